@@ -1,0 +1,277 @@
+"""AEOLOS game flow: setup, the turn, end of the game, final scoring, batches.
+
+``play_batch`` is the one entry point the runner and the benchmark call: it
+plays games [first, first + n) of a run, each seeded from (run seed, game
+index), and fills preallocated result arrays. No Python object is made per
+game or per move.
+"""
+import numpy as np
+from numba import njit, prange  # noqa: F401
+
+from ..rng import game_seed, shuffle_range
+from .check import check_state
+from .layout import *  # noqa: F403
+from .pieces import (add_to_hand, best_place_vp, crystal_set_vp, draw_favor, draw_sailing_card, gain_vp,
+                     give_wind, hand_limit, log, settlements_built)
+from .rules import free_window, play_sailing_card
+
+MAX_TURNS = 400          # a safety net: no legal game comes close
+
+# games table columns (per game)
+G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
+N_GAME_COLS = 8
+# seats table columns (per game and seat)
+(P_VP, P_RANK, P_WON, P_WIND, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_PROPHET,
+ P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK) = range(11)
+P_SRC = 11                                  # N_SRC score sources
+P_CRYSTALS = P_SRC + N_SRC                  # N_COLOURS crystal counts
+P_FAVOR_DRAWN = P_CRYSTALS + N_COLOURS      # N_FAVOR_TYPES
+P_FAVOR_PLAYED = P_FAVOR_DRAWN + N_FAVOR_TYPES
+P_ACTIONS = P_FAVOR_PLAYED + N_FAVOR_TYPES  # N_HARBORS harbor actions taken with a sailing value
+N_SEAT_COLS = P_ACTIONS + N_HARBORS
+
+
+@njit(cache=True)
+def setup(S, T, LOG, n_players, R):
+    """Game Setup (rulebook steps 1-7) for n_players; seat 0 is the start player."""
+    S[:] = 0
+    S[S_N_PLAYERS] = n_players
+    S[S_ROUND] = 1
+    # sailing cards: sort out the marked ones, shuffle, deal
+    removed = T[T_REMOVED_MARKS + n_players]
+    n = 0
+    for c in range(T[T_N_CARDS]):
+        if (removed >> T[T_CARD_MARK + c]) & 1:
+            S[S_BOX_N] += 1
+        else:
+            S[S_DECK + n] = c
+            n += 1
+    shuffle_range(S, S_DECK, n, R)
+    S[S_DECK_N] = n
+    for pile in range(2):
+        S[S_PILE + pile * MAX_CARDS] = T[T_N_CARDS] + pile     # the printed purple 2 / grey 4
+        S[S_PILE_N + pile] = 1
+    for p in range(n_players):
+        for _ in range(T[T_HAND_SIZE]):
+            S[S_DECK_N] -= 1
+            add_to_hand(S, p, S[S_DECK + S[S_DECK_N]])
+    # favor of the gods
+    k = 0
+    for f in range(N_FAVOR_TYPES):
+        for _ in range(T[T_FAVOR_COUNT + f]):
+            S[S_FDECK + k] = f
+            k += 1
+    shuffle_range(S, S_FDECK, k, R)
+    S[S_FDECK_N] = k
+    # crystals: one per player of each harbor colour, the extras, purple on the temple
+    for c in range(PURPLE):
+        on_board = T[T_CRYSTAL_PER_PLAYER + c] * n_players + T[T_CRYSTAL_EXTRA + c]
+        S[S_BOARD_CRYSTAL + c] = on_board
+        S[S_BOX_CRYSTAL + c] = T[T_CRYSTAL_SUPPLY + c] - on_board
+    purple_places = 0
+    for k in range(T[T_N_PLACES]):
+        if T[T_PLACE_MIN_PLAYERS + k] <= n_players:
+            S[S_PLACE_OWNER + k] = PLACE_FREE
+            purple_places += T[T_PLACE_PURPLE + k]
+        else:
+            S[S_PLACE_OWNER + k] = PLACE_UNUSED
+    S[S_BOARD_CRYSTAL + PURPLE] = min(purple_places, T[T_CRYSTAL_SUPPLY + PURPLE])
+    S[S_BOX_CRYSTAL + PURPLE] = T[T_CRYSTAL_SUPPLY + PURPLE] - S[S_BOARD_CRYSTAL + PURPLE]
+    # settlement spaces by board side (the 3p game covers the X spaces)
+    for h in range(N_HARBORS):
+        if n_players == 2:
+            S[S_SPACES_FREE + h] = T[T_HARBOR_SPACES_2P + h]
+        elif n_players == 3:
+            S[S_SPACES_FREE + h] = T[T_HARBOR_SPACES + h] - T[T_HARBOR_COVERED_3P + h]
+        else:
+            S[S_SPACES_FREE + h] = T[T_HARBOR_SPACES + h]
+    # the players' components
+    S[S_WIND_SUPPLY] = T[T_WIND_TOKENS]
+    for p in range(MAX_PLAYERS):
+        for i in range(MAX_SHIPS):
+            S[S_SHIP_LOC + p * MAX_SHIPS + i] = LOC_NONE
+    for p in range(n_players):
+        S[S_VP + p] = T[T_START_VP]
+        S[S_WIND + p] = T[T_START_WIND + p]
+        S[S_WIND_SUPPLY] -= T[T_START_WIND + p]
+        S[S_SETTLE_LEFT + p] = T[T_SETTLEMENTS]
+        for i in range(T[T_SHIPS_TABLEAU] + T[T_SHIPS_SUPPLY]):
+            S[S_SHIP_LOC + p * MAX_SHIPS + i] = LOC_TABLEAU if i < T[T_SHIPS_TABLEAU] else LOC_SUPPLY
+        S[S_TOKENS + p * 2 + TOKEN_SWAP] = 1
+        S[S_TOKENS + p * 2 + TOKEN_EXTRA] = 1
+    for p in range(n_players):
+        S[S_CUR] = p
+        for _ in range(T[T_FAVOR_EACH]):
+            draw_favor(S, LOG, R, p)
+    S[S_CUR] = 0
+
+
+
+@njit(cache=True)
+def end_turn(S, T, LOG, R, p):
+    """Step 4: give back wind above the cap, draw 1 card (2 after building a settlement)."""
+    over = S[S_WIND + p] - T[T_WIND_CAP]
+    if over > 0:
+        give_wind(S, LOG, p, over)
+        log(S, LOG, EV_WIND_CAP, over)
+    draws = 2 if S[S_SETTLED_THIS_TURN] == 1 else 1
+    before = S[S_HAND_N + p]
+    for _ in range(draws):
+        draw_sailing_card(S, T, LOG, R, p)
+    log(S, LOG, EV_DRAW, S[S_HAND_N + p] - before)
+
+
+@njit(cache=True)
+def play_turn(S, T, W, POL, R, SCR, LOG, OPT, check):
+    """One player's whole turn; returns a check-mode violation code (0 if none)."""
+    p = S[S_CUR]
+    S[S_SETTLED_THIS_TURN] = 0
+    S[S_SAILING_VALUE] = 0
+    for h in range(N_HARBORS):
+        S[S_ZEUS_AT + h] = 0
+    log(S, LOG, EV_TURN, S[S_ROUND])
+    free_window(S, T, W, POL, R, SCR, LOG, OPT, p)
+    play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p)
+    if check:
+        err = check_state(S, T, False)
+        if err:
+            return err
+    free_window(S, T, W, POL, R, SCR, LOG, OPT, p)
+    end_turn(S, T, LOG, R, p)
+    if check:
+        err = check_state(S, T, True)
+        if err:
+            return err
+    S[S_TURN] += 1
+    S[S_CUR] = (p + 1) % S[S_N_PLAYERS]
+    if S[S_CUR] == 0:
+        if S[S_END_TRIGGERED] == 1:
+            S[S_OVER] = 1          # the round of the last card is complete
+        else:
+            S[S_ROUND] += 1
+    return 0
+
+
+@njit(cache=True)
+def final_scoring(S, T, LOG):
+    """Crystal sets, wind, favor cards held, unused bonus tokens; then ranks."""
+    n = S[S_N_PLAYERS]
+    for p in range(n):
+        S[S_CUR] = p
+        counts = S[S_CRYSTALS + p * N_COLOURS:S_CRYSTALS + (p + 1) * N_COLOURS].copy()
+        gain_vp(S, LOG, p, crystal_set_vp(T, counts), SRC_CRYSTALS)
+        gain_vp(S, LOG, p, S[S_WIND + p] * T[T_VP_PER_WIND], SRC_WIND)
+        held = 0
+        for f in range(N_FAVOR_TYPES):
+            held += S[S_FAVOR + p * N_FAVOR_TYPES + f] * T[T_FAVOR_END_VP + f]
+        gain_vp(S, LOG, p, held, SRC_FAVOR_HELD)
+        tokens = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
+        gain_vp(S, LOG, p, tokens * T[T_TOKEN_VP], SRC_BONUS_TOKENS)
+
+
+@njit(cache=True)
+def ranks(S, T, out_rank):
+    """Rank 0 = winner. Ties on VP break by the highest temple place occupied;
+    players still tied share the rank."""
+    n = S[S_N_PLAYERS]
+    for p in range(n):
+        r = 0
+        for q in range(n):
+            if S[S_VP + q] > S[S_VP + p] or (S[S_VP + q] == S[S_VP + p]
+                                            and best_place_vp(S, T, q) > best_place_vp(S, T, p)):
+                r += 1
+        out_rank[p] = r
+
+
+@njit(cache=True)
+def play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
+    """Play from the current state to the end; returns a check violation code (0 if none)."""
+    while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
+        err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, check)
+        if err:
+            S[S_ERROR] = err
+            S[S_ERROR_TURN] = S[S_TURN]
+            return err
+    final_scoring(S, T, LOG)
+    return 0
+
+
+@njit(cache=True)
+def record(S, T, g, games, seats, rank):
+    n = S[S_N_PLAYERS]
+    ranks(S, T, rank)
+    winners = 0
+    winner = -1
+    for p in range(n):
+        if rank[p] == 0:
+            winners += 1
+            if winner < 0:
+                winner = p
+    games[g, G_TURNS] = S[S_TURN]
+    games[g, G_ROUNDS] = S[S_ROUND]
+    games[g, G_WINNER] = winner
+    games[g, G_TIE] = 1 if winners > 1 else 0
+    games[g, G_REFILLS] = S[S_REFILLS]
+    games[g, G_ERROR] = S[S_ERROR]
+    games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
+    games[g, G_DECK_LEFT] = S[S_DECK_N]
+    for p in range(n):
+        row = seats[g, p]
+        row[P_VP] = S[S_VP + p]
+        row[P_RANK] = rank[p]
+        row[P_WON] = 1 if rank[p] == 0 else 0
+        row[P_WIND] = S[S_WIND + p]
+        row[P_SETTLEMENTS] = settlements_built(S, T, p)
+        row[P_SHIPS_BUILT] = S[S_SHIPS_BUILT + p]
+        sacrificed = 0
+        for i in range(MAX_SHIPS):
+            if S[S_SHIP_LOC + p * MAX_SHIPS + i] >= LOC_PLACE:
+                sacrificed += 1
+        row[P_SHIPS_SACRIFICED] = sacrificed
+        row[P_PROPHET] = S[S_PROPHET + p]
+        held = 0
+        for f in range(N_FAVOR_TYPES):
+            held += S[S_FAVOR + p * N_FAVOR_TYPES + f]
+            row[P_FAVOR_DRAWN + f] = S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + f]
+            row[P_FAVOR_PLAYED + f] = S[S_FAVOR_PLAYED + p * N_FAVOR_TYPES + f]
+        row[P_FAVOR_HELD] = held
+        row[P_TOKENS_LEFT] = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
+        row[P_TIEBREAK] = best_place_vp(S, T, p)
+        for s in range(N_SRC):
+            row[P_SRC + s] = S[S_VP_SRC + p * N_SRC + s]
+        for c in range(N_COLOURS):
+            row[P_CRYSTALS + c] = S[S_CRYSTALS + p * N_COLOURS + c]
+        for h in range(N_HARBORS):
+            row[P_ACTIONS + h] = S[S_ACTIONS_TAKEN + p * N_HARBORS + h]
+
+
+@njit(cache=True)
+def new_game(T, LOG, n_players, run_seed, game_index, S, R):
+    """Set up game `game_index` of run `run_seed` in S (its rng in R)."""
+    R[0] = game_seed(run_seed, game_index)
+    setup(S, T, LOG, n_players, R)
+
+
+@njit(cache=True)
+def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n):
+    """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
+    and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
+    of games with a check-mode violation."""
+    S = np.zeros(S_SIZE, np.int32)
+    R = np.zeros(1, np.uint64)
+    OPT = np.zeros((MAX_OPTIONS, 4), np.int32)
+    SCR = np.zeros((0, 4), np.int32)
+    LOG = np.zeros((0, LOG_COLS), np.int32)
+    rank = np.zeros(MAX_PLAYERS, np.int64)
+    bad = 0
+    for g in range(n_games):
+        new_game(T, LOG, n_players, run_seed, first + g, S, R)
+        if play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
+            bad += 1
+        record(S, T, g, games, seats, rank)
+        k = S[S_FDRAW_N]
+        fdraw_n[g] = k
+        for i in range(k):
+            for j in range(4):
+                fdraws[g, i, j] = S[S_FDRAW + i * 4 + j]
+    return bad

@@ -1,0 +1,206 @@
+"""Legal options of each AEOLOS decision, enumerated into the option buffer.
+
+Pure functions of the state: they list, they never change anything. The rule
+steps (rules.py) and the heuristic policy (policy.py) share them, so what a
+strategy evaluates is exactly what the rules allow.
+"""
+from numba import njit
+
+from .layout import *  # noqa: F403
+from .pieces import favor_available, settlements_built, ships_at, ships_in_play
+
+SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
+
+
+@njit(cache=True)
+def add_option(OPT, n, kind, a=0, b=0, c=0):
+    OPT[n, 0] = kind
+    OPT[n, 1] = a
+    OPT[n, 2] = b
+    OPT[n, 3] = c
+    return n + 1
+
+
+@njit(cache=True)
+def step_options(S, T, OPT, n, p, paid, max_cost):
+    """Every single step upriver a ship can make now: mouth harbor -> first river space,
+    space -> next space, last space -> a free temple place. A paid step costs 1 wind
+    (the temple step its configured wind); only steps costing <= max_cost are listed.
+    Option c holds the step's wind cost."""
+    river_cost = 1 if paid else 0
+    temple_cost = T[T_TEMPLE_STEP_WIND] if paid else 0
+    seen = 0
+    for i in range(MAX_SHIPS):
+        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
+        if loc < LOC_HARBOR or loc >= LOC_PLACE or (seen >> loc) & 1:
+            continue
+        seen |= 1 << loc
+        if loc < LOC_RIVER:
+            h = loc - LOC_HARBOR
+            if river_cost <= max_cost:
+                for m in range(T[T_MOUTH_N + h]):
+                    n = add_option(OPT, n, O_STEP, loc, LOC_RIVER + T[T_MOUTH + h * MAX_MOUTH + m], river_cost)
+        else:
+            s = loc - LOC_RIVER
+            nxt = T[T_SPACE_NEXT + s]
+            if nxt >= 0:
+                if river_cost <= max_cost:
+                    n = add_option(OPT, n, O_STEP, loc, LOC_RIVER + nxt, river_cost)
+            elif temple_cost <= max_cost:
+                t = T[T_SPACE_TEMPLE + s]
+                for k in range(T[T_N_PLACES]):
+                    if T[T_PLACE_TEMPLE + k] == t and S[S_PLACE_OWNER + k] == PLACE_FREE:
+                        n = add_option(OPT, n, O_STEP, loc, LOC_PLACE + k, temple_cost)
+    return n
+
+
+@njit(cache=True)
+def prophet_options(S, T, OPT, n, p, kind, f):
+    """Options to move the prophet one space: onto the next platform, or from the
+    third platform onto a free landing place of the prophet's temple."""
+    level = S[S_PROPHET + p]
+    if level < N_PLATFORMS:
+        n = add_option(OPT, n, kind, f, -1)
+    elif level == N_PLATFORMS:
+        for k in range(T[T_N_PLACES]):
+            if (T[T_PLACE_TEMPLE + k] == T[T_PROPHET_TEMPLE] and T[T_PLACE_BONUS + k] == BONUS_NONE
+                    and S[S_PLACE_OWNER + k] == PLACE_FREE):
+                n = add_option(OPT, n, kind, f, k)
+    return n
+
+
+@njit(cache=True)
+def can_build_ship(S, p):
+    return ships_at(S, p, LOC_SUPPLY) > 0
+
+
+@njit(cache=True)
+def harbor_options(S, T, OPT, n, p, h, extra):
+    """The alternatives of harbor h's action for player p. `extra`: taken without a
+    sailing card or presence (extra action token, Athene); all other rules apply."""
+    c = T[T_HARBOR_CRYSTAL + h]
+    if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
+        n = add_option(OPT, n, O_CRYSTAL, c)
+    act = T[T_HARBOR_ACTION + h]
+    amount = T[T_HARBOR_AMOUNT + h]
+    if act == ACT_UPRIVER:
+        if step_options(S, T, OPT, n, p, True, min(amount, S[S_WIND + p])) > n:
+            n = add_option(OPT, n, O_UPRIVER, h)
+    elif act == ACT_SETTLEMENT:
+        if S[S_SETTLE_LEFT + p] > 0:
+            for t in range(N_HARBORS):
+                if (S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
+                        and ships_at(S, p, LOC_HARBOR + t) - S[S_ZEUS_AT + t] > 0):
+                    n = add_option(OPT, n, O_SETTLE, t)
+    elif act == ACT_SHIP:
+        if can_build_ship(S, p):
+            n = add_option(OPT, n, O_SHIP)
+    elif act == ACT_FAVOR:
+        if favor_available(S):
+            n = add_option(OPT, n, O_DRAW_FAVOR, amount)
+    elif act == ACT_VP:
+        n = add_option(OPT, n, O_GAIN_VP, amount)
+    elif act == ACT_WIND:
+        if S[S_WIND_SUPPLY] > 0:
+            n = add_option(OPT, n, O_GAIN_WIND, amount)
+    elif act == ACT_PROPHET:
+        if S[S_WIND + p] >= amount:
+            n = prophet_options(S, T, OPT, n, p, O_PROPHET, amount)
+    return n
+
+
+@njit(cache=True)
+def window_options(S, T, OPT, p):
+    """What a player may do at any time in their turn: favor cards (Hermes only right
+    after the sailing card, see value_options) and bonus tokens."""
+    n = add_option(OPT, 0, O_DONE)
+    fav = S_FAVOR + p * N_FAVOR_TYPES
+    wind = S[S_WIND + p]
+    if S[fav + F_AEOLOS] > 0:
+        n = add_option(OPT, n, O_FAVOR, F_AEOLOS)
+    if S[fav + F_APOLLON] > 0 and wind >= T[T_APOLLON_COST]:
+        n = prophet_options(S, T, OPT, n, p, O_FAVOR, F_APOLLON)
+    if S[fav + F_ARTEMIS] > 0 and wind >= T[T_ARTEMIS_COST] and step_options(S, T, OPT, n, p, False, 0) > n:
+        n = add_option(OPT, n, O_FAVOR, F_ARTEMIS)
+    if S[fav + F_ATHENE] > 0 and wind >= T[T_ATHENE_COST]:
+        n = add_option(OPT, n, O_FAVOR, F_ATHENE)
+    if S[fav + F_HERA] > 0:
+        n = add_option(OPT, n, O_FAVOR, F_HERA, HERA_VP)
+        if S[S_SETTLE_LEFT + p] > 0:
+            for h in range(N_HARBORS):
+                if S[S_SETTLED + p * N_HARBORS + h] == 0:
+                    n = add_option(OPT, n, O_FAVOR, F_HERA, HERA_SETTLE, h)
+    if S[fav + F_PLUTOS] > 0:
+        for c in range(PURPLE):
+            if S[S_BOARD_CRYSTAL + c] > 0:
+                n = add_option(OPT, n, O_FAVOR, F_PLUTOS, 0, c)
+    if S[fav + F_ZEUS] > 0:
+        n = add_option(OPT, n, O_FAVOR, F_ZEUS, ZEUS_VP)
+        if can_build_ship(S, p):
+            for h in range(N_HARBORS):
+                if h + FIRST_HARBOR <= T[T_ZEUS_MAX_VALUE]:
+                    n = add_option(OPT, n, O_FAVOR, F_ZEUS, ZEUS_SHIP, LOC_HARBOR + h)
+            for s in range(T[T_N_SPACES]):
+                if T[T_SPACE_VALUE + s] <= T[T_ZEUS_MAX_VALUE]:
+                    n = add_option(OPT, n, O_FAVOR, F_ZEUS, ZEUS_SHIP, LOC_RIVER + s)
+    if S[S_TOKENS + p * 2 + TOKEN_SWAP] == 1 and S[S_DECK_N] > 0:
+        n = add_option(OPT, n, O_TOKEN, TOKEN_SWAP)
+    if S[S_TOKENS + p * 2 + TOKEN_EXTRA] == 1:
+        n = add_option(OPT, n, O_TOKEN, TOKEN_EXTRA)
+    return n
+
+
+@njit(cache=True)
+def value_options(S, T, OPT, p, base):
+    """Final sailing values reachable by giving wind (and Hermes right after the card):
+    (value, Hermes shift, wind given). O_DONE: no ship move, no harbor action."""
+    n = add_option(OPT, 0, O_DONE)
+    wind = S[S_WIND + p]
+    hermes = S[S_FAVOR + p * N_FAVOR_TYPES + F_HERMES] > 0
+    hmax = T[T_HERMES_MAX]
+    for v in range(MIN_VALUE, MAX_VALUE + 1):
+        need = abs(v - base)
+        if need <= wind:
+            n = add_option(OPT, n, O_VALUE, v, 0, need)
+        if hermes and need > 0:
+            d = min(max(v - base, -hmax), hmax)
+            rest = abs(v - base - d)
+            if rest < need and rest <= wind:
+                n = add_option(OPT, n, O_VALUE, v, d, rest)
+    return n
+
+
+@njit(cache=True)
+def move_options(S, T, OPT, p, v):
+    """Move one ship (from the tableau, a harbor or a river space) to harbor v or a
+    river space showing v. O_DONE: no move."""
+    n = add_option(OPT, 0, O_DONE)
+    for d in range(MAX_SPACES + 1):
+        if d == MAX_SPACES:
+            if v > FIRST_HARBOR + N_HARBORS - 1:
+                break
+            dst = LOC_HARBOR + v - FIRST_HARBOR
+        elif d < T[T_N_SPACES] and T[T_SPACE_VALUE + d] == v:
+            dst = LOC_RIVER + d
+        else:
+            continue
+        seen = 0
+        for i in range(MAX_SHIPS):
+            src = S[S_SHIP_LOC + p * MAX_SHIPS + i]
+            if src < LOC_TABLEAU or src >= LOC_PLACE or src == dst:
+                continue
+            bit = 1 << src
+            if seen & bit:
+                continue
+            seen |= bit
+            n = add_option(OPT, n, O_MOVE, src, dst)
+    return n
+
+
+@njit(cache=True)
+def platform_vp(S, T, p, platform):
+    if platform == 0:
+        return T[T_PROPHET_VP] * ships_in_play(S, T, p)
+    if platform == 1:
+        return T[T_PROPHET_VP + 1] * settlements_built(S, T, p)
+    return T[T_PROPHET_VP + 2] * S[S_WIND + p]

@@ -1,0 +1,265 @@
+"""Small state primitives of the AEOLOS kernel: pieces, wind, VP, cards, the log.
+
+None of these asks a player anything; the rule steps in ``rules.py`` call them.
+Every change of VP or wind goes through one function here, so the transcript
+and the score-source breakdown cannot miss one.
+"""
+from numba import njit
+
+from ..rng import shuffle_range
+from .layout import *  # noqa: F403  (named offsets read like the rulebook)
+
+
+# ------------------------------------------------------------------ log
+@njit(cache=True)
+def log(S, LOG, ev, a=0, b=0, c=0):
+    """Append one transcript row when logging is on (LOG has rows)."""
+    n = S[S_LOG_N]
+    if n < LOG.shape[0]:
+        LOG[n, 0] = S[S_TURN]
+        LOG[n, 1] = S[S_CUR]
+        LOG[n, 2] = ev
+        LOG[n, 3] = a
+        LOG[n, 4] = b
+        LOG[n, 5] = c
+        S[S_LOG_N] = n + 1
+
+
+# ------------------------------------------------------------------ VP and wind
+@njit(cache=True)
+def gain_vp(S, LOG, p, n, src):
+    if n != 0:
+        S[S_VP + p] += n
+        S[S_VP_SRC + p * N_SRC + src] += n
+        log(S, LOG, EV_VP, n, src)
+
+
+@njit(cache=True)
+def gain_wind(S, LOG, p, n):
+    """Take up to n wind from the finite supply; returns what was taken."""
+    n = min(n, S[S_WIND_SUPPLY])
+    if n > 0:
+        S[S_WIND_SUPPLY] -= n
+        S[S_WIND + p] += n
+        log(S, LOG, EV_WIND_GAIN, n)
+    return n
+
+
+@njit(cache=True)
+def give_wind(S, LOG, p, n):
+    """Return n wind to the supply (the caller has checked the player has it)."""
+    if n > 0:
+        S[S_WIND + p] -= n
+        S[S_WIND_SUPPLY] += n
+        log(S, LOG, EV_WIND_GIVE, n)
+
+
+# ------------------------------------------------------------------ crystals
+@njit(cache=True)
+def take_crystal(S, LOG, p, c):
+    S[S_BOARD_CRYSTAL + c] -= 1
+    S[S_CRYSTALS + p * N_COLOURS + c] += 1
+    log(S, LOG, EV_CRYSTAL, c, S[S_CRYSTALS + p * N_COLOURS + c])
+
+
+@njit(cache=True)
+def crystal_set_vp(T, counts):
+    """Final crystal score: sets of different colours, as many sets as possible.
+
+    The set values rise by more for each extra colour, so peeling off the
+    largest set first is optimal."""
+    c = counts.copy()
+    total = 0
+    while True:
+        k = 0
+        for i in range(N_COLOURS):
+            if c[i] > 0:
+                k += 1
+                c[i] -= 1
+        if k == 0:
+            return total
+        total += T[T_SET_VP + k]
+
+
+# ------------------------------------------------------------------ sailing cards
+@njit(cache=True)
+def pile_top(S, pile):
+    return S[S_PILE + pile * MAX_CARDS + S[S_PILE_N + pile] - 1]
+
+
+@njit(cache=True)
+def hand_limit(S, T, p):
+    return T[T_HAND_SIZE] + T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
+
+
+@njit(cache=True)
+def remove_from_hand(S, p, slot):
+    """Remove the card in hand slot `slot` (order of the rest is kept) and return it."""
+    base = S_HAND + p * HAND_CAP
+    card = S[base + slot]
+    n = S[S_HAND_N + p]
+    for i in range(slot, n - 1):
+        S[base + i] = S[base + i + 1]
+    S[S_HAND_N + p] = n - 1
+    return card
+
+
+@njit(cache=True)
+def add_to_hand(S, p, card):
+    n = S[S_HAND_N + p]
+    S[S_HAND + p * HAND_CAP + n] = card
+    S[S_HAND_N + p] = n + 1
+
+
+@njit(cache=True)
+def refill_deck(S, T, LOG, R):
+    """3p/4p, once: the played cards except the two tops become the new deck (3p keeps half)."""
+    n = 0
+    starters0 = T[T_N_CARDS]
+    for pile in range(2):
+        base = S_PILE + pile * MAX_CARDS
+        top = S[base + S[S_PILE_N + pile] - 1]
+        for i in range(S[S_PILE_N + pile] - 1):
+            card = S[base + i]
+            if card < starters0:          # the printed starters stay on the board
+                S[S_DECK + n] = card
+                n += 1
+        # keep the printed starter (if any) under the top card
+        k = 0
+        if S[base] >= starters0 and S[S_PILE_N + pile] > 1:
+            k = 1
+        S[base + k] = top
+        S[S_PILE_N + pile] = k + 1
+    shuffle_range(S, S_DECK, n, R)
+    boxed = 0
+    if S[S_N_PLAYERS] == 3:
+        boxed = n - n // 2          # two equal piles; an odd card goes back to the box too
+    S[S_DECK_N] = n - boxed
+    S[S_BOX_N] += boxed
+    S[S_REFILLS] += 1
+    log(S, LOG, EV_REFILL, n - boxed, boxed)
+
+
+@njit(cache=True)
+def draw_sailing_card(S, T, LOG, R, p):
+    """Draw the top card; when the deck runs out, refill once (3p/4p) or trigger the end."""
+    if S[S_DECK_N] == 0:
+        return
+    S[S_DECK_N] -= 1
+    add_to_hand(S, p, S[S_DECK + S[S_DECK_N]])
+    if S[S_DECK_N] == 0:
+        if S[S_N_PLAYERS] >= 3 and S[S_REFILLS] == 0:
+            refill_deck(S, T, LOG, R)
+        else:
+            S[S_END_TRIGGERED] = 1
+            log(S, LOG, EV_END_TRIGGER)
+
+
+# ------------------------------------------------------------------ favor cards
+@njit(cache=True)
+def draw_favor(S, LOG, R, p):
+    """Draw one Favor of the Gods card; reshuffle the discard pile when the deck is empty."""
+    if S[S_FDECK_N] == 0:
+        n = S[S_FDISC_N]
+        if n == 0:
+            return False
+        for i in range(n):
+            S[S_FDECK + i] = S[S_FDISC + i]
+        S[S_FDISC_N] = 0
+        S[S_FDECK_N] = n
+        shuffle_range(S, S_FDECK, n, R)
+    S[S_FDECK_N] -= 1
+    f = S[S_FDECK + S[S_FDECK_N]]
+    S[S_FAVOR + p * N_FAVOR_TYPES + f] += 1
+    S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + f] += 1
+    k = S[S_FDRAW_N]
+    if k < MAX_FDRAW:
+        row = S_FDRAW + k * 4
+        S[row] = p
+        S[row + 1] = f
+        S[row + 2] = S[S_TURN]
+        S[row + 3] = -1
+        S[S_FDRAW_N] = k + 1
+    log(S, LOG, EV_FAVOR_DRAWN, f)
+    return True
+
+
+@njit(cache=True)
+def favor_available(S):
+    return S[S_FDECK_N] + S[S_FDISC_N] > 0
+
+
+@njit(cache=True)
+def discard_favor(S, LOG, p, f, b, c):
+    """Play favor card type f: off the player's stack onto the discard pile."""
+    S[S_FAVOR + p * N_FAVOR_TYPES + f] -= 1
+    S[S_FAVOR_PLAYED + p * N_FAVOR_TYPES + f] += 1
+    S[S_FDISC + S[S_FDISC_N]] = f
+    S[S_FDISC_N] += 1
+    for k in range(S[S_FDRAW_N]):          # the oldest unplayed draw of this card
+        row = S_FDRAW + k * 4
+        if S[row] == p and S[row + 1] == f and S[row + 3] < 0:
+            S[row + 3] = S[S_TURN]
+            break
+    log(S, LOG, EV_FAVOR_PLAYED, f, b, c)
+
+
+# ------------------------------------------------------------------ pieces on the board
+@njit(cache=True)
+def ships_at(S, p, loc):
+    n = 0
+    for i in range(MAX_SHIPS):
+        if S[S_SHIP_LOC + p * MAX_SHIPS + i] == loc:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def move_ship(S, p, src, dst):
+    for i in range(MAX_SHIPS):
+        if S[S_SHIP_LOC + p * MAX_SHIPS + i] == src:
+            S[S_SHIP_LOC + p * MAX_SHIPS + i] = dst
+            return
+
+
+@njit(cache=True)
+def present(S, p, h):
+    """Presence at harbor h: a ship (not one Zeus placed this turn) or a settlement."""
+    if S[S_SETTLED + p * N_HARBORS + h] == 1:
+        return True
+    return ships_at(S, p, LOC_HARBOR + h) - S[S_ZEUS_AT + h] > 0
+
+
+@njit(cache=True)
+def ships_in_play(S, T, p):
+    return T[T_SHIPS_TABLEAU] + S[S_SHIPS_BUILT + p]
+
+
+@njit(cache=True)
+def settlements_built(S, T, p):
+    return T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
+
+
+@njit(cache=True)
+def free_place(S, k):
+    return S[S_PLACE_OWNER + k] == PLACE_FREE
+
+
+@njit(cache=True)
+def occupy_place(S, T, LOG, p, k, piece):
+    """A ship or prophet lands on temple place k: its VP, and the purple crystal if it has one."""
+    S[S_PLACE_OWNER + k] = p * 2 + piece
+    gain_vp(S, LOG, p, T[T_PLACE_VP + k], SRC_TEMPLE)
+    if T[T_PLACE_PURPLE + k] == 1 and S[S_BOARD_CRYSTAL + PURPLE] > 0:
+        take_crystal(S, LOG, p, PURPLE)
+
+
+@njit(cache=True)
+def best_place_vp(S, T, p):
+    """Tie-break: the highest temple place value the player occupies (-1 if none)."""
+    best = -1
+    for k in range(T[T_N_PLACES]):
+        o = S[S_PLACE_OWNER + k]
+        if o >= 0 and o // 2 == p and T[T_PLACE_VP + k] > best:
+            best = T[T_PLACE_VP + k]
+    return best

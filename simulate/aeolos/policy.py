@@ -1,0 +1,343 @@
+"""How a seat chooses among the legal options the kernel lists.
+
+Three policies, picked per seat by ``POL[p]``:
+
+* ``POL_RANDOM``: uniform over the legal options of each decision.
+* ``POL_HEURISTIC``: scores each option with the seat's weight vector ``W[p]``
+  (value of a VP, of a wind, of a crystal, of a river step, ...) and takes the
+  best. A card is scored by the best plan its sailing value reaches (harbor
+  action or river move, less the wind it costs), so one weight vector plays a
+  whole turn coherently. Every named heuristic strategy is just a weight vector.
+* ``POL_SCRIPT``: follows the rows of ``SCR`` (kind, a, b, c; ANY = wildcard);
+  used by the scenario API and tests. A scripted choice that is not legal
+  raises, so a test cannot pass on an illegal move.
+
+Policies only read what a player at the table sees: their own hand, favor
+cards and pieces, and the public board. They never read the deck order or
+other hands (the scoring functions below take ``p`` and touch only
+``S_HAND + p*...``, ``S_FAVOR + p*...`` and public fields).
+"""
+import numpy as np
+from numba import njit
+
+from ..rng import below
+from .layout import *  # noqa: F403
+from .options import SCRATCH, harbor_options, platform_vp, step_options
+from .pieces import crystal_set_vp, pile_top, present
+
+
+@njit(cache=True)
+def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
+    """Index of the option the seat to move takes among OPT[:n]."""
+    p = S[S_CUR]
+    pol = POL[p]
+    if pol == POL_SCRIPT:
+        return scripted(S, SCR, OPT, n)
+    if n == 1:
+        return 0
+    if pol == POL_RANDOM:
+        return below(R, n)
+    best = 0
+    best_score = -1e18
+    for i in range(n):
+        sc = score_option(S, T, W, OPT, p, dk, i)
+        if sc > best_score + 1e-9:
+            best_score = sc
+            best = i
+    return best
+
+
+@njit(cache=True)
+def scripted(S, SCR, OPT, n):
+    k = S[S_SCRIPT_POS]
+    if k >= SCR.shape[0]:
+        # the script is over: take "done" where the rules allow it
+        for i in range(n):
+            if OPT[i, 0] == O_DONE:
+                return i
+        if n == 1:
+            return 0
+        raise ValueError("scripted turn ended at a decision with no 'done' option")
+    for i in range(n):
+        ok = True
+        for j in range(4):
+            if SCR[k, j] != ANY and SCR[k, j] != OPT[i, j]:
+                ok = False
+        if ok:
+            S[S_SCRIPT_POS] = k + 1
+            return i
+    raise ValueError("scripted choice is not a legal option here")
+
+
+# ------------------------------------------------------------------ values of things
+@njit(cache=True)
+def wind_gain_value(S, T, W, p, n):
+    """Wind above the end-of-turn cap is lost, so only the room below it counts."""
+    room = max(0, T[T_WIND_CAP] - S[S_WIND + p])
+    return W[p, W_WIND] * min(n, room)
+
+
+@njit(cache=True)
+def wind_cost_value(S, T, W, p, n):
+    """Wind above the cap would be returned anyway, so giving it costs nothing."""
+    spare = max(0, S[S_WIND + p] - T[T_WIND_CAP])
+    return W[p, W_WIND] * max(0, n - spare)
+
+
+@njit(cache=True)
+def crystal_value(S, T, W, p, c):
+    counts = S[S_CRYSTALS + p * N_COLOURS:S_CRYSTALS + (p + 1) * N_COLOURS].copy()
+    before = crystal_set_vp(T, counts)
+    counts[c] += 1
+    return W[p, W_VP] * (crystal_set_vp(T, counts) - before) + W[p, W_CRYSTAL]
+
+
+@njit(cache=True)
+def best_crystal_value(S, T, W, p):
+    best = 0.0
+    for c in range(PURPLE):
+        if S[S_BOARD_CRYSTAL + c] > 0:
+            best = max(best, crystal_value(S, T, W, p, c))
+    return best
+
+
+@njit(cache=True)
+def location_value(T, W, p, loc):
+    """Progress of a ship not yet sacrificed: river steps taken."""
+    if loc >= LOC_RIVER and loc < LOC_PLACE:
+        return W[p, W_RIVER_STEP] * T[T_SPACE_DEPTH + loc - LOC_RIVER]
+    return 0.0
+
+
+@njit(cache=True)
+def place_value(S, T, W, p, k):
+    v = W[p, W_VP] * W[p, W_TEMPLE] * T[T_PLACE_VP + k]
+    bonus = T[T_PLACE_BONUS + k]
+    amount = T[T_PLACE_BONUS_AMOUNT + k]
+    if bonus == BONUS_WIND:
+        v += wind_gain_value(S, T, W, p, amount)
+    elif bonus == BONUS_FAVOR:
+        v += W[p, W_FAVOR] * amount
+    elif bonus == BONUS_CRYSTAL:
+        v += best_crystal_value(S, T, W, p)
+    if T[T_PLACE_PURPLE + k] == 1 and S[S_BOARD_CRYSTAL + PURPLE] > 0:
+        v += crystal_value(S, T, W, p, PURPLE)
+    return v
+
+
+@njit(cache=True)
+def prophet_value(S, T, W, p, place):
+    level = S[S_PROPHET + p]
+    if level < N_PLATFORMS:
+        vp = platform_vp(S, T, p, level)
+        reached = S[S_PLATFORM_REACHED + level]
+        if reached == 0:
+            vp += T[T_PROPHET_FIRST]
+        elif reached == 1 and S[S_N_PLAYERS] >= 3:
+            vp += T[T_PROPHET_SECOND]
+        return W[p, W_VP] * vp + W[p, W_PROPHET_STEP]
+    return place_value(S, T, W, p, place)
+
+
+@njit(cache=True)
+def step_value(S, T, W, p, src, dst, cost):
+    if dst >= LOC_PLACE:
+        v = place_value(S, T, W, p, dst - LOC_PLACE) - location_value(T, W, p, src)
+    else:
+        v = location_value(T, W, p, dst) - location_value(T, W, p, src)
+        if src < LOC_RIVER:
+            v += W[p, W_RIVER_STEP]      # leaving the mouth harbor is a step too
+    return v - wind_cost_value(S, T, W, p, cost)
+
+
+@njit(cache=True)
+def upriver_value(S, T, W, OPT, p, budget):
+    """Rough value of the upriver action: the best single ship's run within the budget."""
+    n = step_options(S, T, OPT, SCRATCH, p, True, min(budget, S[S_WIND + p]))
+    best = 0.0
+    for i in range(SCRATCH, n):
+        src, dst = OPT[i, 1], OPT[i, 2]
+        if dst >= LOC_PLACE:
+            v = step_value(S, T, W, p, src, dst, OPT[i, 3])
+        else:
+            s = dst - LOC_RIVER
+            to_go = T[T_SPACE_TO_GO + s]
+            steps = min(budget, S[S_WIND + p])
+            if to_go + 1 <= steps:     # reaches the temple this action: value it like a landing
+                v = W[p, W_VP] * W[p, W_TEMPLE] * 8.0 - wind_cost_value(S, T, W, p, to_go + 1)
+            else:
+                v = W[p, W_RIVER_STEP] * steps - wind_cost_value(S, T, W, p, steps)
+        best = max(best, v)
+    return best
+
+
+@njit(cache=True)
+def action_value(S, T, W, OPT, p, i):
+    kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
+    if kind == O_CRYSTAL:
+        return crystal_value(S, T, W, p, a)
+    if kind == O_UPRIVER:
+        return upriver_value(S, T, W, OPT, p, T[T_HARBOR_AMOUNT + a])
+    if kind == O_SETTLE:
+        return W[p, W_SETTLEMENT]
+    if kind == O_SHIP:
+        return W[p, W_SHIP]
+    if kind == O_DRAW_FAVOR:
+        return W[p, W_FAVOR] * a
+    if kind == O_GAIN_VP:
+        return W[p, W_VP] * W[p, W_HARBOR_VP] * a
+    if kind == O_GAIN_WIND:
+        return wind_gain_value(S, T, W, p, a)
+    if kind == O_PROPHET:
+        return prophet_value(S, T, W, p, b) - wind_cost_value(S, T, W, p, a)
+    return 0.0
+
+
+@njit(cache=True)
+def harbor_value(S, T, W, OPT, p, h):
+    """Best alternative of harbor h's action (0 if none is worth taking)."""
+    start = SCRATCH + 32
+    n = harbor_options(S, T, OPT, start, p, h, False)
+    best = 0.0
+    for i in range(start, n):
+        best = max(best, action_value(S, T, W, OPT, p, i))
+    return best
+
+
+@njit(cache=True)
+def cheapest_ship_loss(S, T, W, p, dst):
+    """Least progress lost by sailing one of p's ships to dst (-1 if no ship can go)."""
+    best = -1.0
+    for i in range(MAX_SHIPS):
+        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
+        if loc < LOC_TABLEAU or loc >= LOC_PLACE or loc == dst:
+            continue
+        loss = location_value(T, W, p, loc)
+        if best < 0 or loss < best:
+            best = loss
+    return best
+
+
+@njit(cache=True)
+def plan_value(S, T, W, OPT, p, v):
+    """Value of the best thing to do with sailing value v: a harbor action, or a ship
+    sailed onto a river space showing v."""
+    best = 0.0
+    if v <= FIRST_HARBOR + N_HARBORS - 1:
+        h = v - FIRST_HARBOR
+        if present(S, p, h):
+            best = harbor_value(S, T, W, OPT, p, h)
+        else:
+            loss = cheapest_ship_loss(S, T, W, p, LOC_HARBOR + h)
+            if loss >= 0:
+                best = harbor_value(S, T, W, OPT, p, h) - loss
+    if v >= 9:
+        for s in range(T[T_N_SPACES]):
+            if T[T_SPACE_VALUE + s] == v:
+                loss = cheapest_ship_loss(S, T, W, p, LOC_RIVER + s)
+                if loss >= 0:
+                    best = max(best, location_value(T, W, p, LOC_RIVER + s) - loss)
+    return best
+
+
+@njit(cache=True)
+def card_value(S, T, W, OPT, p, card):
+    """A hand card: its symbol wind plus the best plan its sailing value can reach."""
+    pile = T[T_CARD_COLOUR + card]
+    other = pile_top(S, 1 - pile)
+    v = 0.0
+    if T[T_CARD_SYMBOL + card] == T[T_CARD_SYMBOL + other]:
+        v += wind_gain_value(S, T, W, p, T[T_MATCH_WIND])
+    base = T[T_CARD_VALUE + card] + T[T_CARD_VALUE + other]
+    wind = S[S_WIND + p]
+    best = 0.0
+    for target in range(max(MIN_VALUE, base - wind), min(MAX_VALUE, base + wind) + 1):
+        best = max(best, plan_value(S, T, W, OPT, p, target) - wind_cost_value(S, T, W, p, abs(target - base)))
+    return v + best
+
+
+@njit(cache=True)
+def score_option(S, T, W, OPT, p, dk, i):
+    kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
+    if dk == DK_CARD:
+        return card_value(S, T, W, OPT, p, S[S_HAND + p * HAND_CAP + a])
+    if dk == DK_VALUE:
+        if kind == O_DONE:
+            return 0.0
+        v = plan_value(S, T, W, OPT, p, a) - wind_cost_value(S, T, W, p, c)
+        if b != 0:
+            v -= W[p, W_FAVOR]
+        return v
+    if dk == DK_MOVE:
+        v = S[S_SAILING_VALUE]
+        h = v - FIRST_HARBOR
+        if kind == O_DONE:
+            if v <= FIRST_HARBOR + N_HARBORS - 1 and present(S, p, h):
+                return harbor_value(S, T, W, OPT, p, h)
+            return 0.0
+        if b >= LOC_RIVER:
+            return location_value(T, W, p, b) - location_value(T, W, p, a)
+        return harbor_value(S, T, W, OPT, p, h) - location_value(T, W, p, a)
+    if dk == DK_ACTION:
+        return action_value(S, T, W, OPT, p, i)
+    if dk == DK_STEP:
+        if kind == O_DONE:
+            return 0.0
+        return step_value(S, T, W, p, a, b, c)
+    if dk == DK_CRYSTAL:
+        return crystal_value(S, T, W, p, a)
+    if dk == DK_EXTRA:
+        return harbor_value(S, T, W, OPT, p, a)
+    if dk == DK_DISCARD:
+        # keep the cards whose sailing values reach the most: discard extreme values
+        return abs(T[T_CARD_VALUE + S[S_HAND + p * HAND_CAP + a]] * 2.0 - 5.0)
+    if dk == DK_WINDOW:
+        return window_value(S, T, W, OPT, p, kind, a, b, c)
+    return 0.0
+
+
+@njit(cache=True)
+def window_value(S, T, W, OPT, p, kind, a, b, c):
+    """Playing a favor card or a bonus token now, against keeping it (0 = done)."""
+    if kind == O_DONE:
+        return 0.0
+    if kind == O_TOKEN:
+        keep = W[p, W_VP] * T[T_TOKEN_VP] + W[p, W_TOKEN_KEEP]
+        if a == TOKEN_EXTRA:
+            best = 0.0
+            for h in range(N_HARBORS):
+                best = max(best, harbor_value(S, T, W, OPT, p, h))
+            return best - keep
+        return -keep
+    keep = W[p, W_VP] * T[T_FAVOR_END_VP + a] + W[p, W_PLAY_FAVOR]
+    if a == F_AEOLOS:
+        gain = wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
+    elif a == F_APOLLON:
+        gain = prophet_value(S, T, W, p, b) - wind_cost_value(S, T, W, p, T[T_APOLLON_COST])
+    elif a == F_ARTEMIS:
+        gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
+    elif a == F_ATHENE:
+        best = 0.0
+        for h in range(N_HARBORS):
+            best = max(best, harbor_value(S, T, W, OPT, p, h))
+        gain = best - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
+    elif a == F_HERA:
+        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else W[p, W_SETTLEMENT]
+    elif a == F_PLUTOS:
+        gain = crystal_value(S, T, W, p, c)
+    elif a == F_ZEUS:
+        if b == ZEUS_VP:
+            gain = W[p, W_VP] * T[T_ZEUS_VP]
+        else:
+            gain = W[p, W_SHIP] + location_value(T, W, p, c)
+    else:
+        gain = 0.0
+    return gain - keep
+
+
+def weights_array(rows):
+    """A (MAX_PLAYERS, N_WEIGHTS) float64 array from up to four weight vectors."""
+    W = np.zeros((MAX_PLAYERS, N_WEIGHTS), np.float64)
+    for p, row in enumerate(rows):
+        W[p] = row
+    return W

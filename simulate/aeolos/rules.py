@@ -1,0 +1,292 @@
+"""AEOLOS rule steps, one small function per step of the rulebook.
+
+A step that involves a choice enumerates the legal options into the option
+buffer ``OPT`` (rows of kind, a, b, c), asks ``decide`` which one the seat's
+policy takes, and applies it. Policies never touch the state.
+
+Every deciding function takes the same context arrays:
+    S state, T rule tables, W strategy weights, POL policy per seat,
+    R rng state, SCR scripted choices, LOG transcript rows, OPT option buffer.
+"""
+from numba import njit
+
+from .layout import *  # noqa: F403
+from .pieces import (add_to_hand, discard_favor, draw_favor, favor_available, gain_vp, gain_wind,
+                     give_wind, log, move_ship, occupy_place, pile_top, present, remove_from_hand,
+                     settlements_built, ships_at, ships_in_play, take_crystal)
+from .options import (SCRATCH, add_option, can_build_ship, harbor_options, move_options, platform_vp,
+                      prophet_options, step_options, value_options, window_options)
+from .policy import decide
+from ..rng import shuffle_range
+
+
+# ------------------------------------------------------------------ upriver
+@njit(cache=True)
+def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, k):
+    """A ship is sacrificed on temple place k: VP, purple crystal, and the place's bonus."""
+    occupy_place(S, T, LOG, p, k, PIECE_SHIP)
+    bonus = T[T_PLACE_BONUS + k]
+    amount = T[T_PLACE_BONUS_AMOUNT + k]
+    if bonus == BONUS_WIND:
+        gain_wind(S, LOG, p, amount)
+    elif bonus == BONUS_FAVOR:
+        for _ in range(amount):
+            draw_favor(S, LOG, R, p)
+    elif bonus == BONUS_CRYSTAL:
+        for _ in range(amount):
+            choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p)
+
+
+@njit(cache=True)
+def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p):
+    """Take one blue, red, green or yellow crystal still on the board (bonus place, Plutos)."""
+    n = 0
+    for c in range(PURPLE):
+        if S[S_BOARD_CRYSTAL + c] > 0:
+            n = add_option(OPT, n, O_CRYSTAL, c)
+    if n == 0:
+        return
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_CRYSTAL)
+    take_crystal(S, LOG, p, OPT[i, 1])
+
+
+@njit(cache=True)
+def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
+    """Move ships upriver one step at a time. Paid (harbor action): each step costs
+    wind, at most `budget` wind in all. Free (Artemis): `budget` steps."""
+    used = 0
+    while used < budget:
+        if paid:
+            room = min(budget - used, S[S_WIND + p])
+        else:
+            room = 0
+        n = step_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, paid, room)
+        if n == 1:
+            break
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_STEP)
+        if OPT[i, 0] == O_DONE:
+            break
+        src, dst, cost = OPT[i, 1], OPT[i, 2], OPT[i, 3]
+        if paid:
+            give_wind(S, LOG, p, cost)
+            used += max(cost, 1)
+        else:
+            used += 1
+        move_ship(S, p, src, dst)
+        log(S, LOG, EV_STEP, src, dst, cost)
+        if dst >= LOC_PLACE:
+            land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, dst - LOC_PLACE)
+
+
+# ------------------------------------------------------------------ prophet
+@njit(cache=True)
+def advance_prophet(S, T, LOG, p, place):
+    level = S[S_PROPHET + p]
+    if level < N_PLATFORMS:
+        vp = platform_vp(S, T, p, level)
+        reached = S[S_PLATFORM_REACHED + level]
+        bonus = 0
+        if reached == 0:
+            bonus = T[T_PROPHET_FIRST]
+        elif reached == 1 and S[S_N_PLAYERS] >= 3:
+            bonus = T[T_PROPHET_SECOND]
+        S[S_PLATFORM_REACHED + level] = reached + 1
+        S[S_PROPHET + p] = level + 1
+        log(S, LOG, EV_PROPHET, level + 1, -1)
+        log(S, LOG, EV_PLATFORM, level + 1, vp, bonus)
+        gain_vp(S, LOG, p, vp + bonus, SRC_PROPHET)
+    else:
+        S[S_PROPHET + p] = PROPHET_TEMPLE
+        log(S, LOG, EV_PROPHET, PROPHET_TEMPLE, place)
+        occupy_place(S, T, LOG, p, place, PIECE_PROPHET)
+
+
+# ------------------------------------------------------------------ settlements and ships
+@njit(cache=True)
+def build_settlement(S, LOG, p, h):
+    """Place a settlement from the tableau at harbor h (on a free space if there is one;
+    Hera may build beside the full spaces)."""
+    S[S_SETTLE_LEFT + p] -= 1
+    S[S_SETTLED + p * N_HARBORS + h] = 1
+    on_space = 0
+    if S[S_SPACES_FREE + h] > 0:
+        S[S_SPACES_FREE + h] -= 1
+        on_space = 1
+    S[S_SETTLED_THIS_TURN] = 1
+    log(S, LOG, EV_SETTLE, h, on_space)
+
+
+@njit(cache=True)
+def build_ship(S, LOG, p, loc):
+    for i in range(MAX_SHIPS):
+        if S[S_SHIP_LOC + p * MAX_SHIPS + i] == LOC_SUPPLY:
+            S[S_SHIP_LOC + p * MAX_SHIPS + i] = loc
+            S[S_SHIPS_BUILT + p] += 1
+            log(S, LOG, EV_SHIP, loc)
+            return
+
+
+# ------------------------------------------------------------------ harbor actions
+@njit(cache=True)
+def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
+    """Perform (or skip) the action of harbor h."""
+    n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h, extra)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_ACTION)
+    kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
+    if kind == O_DONE:
+        log(S, LOG, EV_NO_ACTION, h)
+        return
+    log(S, LOG, EV_ACTION, h, kind)
+    S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
+    amount = T[T_HARBOR_AMOUNT + h]
+    if kind == O_CRYSTAL:
+        take_crystal(S, LOG, p, a)
+    elif kind == O_UPRIVER:
+        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, amount, True)
+    elif kind == O_SETTLE:
+        build_settlement(S, LOG, p, a)
+    elif kind == O_SHIP:
+        build_ship(S, LOG, p, LOC_TABLEAU)
+    elif kind == O_DRAW_FAVOR:
+        for _ in range(amount):
+            draw_favor(S, LOG, R, p)
+    elif kind == O_GAIN_VP:
+        gain_vp(S, LOG, p, amount, SRC_HARBOR)
+    elif kind == O_GAIN_WIND:
+        gain_wind(S, LOG, p, amount)
+    elif kind == O_PROPHET:
+        give_wind(S, LOG, p, amount)
+        advance_prophet(S, T, LOG, p, b)
+
+
+@njit(cache=True)
+def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
+    """Any harbor action without a sailing card or presence (token, Athene)."""
+    n = 0
+    for h in range(N_HARBORS):
+        if harbor_options(S, T, OPT, SCRATCH, p, h, True) > SCRATCH:
+            n = add_option(OPT, n, O_EXTRA, h)
+    if n == 0:
+        return
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_EXTRA)
+    harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, OPT[i, 1], True)
+
+
+# ------------------------------------------------------------------ favor cards and bonus tokens
+@njit(cache=True)
+def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
+    discard_favor(S, LOG, p, f, b, c)
+    if f == F_AEOLOS:
+        gain_wind(S, LOG, p, T[T_AEOLOS_WIND])
+        gain_vp(S, LOG, p, T[T_AEOLOS_VP], SRC_FAVOR_PLAYED)
+    elif f == F_APOLLON:
+        give_wind(S, LOG, p, T[T_APOLLON_COST])
+        advance_prophet(S, T, LOG, p, b)
+    elif f == F_ARTEMIS:
+        give_wind(S, LOG, p, T[T_ARTEMIS_COST])
+        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, T[T_ARTEMIS_STEPS], False)
+    elif f == F_ATHENE:
+        give_wind(S, LOG, p, T[T_ATHENE_COST])
+        extra_action(S, T, W, POL, R, SCR, LOG, OPT, p)
+    elif f == F_HERA:
+        if b == HERA_VP:
+            gain_vp(S, LOG, p, T[T_HERA_VP], SRC_FAVOR_PLAYED)
+        else:
+            build_settlement(S, LOG, p, c)
+    elif f == F_PLUTOS:
+        take_crystal(S, LOG, p, c)
+    elif f == F_ZEUS:
+        if b == ZEUS_VP:
+            gain_vp(S, LOG, p, T[T_ZEUS_VP], SRC_FAVOR_PLAYED)
+        else:
+            build_ship(S, LOG, p, c)
+            if c < LOC_RIVER:
+                S[S_ZEUS_AT + c - LOC_HARBOR] += 1
+
+
+@njit(cache=True)
+def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
+    """Draw 5 sailing cards, discard 5, shuffle the discarded cards into the deck."""
+    k = min(5, S[S_DECK_N])
+    for _ in range(k):
+        S[S_DECK_N] -= 1
+        add_to_hand(S, p, S[S_DECK + S[S_DECK_N]])
+    for _ in range(k):
+        n = 0
+        for slot in range(S[S_HAND_N + p]):
+            n = add_option(OPT, n, O_DISCARD, slot)
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_DISCARD)
+        card = remove_from_hand(S, p, OPT[i, 1])
+        S[S_DECK + S[S_DECK_N]] = card
+        S[S_DECK_N] += 1
+        log(S, LOG, EV_SWAP_DISCARD, card)
+    shuffle_range(S, S_DECK, S[S_DECK_N], R)
+
+
+@njit(cache=True)
+def free_window(S, T, W, POL, R, SCR, LOG, OPT, p):
+    """Use any number of favor cards and bonus tokens, then go on."""
+    for _ in range(64):
+        n = window_options(S, T, OPT, p)
+        if n == 1:
+            return
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_WINDOW)
+        kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
+        if kind == O_DONE:
+            return
+        if kind == O_FAVOR:
+            play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, a, b, c)
+        else:
+            S[S_TOKENS + p * 2 + a] = 0
+            log(S, LOG, EV_TOKEN, a)
+            if a == TOKEN_SWAP:
+                card_swap(S, T, W, POL, R, SCR, LOG, OPT, p)
+            else:
+                extra_action(S, T, W, POL, R, SCR, LOG, OPT, p)
+
+
+# ------------------------------------------------------------------ the sailing card
+@njit(cache=True)
+def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
+    """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action."""
+    n = 0
+    for slot in range(S[S_HAND_N + p]):
+        n = add_option(OPT, n, O_CARD, slot)
+    if n == 0:
+        return
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_CARD)
+    card = remove_from_hand(S, p, OPT[i, 1])
+    pile = T[T_CARD_COLOUR + card]
+    other = pile_top(S, 1 - pile)
+    S[S_PILE + pile * MAX_CARDS + S[S_PILE_N + pile]] = card
+    S[S_PILE_N + pile] += 1
+    log(S, LOG, EV_CARD, card, pile)
+    if T[T_CARD_SYMBOL + card] == T[T_CARD_SYMBOL + other]:
+        got = gain_wind(S, LOG, p, T[T_MATCH_WIND])
+        log(S, LOG, EV_MATCH, T[T_CARD_SYMBOL + card], got)
+    base = T[T_CARD_VALUE + card] + T[T_CARD_VALUE + other]
+
+    n = value_options(S, T, OPT, p, base)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_VALUE)
+    if OPT[i, 0] == O_DONE:
+        log(S, LOG, EV_VALUE, base, -1, 0)
+        return
+    v, shift, wind = OPT[i, 1], OPT[i, 2], OPT[i, 3]
+    if shift != 0:
+        discard_favor(S, LOG, p, F_HERMES, shift, 0)
+    give_wind(S, LOG, p, wind)
+    S[S_SAILING_VALUE] = v
+    log(S, LOG, EV_VALUE, base, v, wind)
+
+    n = move_options(S, T, OPT, p, v)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_MOVE)
+    if OPT[i, 0] == O_MOVE:
+        src, dst = OPT[i, 1], OPT[i, 2]
+        move_ship(S, p, src, dst)
+        log(S, LOG, EV_MOVE, src, dst)
+        if dst >= LOC_RIVER:
+            return                      # a ship sailed onto a river space: no harbor action
+    if v <= FIRST_HARBOR + N_HARBORS - 1:
+        h = v - FIRST_HARBOR
+        if present(S, p, h):
+            harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, False)

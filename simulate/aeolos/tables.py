@@ -1,0 +1,268 @@
+"""AEOLOS config (TOML) -> validated, immutable rule table ``T`` for the kernel.
+
+Every number the kernel uses comes from here; nothing about the game's
+components is hard-coded in the numba code.
+"""
+import copy
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..config_files import CONFIG_ROOT, apply_overrides, line_of, read_toml
+from ..errors import ConfigError
+from . import layout as L
+
+BASE_CONFIG = CONFIG_ROOT / "aeolos" / "base.toml"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule table plus the names the transcript needs."""
+
+    T: np.ndarray
+    config: dict
+    path: str
+    space_names: tuple = field(default=())
+    place_names: tuple = field(default=())
+    temple_names: tuple = field(default=())
+
+    @property
+    def hash(self):
+        blob = json.dumps(self.config, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def card_name(self, c):
+        T = self.T
+        mark = L.MARK_NAMES[T[L.T_CARD_MARK + c]]
+        return (f"{L.PILE_NAMES[T[L.T_CARD_COLOUR + c]]} {T[L.T_CARD_VALUE + c]} "
+                f"{L.SYMBOL_NAMES[T[L.T_CARD_SYMBOL + c]]}" + (f" ({mark})" if mark else ""))
+
+    def location_name(self, loc):
+        if loc == L.LOC_SUPPLY:
+            return "the supply"
+        if loc == L.LOC_TABLEAU:
+            return "the tableau"
+        if loc < L.LOC_RIVER:
+            return f"harbor {loc - L.LOC_HARBOR + L.FIRST_HARBOR}"
+        if loc < L.LOC_PLACE:
+            return self.space_names[loc - L.LOC_RIVER]
+        return self.place_names[loc - L.LOC_PLACE]
+
+
+def _index(path, key, value, names):
+    if value not in names:
+        raise ConfigError(path, key, f"unknown value {value!r} (expected one of {', '.join(n for n in names if n)})",
+                          line_of(path, key.split(".")[-1].split("[")[0]))
+    return names.index(value)
+
+
+def _int(path, data, key, lo=0, hi=10_000):
+    node = data
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise ConfigError(path, key, "missing", line_of(path, part))
+        node = node[part]
+    if isinstance(node, bool) or not isinstance(node, int) or not lo <= node <= hi:
+        raise ConfigError(path, key, f"expected a whole number from {lo} to {hi}, got {node!r}",
+                          line_of(path, key.split(".")[-1]))
+    return node
+
+
+def load_rules(path=None, overrides=None, data=None):
+    """Load and validate an AEOLOS config; `overrides` maps dotted keys to values."""
+    path = Path(path) if path else BASE_CONFIG
+    if data is None:
+        data = read_toml(path)
+    data = copy.deepcopy(data)
+    if overrides:
+        apply_overrides(data, overrides)
+    T = np.zeros(L.T_SIZE, np.int32)
+
+    def need(key):
+        node = data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise ConfigError(path, key, "missing", line_of(path, part))
+            node = node[part]
+        return node
+
+    # setup
+    for off, key, lo, hi in [(L.T_HAND_SIZE, "setup.hand_size", 1, 8),
+                             (L.T_FAVOR_EACH, "setup.favor_cards_each", 0, 4),
+                             (L.T_SHIPS_TABLEAU, "setup.ships_on_tableau", 0, L.MAX_SHIPS),
+                             (L.T_SHIPS_SUPPLY, "setup.ships_in_supply", 0, L.MAX_SHIPS),
+                             (L.T_SETTLEMENTS, "setup.settlements", 0, L.N_HARBORS),
+                             (L.T_WIND_TOKENS, "setup.wind_tokens", 0, 200),
+                             (L.T_WIND_CAP, "setup.wind_cap", 0, 50),
+                             (L.T_START_VP, "setup.start_vp", 0, 100),
+                             (L.T_VP_PER_WIND, "scoring.vp_per_wind", 0, 20),
+                             (L.T_TOKEN_VP, "scoring.unused_bonus_token_vp", 0, 50),
+                             (L.T_MATCH_WIND, "sailing.symbol_match_wind", 0, 5),
+                             (L.T_TEMPLE_STEP_WIND, "upriver.temple_step_wind", 0, 5)]:
+        T[off] = _int(path, data, key, lo, hi)
+    if T[L.T_SHIPS_TABLEAU] + T[L.T_SHIPS_SUPPLY] > L.MAX_SHIPS:
+        raise ConfigError(path, "setup.ships_in_supply", f"at most {L.MAX_SHIPS} ships in all",
+                          line_of(path, "ships_in_supply"))
+    wind = need("setup.starting_wind")
+    if not (isinstance(wind, list) and len(wind) == L.MAX_PLAYERS and all(isinstance(w, int) and w >= 0 for w in wind)):
+        raise ConfigError(path, "setup.starting_wind", "expected 4 whole numbers", line_of(path, "starting_wind"))
+    T[L.T_START_WIND:L.T_START_WIND + 4] = wind
+    if sum(wind) > T[L.T_WIND_TOKENS]:
+        raise ConfigError(path, "setup.starting_wind", "more starting wind than wind tokens", line_of(path, "starting_wind"))
+
+    # crystals
+    supply = need("setup.crystal_supply")
+    for c, name in enumerate(L.COLOUR_NAMES):
+        T[L.T_CRYSTAL_SUPPLY + c] = _int(path, data, f"setup.crystal_supply.{name}", 0, 20)
+    for name in need("setup.crystals_per_player"):
+        T[L.T_CRYSTAL_PER_PLAYER + _index(path, "setup.crystals_per_player", name, L.COLOUR_NAMES)] = 1
+    for name in need("setup.extra_crystals"):
+        T[L.T_CRYSTAL_EXTRA + _index(path, "setup.extra_crystals", name, L.COLOUR_NAMES)] += 1
+    for c in range(4):
+        if T[L.T_CRYSTAL_PER_PLAYER + c] * L.MAX_PLAYERS + T[L.T_CRYSTAL_EXTRA + c] > supply[L.COLOUR_NAMES[c]]:
+            raise ConfigError(path, f"setup.crystal_supply.{L.COLOUR_NAMES[c]}",
+                              "too few crystals for a game of four", line_of(path, "crystal_supply"))
+    sets = need("scoring.crystal_sets")
+    if not (isinstance(sets, list) and len(sets) == L.N_COLOURS and all(isinstance(v, int) for v in sets)):
+        raise ConfigError(path, "scoring.crystal_sets", "expected 5 whole numbers (sets of 1..5 colours)",
+                          line_of(path, "crystal_sets"))
+    T[L.T_SET_VP + 1:L.T_SET_VP + 6] = sets
+
+    # sailing cards
+    cards = need("sailing.cards")
+    starters = need("sailing.start_piles")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= L.MAX_CARDS - 2:
+        raise ConfigError(path, "sailing.cards", f"expected 1..{L.MAX_CARDS - 2} cards", line_of(path, "cards"))
+    if len(starters) != 2:
+        raise ConfigError(path, "sailing.start_piles", "expected the purple and the grey starter",
+                          line_of(path, "start_piles"))
+    T[L.T_N_CARDS] = len(cards)
+    for i, card in enumerate(list(cards) + list(starters)):
+        key = f"sailing.cards[{i}]" if i < len(cards) else f"sailing.start_piles[{i - len(cards)}]"
+        if not isinstance(card, dict):
+            raise ConfigError(path, key, "expected { colour, value, symbol, mark }", line_of(path, "cards"))
+        T[L.T_CARD_COLOUR + i] = _index(path, key + ".colour", card.get("colour"), L.PILE_NAMES)
+        value = card.get("value")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+            raise ConfigError(path, key + ".value", f"expected 0..9, got {value!r}", line_of(path, "cards"))
+        T[L.T_CARD_VALUE + i] = value
+        T[L.T_CARD_SYMBOL + i] = _index(path, key + ".symbol", card.get("symbol"), L.SYMBOL_NAMES)
+        T[L.T_CARD_MARK + i] = _index(path, key + ".mark", card.get("mark", ""), L.MARK_NAMES)
+    for i, colour in enumerate((L.PILE_PURPLE, L.PILE_GREY)):
+        if T[L.T_CARD_COLOUR + len(cards) + i] != colour:
+            raise ConfigError(path, "sailing.start_piles", "the first starter is purple, the second grey",
+                              line_of(path, "start_piles"))
+    removed = need("setup.removed_marks")
+    for n in range(2, L.MAX_PLAYERS + 1):
+        marks = removed.get(str(n), []) if isinstance(removed, dict) else None
+        if marks is None:
+            raise ConfigError(path, "setup.removed_marks", "expected a table by player count", line_of(path, "removed_marks"))
+        for m in marks:
+            T[L.T_REMOVED_MARKS + n] |= 1 << _index(path, f"setup.removed_marks.{n}", m, L.MARK_NAMES)
+    for n in range(2, L.MAX_PLAYERS + 1):
+        kept = sum(1 for i in range(len(cards)) if not (T[L.T_REMOVED_MARKS + n] >> T[L.T_CARD_MARK + i]) & 1)
+        if kept < n * T[L.T_HAND_SIZE] + 1:
+            raise ConfigError(path, "sailing.cards", f"too few cards for {n} players", line_of(path, "cards"))
+
+    # harbors
+    harbors = need("harbor")
+    numbers = sorted(h.get("number") for h in harbors if isinstance(h, dict))
+    if numbers != list(range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)):
+        raise ConfigError(path, "harbor", "expected exactly the harbors 3..9", line_of(path, "number"))
+    for hb in harbors:
+        h = hb["number"] - L.FIRST_HARBOR
+        key = f"harbor[{hb['number']}]"
+        crystal = hb.get("crystal", "")
+        T[L.T_HARBOR_CRYSTAL + h] = -1 if crystal == "" else _index(path, key + ".crystal", crystal, L.COLOUR_NAMES[:4])
+        T[L.T_HARBOR_ACTION + h] = _index(path, key + ".action", hb.get("action"), L.ACTION_NAMES)
+        T[L.T_HARBOR_AMOUNT + h] = _int(path, hb, "amount", 0, 20)
+        spaces = hb.get("settlement_spaces")
+        if not (isinstance(spaces, list) and len(spaces) == 2 and all(isinstance(s, int) and 0 <= s <= 4 for s in spaces)):
+            raise ConfigError(path, key + ".settlement_spaces", "expected [2-player side, 3-4 player side], 0..4 each",
+                              line_of(path, "settlement_spaces"))
+        T[L.T_HARBOR_SPACES_2P + h], T[L.T_HARBOR_SPACES + h] = spaces
+        T[L.T_HARBOR_COVERED_3P + h] = _int(path, hb, "covered_3p", 0, spaces[1])
+
+    # temples and their places (landing places first, then the bonus place)
+    temples = need("temple")
+    temple_names = tuple(t.get("name") for t in temples)
+    if len(temples) != L.N_TEMPLES or len(set(temple_names)) != L.N_TEMPLES:
+        raise ConfigError(path, "temple", f"expected {L.N_TEMPLES} temples with distinct names", line_of(path, "name"))
+    k = 0
+    place_names = []
+    for t, tp in enumerate(temples):
+        key = f"temple[{tp['name']}]"
+        landing = tp.get("landing_vp")
+        if not (isinstance(landing, list) and 1 <= len(landing) <= 4 and all(isinstance(v, int) for v in landing)):
+            raise ConfigError(path, key + ".landing_vp", "expected 1..4 VP values", line_of(path, "landing_vp"))
+        keep_2p = _int(path, tp, "landing_places_2p", 0, len(landing))
+        bonus = _index(path, key + ".bonus", tp.get("bonus", ""), L.BONUS_NAMES)
+        for i, vp in enumerate(landing):
+            T[L.T_PLACE_TEMPLE + k], T[L.T_PLACE_VP + k] = t, vp
+            T[L.T_PLACE_PURPLE + k] = 1 if tp.get("purple") else 0
+            T[L.T_PLACE_MIN_PLAYERS + k] = 2 if i < keep_2p else 3
+            place_names.append(f"the {tp['name']} temple's {vp} VP landing place")
+            k += 1
+        if bonus != L.BONUS_NONE:
+            T[L.T_PLACE_TEMPLE + k], T[L.T_PLACE_VP + k] = t, _int(path, tp, "bonus_vp", 0, 50)
+            T[L.T_PLACE_BONUS + k], T[L.T_PLACE_BONUS_AMOUNT + k] = bonus, _int(path, tp, "bonus_amount", 0, 10)
+            T[L.T_PLACE_MIN_PLAYERS + k] = 2
+            place_names.append(f"the {tp['name']} temple's bonus place ({T[L.T_PLACE_VP + k]} VP, "
+                               f"{T[L.T_PLACE_BONUS_AMOUNT + k]} {L.BONUS_NAMES[bonus]})")
+            k += 1
+    if k > L.MAX_PLACES:
+        raise ConfigError(path, "temple", f"at most {L.MAX_PLACES} temple places", line_of(path, "landing_vp"))
+    T[L.T_N_PLACES] = k
+
+    # rivers
+    s = 0
+    space_names = []
+    for rv in need("river"):
+        key = f"river[{rv.get('name')}]"
+        mouth = _int(path, rv, "mouth", L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS - 1) - L.FIRST_HARBOR
+        temple = _index(path, key + ".temple", rv.get("temple"), temple_names)
+        values = rv.get("spaces")
+        if not (isinstance(values, list) and values and all(isinstance(v, int) and 9 <= v <= 13 for v in values)):
+            raise ConfigError(path, key + ".spaces", "expected river space values 9..13", line_of(path, "spaces"))
+        if s + len(values) > L.MAX_SPACES or T[L.T_MOUTH_N + mouth] >= L.MAX_MOUTH:
+            raise ConfigError(path, key, "too many river spaces or rivers at one mouth", line_of(path, "spaces"))
+        T[L.T_MOUTH + mouth * L.MAX_MOUTH + T[L.T_MOUTH_N + mouth]] = s
+        T[L.T_MOUTH_N + mouth] += 1
+        for i, v in enumerate(values):
+            T[L.T_SPACE_VALUE + s] = v
+            T[L.T_SPACE_NEXT + s] = s + 1 if i + 1 < len(values) else -1
+            T[L.T_SPACE_TEMPLE + s] = temple
+            T[L.T_SPACE_DEPTH + s] = i + 1
+            T[L.T_SPACE_TO_GO + s] = len(values) - i
+            space_names.append(f"river space {v} ({rv.get('name')} river, {i + 1} up)")
+            s += 1
+    T[L.T_N_SPACES] = s
+
+    # prophet
+    T[L.T_PROPHET_TEMPLE] = _index(path, "prophet.temple", need("prophet.temple"), temple_names)
+    for i, key in enumerate(("vp_per_ship", "vp_per_settlement", "vp_per_wind")):
+        T[L.T_PROPHET_VP + i] = _int(path, data, f"prophet.{key}", 0, 50)
+    T[L.T_PROPHET_FIRST] = _int(path, data, "prophet.first_bonus", 0, 50)
+    T[L.T_PROPHET_SECOND] = _int(path, data, "prophet.second_bonus", 0, 50)
+
+    # favor cards
+    for f, name in enumerate(L.FAVOR_NAMES):
+        T[L.T_FAVOR_COUNT + f] = _int(path, data, f"favor.{name}.count", 0, 8)
+        T[L.T_FAVOR_END_VP + f] = _int(path, data, f"favor.{name}.end_vp", 0, 50)
+    if T[L.T_FAVOR_COUNT:L.T_FAVOR_COUNT + 8].sum() > L.MAX_FAVOR:
+        raise ConfigError(path, "favor", f"at most {L.MAX_FAVOR} favor cards", line_of(path, "count"))
+    for off, key, hi in [(L.T_AEOLOS_WIND, "favor.aeolos.wind", 20), (L.T_AEOLOS_VP, "favor.aeolos.vp", 50),
+                         (L.T_APOLLON_COST, "favor.apollon.cost_wind", 10),
+                         (L.T_ARTEMIS_COST, "favor.artemis.cost_wind", 10),
+                         (L.T_ARTEMIS_STEPS, "favor.artemis.steps", 10),
+                         (L.T_ATHENE_COST, "favor.athene.cost_wind", 10), (L.T_HERA_VP, "favor.hera.vp", 50),
+                         (L.T_HERMES_MAX, "favor.hermes.max_shift", 10), (L.T_ZEUS_VP, "favor.zeus.vp", 50),
+                         (L.T_ZEUS_MAX_VALUE, "favor.zeus.max_value", 13)]:
+        T[off] = _int(path, data, key, 0, hi)
+
+    T.setflags(write=False)
+    return Rules(T=T, config=data, path=str(path), space_names=tuple(space_names),
+                 place_names=tuple(place_names), temple_names=temple_names)

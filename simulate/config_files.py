@@ -1,0 +1,61 @@
+"""Reading TOML config files: locating them, clear errors, --set overrides."""
+import re
+import tomllib
+from pathlib import Path
+
+from .errors import ConfigError
+
+CONFIG_ROOT = Path(__file__).resolve().parent.parent / "configs"
+
+
+def read_toml(path):
+    """Parse a TOML file; a syntax error names the file and line."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise ConfigError(path, None, f"cannot read ({e.strerror})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        line = getattr(e, "lineno", None)
+        raise ConfigError(path, None, f"malformed TOML ({e.msg if hasattr(e, 'msg') else e})", line) from None
+
+
+def line_of(path, key):
+    """Best-effort line number of `key = ...` in a TOML file, for error messages."""
+    try:
+        for i, text in enumerate(Path(path).read_text().splitlines(), 1):
+            if re.match(rf"\s*{re.escape(key)}\s*=", text):
+                return i
+    except OSError:
+        pass
+    return None
+
+
+def parse_value(text):
+    """A --set value as TOML would read it (numbers, booleans, strings, lists)."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def apply_overrides(data, overrides, path="--set"):
+    """Apply {"a.b.c": value} overrides in place; unknown keys are errors."""
+    for key, value in overrides.items():
+        node = data
+        parts = key.split(".")
+        for part in parts[:-1]:
+            if not isinstance(node, dict) or part not in node:
+                raise ConfigError(path, key, f"no such config key ({part!r} not found)")
+            node = node[part]
+        if not isinstance(node, dict) or parts[-1] not in node:
+            raise ConfigError(path, key, "no such config key")
+        old = node[parts[-1]]
+        if isinstance(old, bool) != isinstance(value, bool) or (
+            isinstance(old, (int, float)) and not isinstance(value, (int, float))
+        ):
+            raise ConfigError(path, key, f"expected a value like {old!r}, got {value!r}")
+        node[parts[-1]] = value
+    return data
