@@ -1,0 +1,49 @@
+"""Python entry points to the AEOLOS kernel for one game at a time.
+
+``play_one`` plays game `game_index` of run `run_seed` exactly as
+``game.play_batch`` does (same seed derivation, same code path), but keeps the
+state and the transcript rows, for ``windtunnel replay`` and for tests.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import UserError
+from . import layout as L
+from .game import new_game, play_game
+
+LOG_ROWS = 20_000
+
+
+@dataclass
+class PlayedGame:
+    S: np.ndarray          # final state
+    log: np.ndarray        # transcript rows (turn, seat, event, a, b, c)
+    error: int             # check-mode violation code, 0 if none
+
+    @property
+    def error_message(self):
+        return L.CHECK_MESSAGES.get(self.error, "")
+
+
+def buffers():
+    """Fresh scratch arrays the kernel needs: state, rng, option buffer."""
+    return (np.zeros(L.S_SIZE, np.int32), np.zeros(1, np.uint64),
+            np.zeros((L.MAX_OPTIONS, 4), np.int32))
+
+
+def check_players(rules, n_players):
+    lo, hi = rules.config["game"]["min_players"], rules.config["game"]["max_players"]
+    if not lo <= n_players <= hi:
+        raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
+
+
+def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None):
+    """Play one game from its setup to the final scoring."""
+    check_players(rules, n_players)
+    S, R, OPT = buffers()
+    LOG = np.zeros((log_rows, L.LOG_COLS), np.int32)
+    SCR = np.zeros((0, 4), np.int32) if script is None else np.asarray(script, np.int32).reshape(-1, 4)
+    new_game(rules.T, LOG, n_players, run_seed, game_index, S, R)
+    err = play_game(S, rules.T, W, POL, R, SCR, LOG, OPT, check)
+    return PlayedGame(S=S, log=LOG[:S[L.S_LOG_N]].copy(), error=err)

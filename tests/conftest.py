@@ -1,0 +1,9 @@
+import pytest
+
+from simulate.aeolos.tables import load_rules
+
+
+@pytest.fixture(scope="session")
+def rules():
+    """The AEOLOS base config as shipped."""
+    return load_rules()
