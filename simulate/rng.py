@@ -6,14 +6,16 @@ passes BigCrush, and cheap in numba. Because a game's stream depends only on
 worker or 64.
 """
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from .jit import hot
 
 _GAMMA = uint64(0x9E3779B97F4A7C15)
 _M1 = uint64(0xBF58476D1CE4E5B9)
 _M2 = uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True)
+@hot
 def mix64(z):
     z = uint64(z)
     z = (z ^ (z >> uint64(30))) * _M1
@@ -21,31 +23,31 @@ def mix64(z):
     return z ^ (z >> uint64(31))
 
 
-@njit(cache=True)
+@hot
 def game_seed(run_seed, game_index):
     """The seed of one game: a hash of (run seed, game index)."""
     return mix64(mix64(uint64(run_seed) + _GAMMA) ^ (uint64(game_index) * _GAMMA + _GAMMA))
 
 
-@njit(cache=True)
+@hot
 def next_u64(R):
     """Advance the stream in R[0] (a uint64 array of length 1) and return 64 random bits."""
     R[0] += _GAMMA
     return mix64(R[0])
 
 
-@njit(cache=True)
+@hot
 def below(R, n):
     """A uniform integer in [0, n) (Lemire's multiply-shift on the top 32 bits)."""
     return np.int64(((next_u64(R) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
-@njit(cache=True)
+@hot
 def uniform(R):
     return (next_u64(R) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@hot
 def shuffle_range(a, start, n, R):
     """Fisher-Yates shuffle of a[start:start+n] in place."""
     for i in range(n - 1, 0, -1):

@@ -5,13 +5,19 @@ sound); the caller stops the game and reports the seed, the turn and
 ``CHECK_MESSAGES[code]``.
 """
 import numpy as np
-from numba import njit
+from ..jit import hot
 
 from .layout import *  # noqa: F403
 from .pieces import hand_limit
 
 
-@njit(cache=True)
+@hot
+def mark_seen(seen, card):
+    bit = np.uint64(1) << np.uint64(card)
+    return seen | bit, (seen & bit) != 0
+
+
+@hot
 def check_state(S, T, end_of_turn):
     n = S[S_N_PLAYERS]
     # crystals: board + players + box = supply, none negative
@@ -96,25 +102,29 @@ def check_state(S, T, end_of_turn):
                 if found != 1:
                     return CHK_PLACES
     # sailing cards: every card exactly once in deck, hands, piles or the box
-    seen = np.zeros(MAX_CARDS, np.int32)
+    # (a bit per card: MAX_CARDS is 64; hot code may not allocate)
+    seen = np.uint64(0)
     total = S[S_BOX_N] + S[S_DECK_N]
     for i in range(S[S_DECK_N]):
-        seen[S[S_DECK + i]] += 1
+        seen, dup = mark_seen(seen, S[S_DECK + i])
+        if dup:
+            return CHK_CARDS
     for p in range(n):
         total += S[S_HAND_N + p]
         for i in range(S[S_HAND_N + p]):
-            seen[S[S_HAND + p * HAND_CAP + i]] += 1
+            seen, dup = mark_seen(seen, S[S_HAND + p * HAND_CAP + i])
+            if dup:
+                return CHK_CARDS
     for pile in range(2):
         for i in range(S[S_PILE_N + pile]):
             c = S[S_PILE + pile * MAX_CARDS + i]
-            seen[c] += 1
+            seen, dup = mark_seen(seen, c)
+            if dup:
+                return CHK_CARDS
             if c < T[T_N_CARDS]:
                 total += 1
     if total != T[T_N_CARDS]:
         return CHK_CARDS
-    for c in range(T[T_N_CARDS] + 2):
-        if seen[c] > 1:
-            return CHK_CARDS
     # favor cards, by type
     for f in range(N_FAVOR_TYPES):
         k = 0

@@ -6,7 +6,9 @@ index), and fills preallocated result arrays. No Python object is made per
 game or per move.
 """
 import numpy as np
-from numba import njit, prange  # noqa: F401
+from numba import njit
+
+from ..jit import hot
 
 from ..rng import game_seed, shuffle_range
 from .check import check_state
@@ -31,7 +33,7 @@ P_ACTIONS = P_FAVOR_PLAYED + N_FAVOR_TYPES  # N_HARBORS harbor actions taken wit
 N_SEAT_COLS = P_ACTIONS + N_HARBORS
 
 
-@njit(cache=True)
+@hot
 def setup(S, T, LOG, n_players, R):
     """Game Setup (rulebook steps 1-7) for n_players; seat 0 is the start player."""
     S[:] = 0
@@ -107,7 +109,7 @@ def setup(S, T, LOG, n_players, R):
 
 
 
-@njit(cache=True)
+@hot
 def end_turn(S, T, LOG, R, p):
     """Step 4: give back wind above the cap, draw 1 card (2 after building a settlement)."""
     over = S[S_WIND + p] - T[T_WIND_CAP]
@@ -121,7 +123,7 @@ def end_turn(S, T, LOG, R, p):
     log(S, LOG, EV_DRAW, S[S_HAND_N + p] - before)
 
 
-@njit(cache=True)
+@hot
 def play_turn(S, T, W, POL, R, SCR, LOG, OPT, check):
     """One player's whole turn; returns a check-mode violation code (0 if none)."""
     p = S[S_CUR]
@@ -152,14 +154,13 @@ def play_turn(S, T, W, POL, R, SCR, LOG, OPT, check):
     return 0
 
 
-@njit(cache=True)
+@hot
 def final_scoring(S, T, LOG):
     """Crystal sets, wind, favor cards held, unused bonus tokens; then ranks."""
     n = S[S_N_PLAYERS]
     for p in range(n):
         S[S_CUR] = p
-        counts = S[S_CRYSTALS + p * N_COLOURS:S_CRYSTALS + (p + 1) * N_COLOURS].copy()
-        gain_vp(S, LOG, p, crystal_set_vp(T, counts), SRC_CRYSTALS)
+        gain_vp(S, LOG, p, crystal_set_vp(S, T, p, -1), SRC_CRYSTALS)
         gain_vp(S, LOG, p, S[S_WIND + p] * T[T_VP_PER_WIND], SRC_WIND)
         held = 0
         for f in range(N_FAVOR_TYPES):
@@ -169,7 +170,7 @@ def final_scoring(S, T, LOG):
         gain_vp(S, LOG, p, tokens * T[T_TOKEN_VP], SRC_BONUS_TOKENS)
 
 
-@njit(cache=True)
+@hot
 def ranks(S, T, out_rank):
     """Rank 0 = winner. Ties on VP break by the highest temple place occupied;
     players still tied share the rank."""
@@ -183,7 +184,7 @@ def ranks(S, T, out_rank):
         out_rank[p] = r
 
 
-@njit(cache=True)
+@hot
 def play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
     """Play from the current state to the end; returns a check violation code (0 if none)."""
     while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
@@ -245,7 +246,7 @@ def record(S, T, g, games, seats, rank):
             row[P_ACTIONS + h] = S[S_ACTIONS_TAKEN + p * N_HARBORS + h]
 
 
-@njit(cache=True)
+@hot
 def new_game(T, LOG, n_players, run_seed, game_index, S, R):
     """Set up game `game_index` of run `run_seed` in S (its rng in R)."""
     R[0] = game_seed(run_seed, game_index)

@@ -4,7 +4,7 @@ Pure functions of the state: they list, they never change anything. The rule
 steps (rules.py) and the heuristic policy (policy.py) share them, so what a
 strategy evaluates is exactly what the rules allow.
 """
-from numba import njit
+from ..jit import hot
 
 from .layout import *  # noqa: F403
 from .pieces import favor_available, settlements_built, ships_at, ships_in_play
@@ -12,7 +12,7 @@ from .pieces import favor_available, settlements_built, ships_at, ships_in_play
 SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
 
 
-@njit(cache=True)
+@hot
 def add_option(OPT, n, kind, a=0, b=0, c=0):
     OPT[n, 0] = kind
     OPT[n, 1] = a
@@ -21,7 +21,7 @@ def add_option(OPT, n, kind, a=0, b=0, c=0):
     return n + 1
 
 
-@njit(cache=True)
+@hot
 def step_options(S, T, OPT, n, p, paid, max_cost):
     """Every single step upriver a ship can make now: mouth harbor -> first river space,
     space -> next space, last space -> a free temple place. A paid step costs 1 wind
@@ -54,7 +54,7 @@ def step_options(S, T, OPT, n, p, paid, max_cost):
     return n
 
 
-@njit(cache=True)
+@hot
 def prophet_options(S, T, OPT, n, p, kind, f):
     """Options to move the prophet one space: onto the next platform, or from the
     third platform onto a free landing place of the prophet's temple."""
@@ -69,12 +69,12 @@ def prophet_options(S, T, OPT, n, p, kind, f):
     return n
 
 
-@njit(cache=True)
+@hot
 def can_build_ship(S, p):
     return ships_at(S, p, LOC_SUPPLY) > 0
 
 
-@njit(cache=True)
+@hot
 def harbor_options(S, T, OPT, n, p, h, extra):
     """The alternatives of harbor h's action for player p. `extra`: taken without a
     sailing card or presence (extra action token, Athene); all other rules apply."""
@@ -109,7 +109,7 @@ def harbor_options(S, T, OPT, n, p, h, extra):
     return n
 
 
-@njit(cache=True)
+@hot
 def window_options(S, T, OPT, p):
     """What a player may do at any time in their turn: favor cards (Hermes only right
     after the sailing card, see value_options) and bonus tokens."""
@@ -150,7 +150,7 @@ def window_options(S, T, OPT, p):
     return n
 
 
-@njit(cache=True)
+@hot
 def value_options(S, T, OPT, p, base):
     """Final sailing values reachable by giving wind (and Hermes right after the card):
     (value, Hermes shift, wind given). O_DONE: no ship move, no harbor action."""
@@ -170,7 +170,7 @@ def value_options(S, T, OPT, p, base):
     return n
 
 
-@njit(cache=True)
+@hot
 def move_options(S, T, OPT, p, v):
     """Move one ship (from the tableau, a harbor or a river space) to harbor v or a
     river space showing v. O_DONE: no move."""
@@ -197,7 +197,7 @@ def move_options(S, T, OPT, p, v):
     return n
 
 
-@njit(cache=True)
+@hot
 def platform_vp(S, T, p, platform):
     if platform == 0:
         return T[T_PROPHET_VP] * ships_in_play(S, T, p)

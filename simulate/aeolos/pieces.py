@@ -4,14 +4,14 @@ None of these asks a player anything; the rule steps in ``rules.py`` call them.
 Every change of VP or wind goes through one function here, so the transcript
 and the score-source breakdown cannot miss one.
 """
-from numba import njit
+from ..jit import hot
 
 from ..rng import shuffle_range
 from .layout import *  # noqa: F403  (named offsets read like the rulebook)
 
 
 # ------------------------------------------------------------------ log
-@njit(cache=True)
+@hot
 def log(S, LOG, ev, a=0, b=0, c=0):
     """Append one transcript row when logging is on (LOG has rows)."""
     n = S[S_LOG_N]
@@ -26,7 +26,7 @@ def log(S, LOG, ev, a=0, b=0, c=0):
 
 
 # ------------------------------------------------------------------ VP and wind
-@njit(cache=True)
+@hot
 def gain_vp(S, LOG, p, n, src):
     if n != 0:
         S[S_VP + p] += n
@@ -34,7 +34,7 @@ def gain_vp(S, LOG, p, n, src):
         log(S, LOG, EV_VP, n, src)
 
 
-@njit(cache=True)
+@hot
 def gain_wind(S, LOG, p, n):
     """Take up to n wind from the finite supply; returns what was taken."""
     n = min(n, S[S_WIND_SUPPLY])
@@ -45,7 +45,7 @@ def gain_wind(S, LOG, p, n):
     return n
 
 
-@njit(cache=True)
+@hot
 def give_wind(S, LOG, p, n):
     """Return n wind to the supply (the caller has checked the player has it)."""
     if n > 0:
@@ -55,44 +55,42 @@ def give_wind(S, LOG, p, n):
 
 
 # ------------------------------------------------------------------ crystals
-@njit(cache=True)
+@hot
 def take_crystal(S, LOG, p, c):
     S[S_BOARD_CRYSTAL + c] -= 1
     S[S_CRYSTALS + p * N_COLOURS + c] += 1
     log(S, LOG, EV_CRYSTAL, c, S[S_CRYSTALS + p * N_COLOURS + c])
 
 
-@njit(cache=True)
-def crystal_set_vp(T, counts):
-    """Final crystal score: sets of different colours, as many sets as possible.
-
-    The set values rise by more for each extra colour, so peeling off the
-    largest set first is optimal."""
-    c = counts.copy()
+@hot
+def crystal_set_vp(S, T, p, extra):
+    """Final crystal score of player p (plus one crystal of colour `extra`, -1 for none):
+    sets of different colours, as many as possible. Set values rise by more for each
+    extra colour, so counting layer by layer (largest sets first) is optimal."""
     total = 0
-    while True:
+    for layer in range(1, 64):
         k = 0
-        for i in range(N_COLOURS):
-            if c[i] > 0:
+        for c in range(N_COLOURS):
+            if S[S_CRYSTALS + p * N_COLOURS + c] + (1 if c == extra else 0) >= layer:
                 k += 1
-                c[i] -= 1
         if k == 0:
             return total
         total += T[T_SET_VP + k]
+    return total
 
 
 # ------------------------------------------------------------------ sailing cards
-@njit(cache=True)
+@hot
 def pile_top(S, pile):
     return S[S_PILE + pile * MAX_CARDS + S[S_PILE_N + pile] - 1]
 
 
-@njit(cache=True)
+@hot
 def hand_limit(S, T, p):
     return T[T_HAND_SIZE] + T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
 
 
-@njit(cache=True)
+@hot
 def remove_from_hand(S, p, slot):
     """Remove the card in hand slot `slot` (order of the rest is kept) and return it."""
     base = S_HAND + p * HAND_CAP
@@ -104,14 +102,14 @@ def remove_from_hand(S, p, slot):
     return card
 
 
-@njit(cache=True)
+@hot
 def add_to_hand(S, p, card):
     n = S[S_HAND_N + p]
     S[S_HAND + p * HAND_CAP + n] = card
     S[S_HAND_N + p] = n + 1
 
 
-@njit(cache=True)
+@hot
 def refill_deck(S, T, LOG, R):
     """3p/4p, once: the played cards except the two tops become the new deck (3p keeps half)."""
     n = 0
@@ -140,7 +138,7 @@ def refill_deck(S, T, LOG, R):
     log(S, LOG, EV_REFILL, n - boxed, boxed)
 
 
-@njit(cache=True)
+@hot
 def draw_sailing_card(S, T, LOG, R, p):
     """Draw the top card; when the deck runs out, refill once (3p/4p) or trigger the end."""
     if S[S_DECK_N] == 0:
@@ -156,7 +154,7 @@ def draw_sailing_card(S, T, LOG, R, p):
 
 
 # ------------------------------------------------------------------ favor cards
-@njit(cache=True)
+@hot
 def draw_favor(S, LOG, R, p):
     """Draw one Favor of the Gods card; reshuffle the discard pile when the deck is empty."""
     if S[S_FDECK_N] == 0:
@@ -184,12 +182,12 @@ def draw_favor(S, LOG, R, p):
     return True
 
 
-@njit(cache=True)
+@hot
 def favor_available(S):
     return S[S_FDECK_N] + S[S_FDISC_N] > 0
 
 
-@njit(cache=True)
+@hot
 def discard_favor(S, LOG, p, f, b, c):
     """Play favor card type f: off the player's stack onto the discard pile."""
     S[S_FAVOR + p * N_FAVOR_TYPES + f] -= 1
@@ -205,7 +203,7 @@ def discard_favor(S, LOG, p, f, b, c):
 
 
 # ------------------------------------------------------------------ pieces on the board
-@njit(cache=True)
+@hot
 def ships_at(S, p, loc):
     n = 0
     for i in range(MAX_SHIPS):
@@ -214,7 +212,7 @@ def ships_at(S, p, loc):
     return n
 
 
-@njit(cache=True)
+@hot
 def move_ship(S, p, src, dst):
     for i in range(MAX_SHIPS):
         if S[S_SHIP_LOC + p * MAX_SHIPS + i] == src:
@@ -222,7 +220,7 @@ def move_ship(S, p, src, dst):
             return
 
 
-@njit(cache=True)
+@hot
 def present(S, p, h):
     """Presence at harbor h: a ship (not one Zeus placed this turn) or a settlement."""
     if S[S_SETTLED + p * N_HARBORS + h] == 1:
@@ -230,22 +228,22 @@ def present(S, p, h):
     return ships_at(S, p, LOC_HARBOR + h) - S[S_ZEUS_AT + h] > 0
 
 
-@njit(cache=True)
+@hot
 def ships_in_play(S, T, p):
     return T[T_SHIPS_TABLEAU] + S[S_SHIPS_BUILT + p]
 
 
-@njit(cache=True)
+@hot
 def settlements_built(S, T, p):
     return T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
 
 
-@njit(cache=True)
+@hot
 def free_place(S, k):
     return S[S_PLACE_OWNER + k] == PLACE_FREE
 
 
-@njit(cache=True)
+@hot
 def occupy_place(S, T, LOG, p, k, piece):
     """A ship or prophet lands on temple place k: its VP, and the purple crystal if it has one."""
     S[S_PLACE_OWNER + k] = p * 2 + piece
@@ -254,7 +252,7 @@ def occupy_place(S, T, LOG, p, k, piece):
         take_crystal(S, LOG, p, PURPLE)
 
 
-@njit(cache=True)
+@hot
 def best_place_vp(S, T, p):
     """Tie-break: the highest temple place value the player occupies (-1 if none)."""
     best = -1

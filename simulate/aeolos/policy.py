@@ -18,7 +18,7 @@ other hands (the scoring functions below take ``p`` and touch only
 ``S_HAND + p*...``, ``S_FAVOR + p*...`` and public fields).
 """
 import numpy as np
-from numba import njit
+from ..jit import hot
 
 from ..rng import below
 from .layout import *  # noqa: F403
@@ -26,7 +26,7 @@ from .options import SCRATCH, harbor_options, platform_vp, step_options
 from .pieces import crystal_set_vp, pile_top, present
 
 
-@njit(cache=True)
+@hot
 def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
     """Index of the option the seat to move takes among OPT[:n]."""
     p = S[S_CUR]
@@ -37,17 +37,34 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
         return 0
     if pol == POL_RANDOM:
         return below(R, n)
+    return heuristic_choice(S, T, W, OPT, p, n, dk)
+
+
+@hot
+def heuristic_choice(S, T, W, OPT, p, n, dk):
+    """The option with the highest score (the first of equals). What several options
+    share (the plan for each sailing value, the best harbor) is computed once."""
+    if dk == DK_CARD or dk == DK_VALUE:
+        plan_table(S, T, W, OPT, p)
+    best_harbor = best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
     best = 0
     best_score = -1e18
     for i in range(n):
-        sc = score_option(S, T, W, OPT, p, dk, i)
+        if dk == DK_CARD:
+            sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+        elif dk == DK_VALUE:
+            sc = value_choice_value(S, T, W, OPT, p, i)
+        elif dk == DK_WINDOW:
+            sc = window_value(S, T, W, OPT, p, i, best_harbor)
+        else:
+            sc = score_option(S, T, W, OPT, p, dk, i)
         if sc > best_score + 1e-9:
             best_score = sc
             best = i
     return best
 
 
-@njit(cache=True)
+@hot
 def scripted(S, SCR, OPT, n):
     k = S[S_SCRIPT_POS]
     if k >= SCR.shape[0]:
@@ -70,29 +87,27 @@ def scripted(S, SCR, OPT, n):
 
 
 # ------------------------------------------------------------------ values of things
-@njit(cache=True)
+@hot
 def wind_gain_value(S, T, W, p, n):
     """Wind above the end-of-turn cap is lost, so only the room below it counts."""
     room = max(0, T[T_WIND_CAP] - S[S_WIND + p])
     return W[p, W_WIND] * min(n, room)
 
 
-@njit(cache=True)
+@hot
 def wind_cost_value(S, T, W, p, n):
     """Wind above the cap would be returned anyway, so giving it costs nothing."""
     spare = max(0, S[S_WIND + p] - T[T_WIND_CAP])
     return W[p, W_WIND] * max(0, n - spare)
 
 
-@njit(cache=True)
+@hot
 def crystal_value(S, T, W, p, c):
-    counts = S[S_CRYSTALS + p * N_COLOURS:S_CRYSTALS + (p + 1) * N_COLOURS].copy()
-    before = crystal_set_vp(T, counts)
-    counts[c] += 1
-    return W[p, W_VP] * (crystal_set_vp(T, counts) - before) + W[p, W_CRYSTAL]
+    gain = crystal_set_vp(S, T, p, c) - crystal_set_vp(S, T, p, -1)
+    return W[p, W_VP] * gain + W[p, W_CRYSTAL]
 
 
-@njit(cache=True)
+@hot
 def best_crystal_value(S, T, W, p):
     best = 0.0
     for c in range(PURPLE):
@@ -101,7 +116,7 @@ def best_crystal_value(S, T, W, p):
     return best
 
 
-@njit(cache=True)
+@hot
 def location_value(T, W, p, loc):
     """Progress of a ship not yet sacrificed: river steps taken."""
     if loc >= LOC_RIVER and loc < LOC_PLACE:
@@ -109,7 +124,7 @@ def location_value(T, W, p, loc):
     return 0.0
 
 
-@njit(cache=True)
+@hot
 def place_value(S, T, W, p, k):
     v = W[p, W_VP] * W[p, W_TEMPLE] * T[T_PLACE_VP + k]
     bonus = T[T_PLACE_BONUS + k]
@@ -125,7 +140,7 @@ def place_value(S, T, W, p, k):
     return v
 
 
-@njit(cache=True)
+@hot
 def prophet_value(S, T, W, p, place):
     level = S[S_PROPHET + p]
     if level < N_PLATFORMS:
@@ -139,7 +154,7 @@ def prophet_value(S, T, W, p, place):
     return place_value(S, T, W, p, place)
 
 
-@njit(cache=True)
+@hot
 def step_value(S, T, W, p, src, dst, cost):
     if dst >= LOC_PLACE:
         v = place_value(S, T, W, p, dst - LOC_PLACE) - location_value(T, W, p, src)
@@ -150,7 +165,7 @@ def step_value(S, T, W, p, src, dst, cost):
     return v - wind_cost_value(S, T, W, p, cost)
 
 
-@njit(cache=True)
+@hot
 def upriver_value(S, T, W, OPT, p, budget):
     """Rough value of the upriver action: the best single ship's run within the budget."""
     n = step_options(S, T, OPT, SCRATCH, p, True, min(budget, S[S_WIND + p]))
@@ -171,7 +186,7 @@ def upriver_value(S, T, W, OPT, p, budget):
     return best
 
 
-@njit(cache=True)
+@hot
 def action_value(S, T, W, OPT, p, i):
     kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
     if kind == O_CRYSTAL:
@@ -193,7 +208,28 @@ def action_value(S, T, W, OPT, p, i):
     return 0.0
 
 
-@njit(cache=True)
+@hot
+def policy_key(S, p):
+    """When the cached harbor values were computed: this turn, before or after the
+    sailing card (hand size). A heuristic plans a phase on the values at its start;
+    the kernel checks legality at every step, so a stale value never makes a move
+    illegal. 0 is never a key."""
+    return (S[S_TURN] + 1) * HAND_CAP + S[S_HAND_N + p]
+
+
+@hot
+def cached_harbor_value(S, T, W, OPT, p, h):
+    """harbor_value, computed for all seven harbors once per state and kept in the
+    policy scratch of S (several decisions of a turn ask for the same values)."""
+    key = policy_key(S, p)
+    if S[S_POLICY_KEY + p] != key:
+        for g in range(N_HARBORS):
+            S[S_POLICY_HARBOR + p * N_HARBORS + g] = np.int32(harbor_value(S, T, W, OPT, p, g) * 1000.0)
+        S[S_POLICY_KEY + p] = key
+    return S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
+
+
+@hot
 def harbor_value(S, T, W, OPT, p, h):
     """Best alternative of harbor h's action (0 if none is worth taking)."""
     start = SCRATCH + 32
@@ -204,7 +240,7 @@ def harbor_value(S, T, W, OPT, p, h):
     return best
 
 
-@njit(cache=True)
+@hot
 def cheapest_ship_loss(S, T, W, p, dst):
     """Least progress lost by sailing one of p's ships to dst (-1 if no ship can go)."""
     best = -1.0
@@ -218,31 +254,53 @@ def cheapest_ship_loss(S, T, W, p, dst):
     return best
 
 
-@njit(cache=True)
-def plan_value(S, T, W, OPT, p, v):
-    """Value of the best thing to do with sailing value v: a harbor action, or a ship
-    sailed onto a river space showing v."""
-    best = 0.0
-    if v <= FIRST_HARBOR + N_HARBORS - 1:
-        h = v - FIRST_HARBOR
+@hot
+def plan_table(S, T, W, OPT, p):
+    """Fill S_POLICY_PLAN[v] (milli-VP) with the value of the best thing to do with
+    sailing value v: the harbor action (sailing a ship in if not present), or a ship
+    sailed onto a river space showing v. One pass over ships and river spaces."""
+    # the two ships that lose the least progress by sailing away (a ship cannot sail
+    # to where it already is, hence the runner-up)
+    loss1, loss2, loc1 = 1e18, 1e18, -99
+    for i in range(MAX_SHIPS):
+        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
+        if loc < LOC_TABLEAU or loc >= LOC_PLACE:
+            continue
+        loss = location_value(T, W, p, loc)
+        if loss < loss1:
+            loss2 = loss1
+            loss1, loc1 = loss, loc
+        elif loss < loss2:
+            loss2 = loss
+    for v in range(MAX_VALUE + 1):
+        S[S_POLICY_PLAN + v] = 0
+    for h in range(N_HARBORS):
+        dst = LOC_HARBOR + h
         if present(S, p, h):
-            best = harbor_value(S, T, W, OPT, p, h)
+            value = cached_harbor_value(S, T, W, OPT, p, h)
         else:
-            loss = cheapest_ship_loss(S, T, W, p, LOC_HARBOR + h)
-            if loss >= 0:
-                best = harbor_value(S, T, W, OPT, p, h) - loss
-    if v >= 9:
-        for s in range(T[T_N_SPACES]):
-            if T[T_SPACE_VALUE + s] == v:
-                loss = cheapest_ship_loss(S, T, W, p, LOC_RIVER + s)
-                if loss >= 0:
-                    best = max(best, location_value(T, W, p, LOC_RIVER + s) - loss)
-    return best
+            loss = loss2 if loc1 == dst else loss1
+            value = cached_harbor_value(S, T, W, OPT, p, h) - loss if loss < 1e17 else 0.0
+        S[S_POLICY_PLAN + h + FIRST_HARBOR] = np.int32(max(0.0, value) * 1000.0)
+    for s in range(T[T_N_SPACES]):
+        dst = LOC_RIVER + s
+        loss = loss2 if loc1 == dst else loss1
+        if loss < 1e17:
+            v = T[T_SPACE_VALUE + s]
+            value = np.int32((location_value(T, W, p, dst) - loss) * 1000.0)
+            if value > S[S_POLICY_PLAN + v]:
+                S[S_POLICY_PLAN + v] = value
 
 
-@njit(cache=True)
-def card_value(S, T, W, OPT, p, card):
-    """A hand card: its symbol wind plus the best plan its sailing value can reach."""
+@hot
+def plan(S, v):
+    return S[S_POLICY_PLAN + v] * 0.001
+
+
+@hot
+def card_value(S, T, W, p, card):
+    """A hand card: its symbol wind plus the best plan its sailing value can reach
+    by giving wind (or with Hermes, at the price of the card)."""
     pile = T[T_CARD_COLOUR + card]
     other = pile_top(S, 1 - pile)
     v = 0.0
@@ -250,34 +308,51 @@ def card_value(S, T, W, OPT, p, card):
         v += wind_gain_value(S, T, W, p, T[T_MATCH_WIND])
     base = T[T_CARD_VALUE + card] + T[T_CARD_VALUE + other]
     wind = S[S_WIND + p]
+    reach = wind
+    if S[S_FAVOR + p * N_FAVOR_TYPES + F_HERMES] > 0:
+        reach += T[T_HERMES_MAX]
     best = 0.0
-    for target in range(max(MIN_VALUE, base - wind), min(MAX_VALUE, base + wind) + 1):
-        best = max(best, plan_value(S, T, W, OPT, p, target) - wind_cost_value(S, T, W, p, abs(target - base)))
+    for target in range(max(MIN_VALUE, base - reach), min(MAX_VALUE, base + reach) + 1):
+        need = abs(target - base)
+        cost = wind_cost_value(S, T, W, p, need)
+        if need > wind:
+            cost = W[p, W_FAVOR] + wind_cost_value(S, T, W, p, need - T[T_HERMES_MAX])
+        best = max(best, plan(S, target) - cost)
     return v + best
 
 
-@njit(cache=True)
+@hot
+def value_choice_value(S, T, W, OPT, p, i):
+    if OPT[i, 0] == O_DONE:
+        return 0.0
+    v = plan(S, OPT[i, 1]) - wind_cost_value(S, T, W, p, OPT[i, 3])
+    if OPT[i, 2] != 0:
+        v -= W[p, W_FAVOR]
+    return v
+
+
+@hot
+def best_harbor_value(S, T, W, OPT, p):
+    """What an extra harbor action (token, Athene) is worth now: the best harbor's action."""
+    best = 0.0
+    for h in range(N_HARBORS):
+        best = max(best, cached_harbor_value(S, T, W, OPT, p, h))
+    return best
+
+
+@hot
 def score_option(S, T, W, OPT, p, dk, i):
     kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
-    if dk == DK_CARD:
-        return card_value(S, T, W, OPT, p, S[S_HAND + p * HAND_CAP + a])
-    if dk == DK_VALUE:
-        if kind == O_DONE:
-            return 0.0
-        v = plan_value(S, T, W, OPT, p, a) - wind_cost_value(S, T, W, p, c)
-        if b != 0:
-            v -= W[p, W_FAVOR]
-        return v
     if dk == DK_MOVE:
         v = S[S_SAILING_VALUE]
         h = v - FIRST_HARBOR
         if kind == O_DONE:
             if v <= FIRST_HARBOR + N_HARBORS - 1 and present(S, p, h):
-                return harbor_value(S, T, W, OPT, p, h)
+                return cached_harbor_value(S, T, W, OPT, p, h)
             return 0.0
         if b >= LOC_RIVER:
             return location_value(T, W, p, b) - location_value(T, W, p, a)
-        return harbor_value(S, T, W, OPT, p, h) - location_value(T, W, p, a)
+        return cached_harbor_value(S, T, W, OPT, p, h) - location_value(T, W, p, a)
     if dk == DK_ACTION:
         return action_value(S, T, W, OPT, p, i)
     if dk == DK_STEP:
@@ -291,23 +366,19 @@ def score_option(S, T, W, OPT, p, dk, i):
     if dk == DK_DISCARD:
         # keep the cards whose sailing values reach the most: discard extreme values
         return abs(T[T_CARD_VALUE + S[S_HAND + p * HAND_CAP + a]] * 2.0 - 5.0)
-    if dk == DK_WINDOW:
-        return window_value(S, T, W, OPT, p, kind, a, b, c)
     return 0.0
 
 
-@njit(cache=True)
-def window_value(S, T, W, OPT, p, kind, a, b, c):
+@hot
+def window_value(S, T, W, OPT, p, i, best_harbor):
     """Playing a favor card or a bonus token now, against keeping it (0 = done)."""
+    kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
     if kind == O_DONE:
         return 0.0
     if kind == O_TOKEN:
         keep = W[p, W_VP] * T[T_TOKEN_VP] + W[p, W_TOKEN_KEEP]
         if a == TOKEN_EXTRA:
-            best = 0.0
-            for h in range(N_HARBORS):
-                best = max(best, harbor_value(S, T, W, OPT, p, h))
-            return best - keep
+            return best_harbor - keep
         return -keep
     keep = W[p, W_VP] * T[T_FAVOR_END_VP + a] + W[p, W_PLAY_FAVOR]
     if a == F_AEOLOS:
@@ -317,10 +388,7 @@ def window_value(S, T, W, OPT, p, kind, a, b, c):
     elif a == F_ARTEMIS:
         gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
     elif a == F_ATHENE:
-        best = 0.0
-        for h in range(N_HARBORS):
-            best = max(best, harbor_value(S, T, W, OPT, p, h))
-        gain = best - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
+        gain = best_harbor - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
     elif a == F_HERA:
         gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else W[p, W_SETTLEMENT]
     elif a == F_PLUTOS:

@@ -8,7 +8,7 @@ Every deciding function takes the same context arrays:
     S state, T rule tables, W strategy weights, POL policy per seat,
     R rng state, SCR scripted choices, LOG transcript rows, OPT option buffer.
 """
-from numba import njit
+from ..jit import hot
 
 from .layout import *  # noqa: F403
 from .pieces import (add_to_hand, discard_favor, draw_favor, favor_available, gain_vp, gain_wind,
@@ -21,7 +21,7 @@ from ..rng import shuffle_range
 
 
 # ------------------------------------------------------------------ upriver
-@njit(cache=True)
+@hot
 def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, k):
     """A ship is sacrificed on temple place k: VP, purple crystal, and the place's bonus."""
     occupy_place(S, T, LOG, p, k, PIECE_SHIP)
@@ -37,7 +37,7 @@ def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, k):
             choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p)
 
 
-@njit(cache=True)
+@hot
 def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Take one blue, red, green or yellow crystal still on the board (bonus place, Plutos)."""
     n = 0
@@ -50,7 +50,7 @@ def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p):
     take_crystal(S, LOG, p, OPT[i, 1])
 
 
-@njit(cache=True)
+@hot
 def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
     """Move ships upriver one step at a time. Paid (harbor action): each step costs
     wind, at most `budget` wind in all. Free (Artemis): `budget` steps."""
@@ -79,7 +79,7 @@ def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
 
 
 # ------------------------------------------------------------------ prophet
-@njit(cache=True)
+@hot
 def advance_prophet(S, T, LOG, p, place):
     level = S[S_PROPHET + p]
     if level < N_PLATFORMS:
@@ -102,7 +102,7 @@ def advance_prophet(S, T, LOG, p, place):
 
 
 # ------------------------------------------------------------------ settlements and ships
-@njit(cache=True)
+@hot
 def build_settlement(S, LOG, p, h):
     """Place a settlement from the tableau at harbor h (on a free space if there is one;
     Hera may build beside the full spaces)."""
@@ -116,7 +116,7 @@ def build_settlement(S, LOG, p, h):
     log(S, LOG, EV_SETTLE, h, on_space)
 
 
-@njit(cache=True)
+@hot
 def build_ship(S, LOG, p, loc):
     for i in range(MAX_SHIPS):
         if S[S_SHIP_LOC + p * MAX_SHIPS + i] == LOC_SUPPLY:
@@ -127,7 +127,7 @@ def build_ship(S, LOG, p, loc):
 
 
 # ------------------------------------------------------------------ harbor actions
-@njit(cache=True)
+@hot
 def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
     """Perform (or skip) the action of harbor h."""
     n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h, extra)
@@ -137,7 +137,8 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
         log(S, LOG, EV_NO_ACTION, h)
         return
     log(S, LOG, EV_ACTION, h, kind)
-    S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
+    if not extra:           # the seats-table column counts sailing-value actions only
+        S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
     amount = T[T_HARBOR_AMOUNT + h]
     if kind == O_CRYSTAL:
         take_crystal(S, LOG, p, a)
@@ -159,7 +160,7 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
         advance_prophet(S, T, LOG, p, b)
 
 
-@njit(cache=True)
+@hot
 def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Any harbor action without a sailing card or presence (token, Athene)."""
     n = 0
@@ -173,7 +174,7 @@ def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
 
 
 # ------------------------------------------------------------------ favor cards and bonus tokens
-@njit(cache=True)
+@hot
 def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
     discard_favor(S, LOG, p, f, b, c)
     if f == F_AEOLOS:
@@ -204,7 +205,7 @@ def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
                 S[S_ZEUS_AT + c - LOC_HARBOR] += 1
 
 
-@njit(cache=True)
+@hot
 def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Draw 5 sailing cards, discard 5, shuffle the discarded cards into the deck."""
     k = min(5, S[S_DECK_N])
@@ -223,7 +224,7 @@ def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
     shuffle_range(S, S_DECK, S[S_DECK_N], R)
 
 
-@njit(cache=True)
+@hot
 def free_window(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Use any number of favor cards and bonus tokens, then go on."""
     for _ in range(64):
@@ -246,7 +247,7 @@ def free_window(S, T, W, POL, R, SCR, LOG, OPT, p):
 
 
 # ------------------------------------------------------------------ the sailing card
-@njit(cache=True)
+@hot
 def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action."""
     n = 0
