@@ -47,3 +47,33 @@ def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_ro
     new_game(rules.T, LOG, n_players, run_seed, game_index, S, R)
     err = play_game(S, rules.T, W, POL, R, SCR, LOG, OPT, check)
     return PlayedGame(S=S, log=LOG[:S[L.S_LOG_N]].copy(), error=err)
+
+
+class CheckFailure(AssertionError):
+    """A check-mode violation, with everything needed to replay the game."""
+
+
+def result_arrays(n_games):
+    """Preallocated outputs of game.play_batch for n_games games."""
+    from .game import N_GAME_COLS, N_SEAT_COLS
+    return (np.zeros((n_games, N_GAME_COLS), np.int32),
+            np.zeros((n_games, L.MAX_PLAYERS, N_SEAT_COLS), np.int32),
+            np.zeros((n_games, L.MAX_FDRAW, 4), np.int32),
+            np.zeros(n_games, np.int32))
+
+
+def check_games(rules, n_players, run_seed, n_games, POL, W, first=0):
+    """Play games with check mode on; raise CheckFailure naming the first violation's
+    game, seed, turn and what broke. Returns the games table rows."""
+    from .game import G_ERROR, G_ERROR_TURN, play_batch
+    check_players(rules, n_players)
+    games, seats, fdraws, fdraw_n = result_arrays(n_games)
+    bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n)
+    if bad:
+        g = int(np.flatnonzero(games[:, G_ERROR])[0])
+        code = int(games[g, G_ERROR])
+        raise CheckFailure(
+            f"check mode: game {first + g} of run seed {run_seed} ({n_players} players), turn "
+            f"{games[g, G_ERROR_TURN]}: {L.CHECK_MESSAGES[code]} "
+            f"(replay: windtunnel replay aeolos --players {n_players} --seed {run_seed} --game {first + g})")
+    return games
