@@ -149,3 +149,25 @@ def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
     _, POL, W = resolve_strategies("random", 2)
     with pytest.raises(CheckFailure, match=r"game 13 of run seed 4 \(2 players\), turn 12: sailing cards"):
         check_games(rules, 2, 4, 5, POL, W, first=10)
+
+
+def test_rotated_seats_play_every_strategy_in_every_seat(rules):
+    """With rotation, game k seats strategy (p + k) % n at seat p, and plays exactly the
+    game an unrotated batch plays with that seating."""
+    from simulate.aeolos.game import P_STRATEGY
+    n = 3
+    _, POL, W = resolve_strategies("greedy,random,random", n)
+    games, seats, fdraws, fdraw_n = result_arrays(9)
+    play_batch(rules.T, n, 8, 0, 9, W, POL, False, games, seats, fdraws, fdraw_n, True)
+    for k in range(9):
+        assert [seats[k, p, P_STRATEGY] for p in range(n)] == [(p + k) % n for p in range(n)]
+    counts = np.zeros((n, n), int)                    # strategy x seat
+    for k in range(9):
+        for p in range(n):
+            counts[seats[k, p, P_STRATEGY], p] += 1
+    assert (counts == 3).all()
+    seating = ["greedy", "random", "random"]
+    for k in (1, 2, 4):
+        names = [seating[(p + k) % n] for p in range(n)]
+        _, s1 = batch(rules, n, 8, k, 1, ",".join(names))
+        assert (s1[0, :n, :P_STRATEGY] == seats[k, :n, :P_STRATEGY]).all()

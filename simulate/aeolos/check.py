@@ -5,13 +5,13 @@ sound); the caller stops the game and reports the seed, the turn and
 ``CHECK_MESSAGES[code]``.
 """
 import numpy as np
-from ..jit import hot
+from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import hand_limit
 
 
-@hot
+@tiny
 def mark_seen(seen, card):
     bit = np.uint64(1) << np.uint64(card)
     return seen | bit, (seen & bit) != 0

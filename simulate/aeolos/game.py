@@ -24,8 +24,8 @@ G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEF
 N_GAME_COLS = 8
 # seats table columns (per game and seat)
 (P_VP, P_RANK, P_WON, P_WIND, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_PROPHET,
- P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK) = range(11)
-P_SRC = 11                                  # N_SRC score sources
+ P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK, P_STRATEGY) = range(12)
+P_SRC = 12                                  # N_SRC score sources
 P_CRYSTALS = P_SRC + N_SRC                  # N_COLOURS crystal counts
 P_FAVOR_DRAWN = P_CRYSTALS + N_COLOURS      # N_FAVOR_TYPES
 P_FAVOR_PLAYED = P_FAVOR_DRAWN + N_FAVOR_TYPES
@@ -254,10 +254,17 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
 
 
 @njit(cache=True)
-def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n):
+def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+               rotate=False):
     """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
     and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
-    of games with a check-mode violation."""
+    of games with a check-mode violation.
+
+    W[i], POL[i] describe strategy i. Without `rotate` seat p plays strategy p; with it,
+    game k seats strategy (p + k) % n_players at seat p, so over any n_players consecutive
+    games every strategy plays every seat once."""
+    W_seat = W.copy()
+    POL_seat = POL.copy()
     S = np.zeros(S_SIZE, np.int32)
     R = np.zeros(1, np.uint64)
     OPT = np.zeros((MAX_OPTIONS, 4), np.int32)
@@ -266,8 +273,13 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
     rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
     for g in range(n_games):
+        shift = (first + g) % n_players if rotate else 0
+        for p in range(n_players):
+            POL_seat[p] = POL[(p + shift) % n_players]
+            W_seat[p] = W[(p + shift) % n_players]
+            seats[g, p, P_STRATEGY] = (p + shift) % n_players
         new_game(T, LOG, n_players, run_seed, first + g, S, R)
-        if play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
+        if play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, check):
             bad += 1
         record(S, T, g, games, seats, rank)
         k = S[S_FDRAW_N]

@@ -19,6 +19,7 @@ Locations of a ship (``S[S_SHIP_LOC + p*MAX_SHIPS + i]``)::
     LOC_RIVER + s              s = river space index (0..MAX_SPACES-1)
     LOC_PLACE + k              k = temple place index: sacrificed, never moves
 """
+import numpy as np
 
 # ---------------------------------------------------------------- capacities
 MAX_PLAYERS = 4
@@ -264,8 +265,10 @@ ANY = -99           # wildcard in a scripted choice
 HERA_VP, HERA_SETTLE = 0, 1      # c = harbor
 ZEUS_VP, ZEUS_SHIP = 0, 1        # c = location
 
-# decision kinds (what the policy is asked)
-DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_PLACE, DK_CRYSTAL, DK_DISCARD, DK_EXTRA = range(10)
+# decision kinds (what the policy is asked). numpy scalars, not ints: numba types a
+# global int as a literal and would compile `decide` and all it calls once per kind.
+DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_PLACE, DK_CRYSTAL, DK_DISCARD, DK_EXTRA = (
+    np.int64(k) for k in range(10))
 
 # check-mode violations
 CHK_OK = 0

@@ -4,7 +4,7 @@ Pure functions of the state: they list, they never change anything. The rule
 steps (rules.py) and the heuristic policy (policy.py) share them, so what a
 strategy evaluates is exactly what the rules allow.
 """
-from ..jit import hot
+from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import favor_available, settlements_built, ships_at, ships_in_play
@@ -12,7 +12,7 @@ from .pieces import favor_available, settlements_built, ships_at, ships_in_play
 SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
 
 
-@hot
+@tiny
 def add_option(OPT, n, kind, a=0, b=0, c=0):
     OPT[n, 0] = kind
     OPT[n, 1] = a

@@ -4,14 +4,14 @@ None of these asks a player anything; the rule steps in ``rules.py`` call them.
 Every change of VP or wind goes through one function here, so the transcript
 and the score-source breakdown cannot miss one.
 """
-from ..jit import hot
+from ..jit import hot, tiny
 
 from ..rng import shuffle_range
 from .layout import *  # noqa: F403  (named offsets read like the rulebook)
 
 
 # ------------------------------------------------------------------ log
-@hot
+@tiny
 def log(S, LOG, ev, a=0, b=0, c=0):
     """Append one transcript row when logging is on (LOG has rows)."""
     n = S[S_LOG_N]
@@ -26,7 +26,7 @@ def log(S, LOG, ev, a=0, b=0, c=0):
 
 
 # ------------------------------------------------------------------ VP and wind
-@hot
+@tiny
 def gain_vp(S, LOG, p, n, src):
     if n != 0:
         S[S_VP + p] += n
@@ -34,7 +34,7 @@ def gain_vp(S, LOG, p, n, src):
         log(S, LOG, EV_VP, n, src)
 
 
-@hot
+@tiny
 def gain_wind(S, LOG, p, n):
     """Take up to n wind from the finite supply; returns what was taken."""
     n = min(n, S[S_WIND_SUPPLY])
@@ -45,7 +45,7 @@ def gain_wind(S, LOG, p, n):
     return n
 
 
-@hot
+@tiny
 def give_wind(S, LOG, p, n):
     """Return n wind to the supply (the caller has checked the player has it)."""
     if n > 0:
@@ -80,12 +80,12 @@ def crystal_set_vp(S, T, p, extra):
 
 
 # ------------------------------------------------------------------ sailing cards
-@hot
+@tiny
 def pile_top(S, pile):
     return S[S_PILE + pile * MAX_CARDS + S[S_PILE_N + pile] - 1]
 
 
-@hot
+@tiny
 def hand_limit(S, T, p):
     return T[T_HAND_SIZE] + T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
 
@@ -148,7 +148,7 @@ def draw_sailing_card(S, T, LOG, R, p):
     if S[S_DECK_N] == 0:
         if S[S_N_PLAYERS] >= 3 and S[S_REFILLS] == 0:
             refill_deck(S, T, LOG, R)
-        else:
+        if S[S_DECK_N] == 0:        # no refill, or it brought no card: that was the last card
             S[S_END_TRIGGERED] = 1
             log(S, LOG, EV_END_TRIGGER)
 
@@ -228,17 +228,17 @@ def present(S, p, h):
     return ships_at(S, p, LOC_HARBOR + h) - S[S_ZEUS_AT + h] > 0
 
 
-@hot
+@tiny
 def ships_in_play(S, T, p):
     return T[T_SHIPS_TABLEAU] + S[S_SHIPS_BUILT + p]
 
 
-@hot
+@tiny
 def settlements_built(S, T, p):
     return T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
 
 
-@hot
+@tiny
 def free_place(S, k):
     return S[S_PLACE_OWNER + k] == PLACE_FREE
 

@@ -1,0 +1,115 @@
+"""Kernel speed: games per second per core for each built-in policy, and start-up time.
+
+Single process, single thread: the figure is what one joblib worker does, so a
+run on k cores goes about k times as fast. Compilation is kept out of the
+games/s figures (each policy is warmed up with a tiny batch first) and reported
+on its own as the start-up time: importing the kernel plus its first call in
+this process, which loads numba's on-disk cache, or compiles (~60 s) when the
+cache is missing or stale.
+"""
+import json
+import platform
+import time
+
+import numpy as np
+
+WARMUP_GAMES = 4
+
+
+def check_players(rules, n_players):
+    """The player counts the config allows (and the kernel's arrays hold), without
+    importing the kernel, so that the start-up time includes the import."""
+    from .aeolos import layout as L
+    from .errors import UserError
+
+    lo, hi = rules.config["game"]["min_players"], min(rules.config["game"]["max_players"], L.MAX_PLAYERS)
+    if not lo <= n_players <= hi:
+        raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
+
+
+def _arrays(n_games):
+    from .aeolos import game as G
+    from .aeolos import layout as L
+
+    return (np.zeros((n_games, G.N_GAME_COLS), np.int32),
+            np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32),
+            np.zeros((n_games, L.MAX_FDRAW, 4), np.int32),
+            np.zeros(n_games, np.int32))
+
+
+def _play(rules, n_players, seed, first, n_games, POL, W, check=False):
+    from .aeolos.game import play_batch
+
+    games, seats, fdraws, fdraw_n = _arrays(n_games)
+    play_batch(rules.T, n_players, seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n)
+    return games, seats
+
+
+def startup(rules, n_players):
+    """Seconds to import the kernel and make its first call in this process.
+
+    ``cache`` says whether numba loaded the batch entry point from its on-disk
+    cache ("hit") or compiled it ("compiled")."""
+    from strategies import resolve_strategies
+
+    _, POL, W = resolve_strategies("random", n_players)
+    t0 = time.perf_counter()
+    from .aeolos import game as G
+    t1 = time.perf_counter()
+    _play(rules, n_players, 0, 0, 1, POL, W)
+    t2 = time.perf_counter()
+    stats = G.play_batch.stats
+    cache = "hit" if sum(stats.cache_hits.values()) else ("compiled" if sum(stats.cache_misses.values()) else "warm")
+    return {"import_s": round(t1 - t0, 3), "first_call_s": round(t2 - t1, 3),
+            "startup_s": round(t2 - t0, 3), "cache": cache}
+
+
+def bench_policy(rules, n_players, strategy, games=5000, seed=1):
+    """Games/s for `games` games with every seat playing `strategy` (compilation excluded)."""
+    from strategies import resolve_strategies
+
+    _, POL, W = resolve_strategies(strategy, n_players)
+    _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W)          # warm up: compile or cache load
+    t0 = time.perf_counter()
+    g, seats = _play(rules, n_players, seed, WARMUP_GAMES, games, POL, W)
+    dt = time.perf_counter() - t0
+    return {"games": games, "seconds": round(dt, 4), "games_per_s": round(games / dt, 1),
+            "turns_per_game": round(float(g[:, 0].mean()), 2),
+            "mean_vp": round(float(seats[:, :n_players, 0].mean()), 2)}
+
+
+def run_bench(rules, n_players, games=5000, policies=None, seed=1):
+    """Start-up time, then games/s for each policy (default: every built-in strategy)."""
+    from strategies import strategy_names
+
+    check_players(rules, n_players)
+    start = startup(rules, n_players)
+    names = list(policies) if policies else strategy_names()
+    result = {"game": "aeolos", "players": n_players, "games": games, "seed": seed,
+              "config": rules.path, "config_hash": rules.hash, "startup": start, "policies": {}}
+    for name in names:
+        result["policies"][name] = bench_policy(rules, n_players, name, games, seed)
+    import numba
+
+    result["versions"] = {"python": platform.python_version(), "numba": numba.__version__,
+                          "numpy": np.__version__}
+    result["machine"] = platform.machine()
+    return result
+
+
+def to_json(result):
+    """Exactly one line of JSON."""
+    return json.dumps(result, separators=(",", ":"), sort_keys=True)
+
+
+def to_text(result):
+    s = result["startup"]
+    lines = [f"AEOLOS, {result['players']} players, {result['games']} games per policy, one core "
+             f"(config hash {result['config_hash']})",
+             f"start-up: {s['startup_s']:.2f} s (import {s['import_s']:.2f} s + first call {s['first_call_s']:.2f} s, "
+             f"numba cache: {s['cache']})"]
+    width = max(len(n) for n in result["policies"]) if result["policies"] else 6
+    for name, r in result["policies"].items():
+        lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   "
+                     f"({r['seconds']:.2f} s, {r['turns_per_game']:.1f} turns/game, mean VP {r['mean_vp']:.1f})")
+    return "\n".join(lines)

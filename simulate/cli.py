@@ -1,0 +1,213 @@
+"""The `windtunnel` command line: a thin typer layer over the Python API.
+
+Every command goes through one error handler (``WindtunnelGroup.main``): bad
+input of any kind -- an unknown game or strategy, a player count the game does
+not allow, a malformed config or ``--set``, a typo in an option -- prints one
+line on stderr and exits with code 2, never a traceback.
+
+Games plug in through ``GAMES``: a name -> ``Game`` entry with the functions a
+command needs (load the rules, replay one game, benchmark the kernel).
+"""
+import sys
+from dataclasses import dataclass
+from typing import Callable, List, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from .errors import UserError
+
+# typer ships its own copy of click; find its exception base without importing a private module
+ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+class WindtunnelGroup(TyperGroup):
+    """The shared exception handler: one line on stderr, exit code 2 for bad input."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+        except UserError as e:
+            _fail(str(e))
+        except ClickException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":     # bare `windtunnel`: show the help
+                typer.echo(e.format_message(), err=True)
+                sys.exit(2)
+            _fail(e.format_message(), getattr(e, "exit_code", 2) or 2)
+        except (typer.Abort, KeyboardInterrupt):
+            typer.echo("windtunnel: aborted", err=True)
+            sys.exit(130)
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _fail(message, code=2):
+    text = " ".join(str(message).split())            # always exactly one line
+    typer.echo(f"windtunnel: error: {text}", err=True)
+    sys.exit(code)
+
+
+# ---------------------------------------------------------------- game registry
+@dataclass(frozen=True)
+class Game:
+    """What the CLI needs from one game's package."""
+
+    name: str
+    load_rules: Callable        # (path or None, overrides dict) -> rules
+    players: Callable           # rules -> (fewest, most) players, validated
+    replay: Callable            # (rules, players, seed, game, strategies, check) -> (played game, text)
+    bench: Callable             # (rules, players, games, seed) -> result dict
+
+
+def _aeolos_rules(path, overrides):
+    from .aeolos.tables import load_rules
+    return load_rules(path, overrides)
+
+
+def _aeolos_players(rules):
+    """The player counts the config allows, within what the kernel's arrays hold."""
+    from .aeolos import layout as L
+    from .errors import ConfigError
+
+    game = rules.config.get("game")
+    lo, hi = (game.get("min_players"), game.get("max_players")) if isinstance(game, dict) else (None, None)
+    for key, v in (("game.min_players", lo), ("game.max_players", hi)):
+        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= L.MAX_PLAYERS:
+            raise ConfigError(rules.path, key, f"expected a whole number from 2 to {L.MAX_PLAYERS}, got {v!r}")
+    return lo, hi
+
+
+def _aeolos_replay(rules, players, seed, game, strategies, check):
+    from .aeolos.transcript import replay
+    return replay(rules, players, seed, game, strategies, check)
+
+
+def _aeolos_bench(rules, players, games, seed):
+    from .bench import run_bench
+    return run_bench(rules, players, games=games, seed=seed)
+
+
+GAMES = {"aeolos": Game("aeolos", _aeolos_rules, _aeolos_players, _aeolos_replay, _aeolos_bench)}
+
+
+def get_game(name):
+    game = GAMES.get(name.lower())
+    if game is None:
+        raise UserError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
+    return game
+
+
+def parse_sets(items):
+    """--set KEY=VALUE items -> {dotted key: value}, values read as TOML would."""
+    from .config_files import parse_value
+
+    overrides = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key or not value.strip():
+            raise UserError(f"--set expects KEY=VALUE (e.g. favor.hera.vp=6), got {item!r}")
+        overrides[key] = parse_value(value.strip())
+    return overrides
+
+
+def load_game_rules(game, config, sets, players):
+    """The rules from the config and --set overrides; checks the player count against them."""
+    overrides = parse_sets(sets)
+    try:
+        rules = game.load_rules(config, overrides)
+    except UserError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        # a config shaped in a way the loader did not foresee: still one line, naming the file
+        from .errors import ConfigError
+        raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
+    lo, hi = game.players(rules)
+    if not lo <= players <= hi:
+        raise UserError(f"{game.name.upper()} is for {lo}-{hi} players, not {players}")
+    return rules
+
+
+def check_seed(seed, game_index):
+    if not 0 <= seed < 2 ** 63:
+        raise UserError(f"--seed must be a whole number from 0 to 2**63-1, not {seed}")
+    if game_index is not None and not 0 <= game_index < 2 ** 63:
+        raise UserError(f"--game must be a whole number from 0, not {game_index}")
+
+
+# ---------------------------------------------------------------- the app
+app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False, rich_markup_mode=None,
+                  help="Monte Carlo balance analysis for board games.")
+strategies_app = typer.Typer(no_args_is_help=True, help="The strategies a seat can play.")
+app.add_typer(strategies_app, name="strategies")
+
+GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(sorted(GAMES)) + ".")
+CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
+SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
+                                           "(e.g. favor.hera.end_vp=2); repeatable.")
+
+
+@app.command()
+def replay(game: str = GAME_ARG,
+           players: int = typer.Option(..., "--players", help="Number of players."),
+           seed: int = typer.Option(..., "--seed", help="Run seed."),
+           game_index: int = typer.Option(0, "--game", help="Game index within the run."),
+           strategies: str = typer.Option("greedy", "--strategies",
+                                          help="One strategy for every seat, or one per seat, comma-separated."),
+           check: bool = typer.Option(False, "--check", help="Check mode: assert conservation after each step."),
+           config: Optional[str] = CONFIG_OPT,
+           set_: Optional[List[str]] = SET_OPT,
+           rows: bool = typer.Option(False, "--rows", help="Also print the raw log rows.")):
+    """Tell one game turn by turn: the very game the batch plays for this seed and game index."""
+    g = get_game(game)
+    check_seed(seed, game_index)
+    rules = load_game_rules(g, config, set_, players)
+    played, text = g.replay(rules, players, seed, game_index, strategies, check)
+    typer.echo(text, nl=False)
+    if rows:
+        from .aeolos.transcript import raw_rows
+        typer.echo("\nLog rows (turn, seat, event, a, b, c):\n" + raw_rows(played.log))
+    if played.error:
+        typer.echo(f"windtunnel: check mode: {played.error_message} (seed {seed}, game {game_index})", err=True)
+        sys.exit(1)
+
+
+@app.command()
+def bench(game: str = GAME_ARG,
+          players: int = typer.Option(..., "--players", help="Number of players."),
+          games: int = typer.Option(5000, "--games", help="Games timed per policy."),
+          seed: int = typer.Option(1, "--seed", help="Run seed of the timed games."),
+          as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
+          config: Optional[str] = CONFIG_OPT,
+          set_: Optional[List[str]] = SET_OPT):
+    """Games/s per core for each built-in policy (compilation excluded), and start-up time."""
+    g = get_game(game)
+    check_seed(seed, None)
+    if games < 1:
+        raise UserError(f"--games must be at least 1, not {games}")
+    rules = load_game_rules(g, config, set_, players)
+    result = g.bench(rules, players, games, seed)
+    from .bench import to_json, to_text
+    typer.echo(to_json(result) if as_json else to_text(result))
+
+
+@strategies_app.command("list")
+def strategies_list():
+    """Each strategy with its one-line description."""
+    from strategies import load_strategy, strategy_names
+
+    names = strategy_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        typer.echo(f"{name:<{width}}  {load_strategy(name).description}")
+
+
+def main():
+    app()
+
+
+if __name__ == "__main__":
+    main()

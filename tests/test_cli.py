@@ -1,0 +1,193 @@
+"""The `windtunnel` command line: replay, bench, strategies list, and one-line errors."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from simulate.aeolos import game as G
+from simulate.aeolos import layout as L
+from simulate.aeolos.transcript import parse_final_scores
+from simulate.cli import app
+from strategies import resolve_strategies, strategy_names
+
+runner = CliRunner()
+BASE = Path(__file__).resolve().parent.parent / "configs" / "aeolos" / "base.toml"
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def batch_vp(rules, n_players, strategies, seed, first, n_games):
+    _, POL, W = resolve_strategies(strategies, n_players)
+    games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
+    seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
+    G.play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats,
+                 np.zeros((n_games, L.MAX_FDRAW, 4), np.int32), np.zeros(n_games, np.int32))
+    return seats[:, :n_players, G.P_VP]
+
+
+# ---------------------------------------------------------------- replay
+@pytest.mark.parametrize("n_players,strategies,game", [(2, "greedy,random", 0), (3, "greedy", 4),
+                                                        (4, "random,greedy,random,greedy", 2)])
+def test_replay_prints_the_batch_game(rules, n_players, strategies, game):
+    seed = 77
+    r = run("replay", "aeolos", "--players", n_players, "--seed", seed, "--game", game, "--strategies", strategies)
+    assert r.exit_code == 0, r.stderr
+    scores = parse_final_scores(r.stdout)
+    vp = batch_vp(rules, n_players, strategies, seed, 0, game + 1)[game]
+    assert [scores[p][1] for p in range(n_players)] == list(vp)
+    assert r.stdout.count(", seat 0 (") >= 10
+
+
+def test_replay_check_mode_and_rows():
+    r = run("replay", "aeolos", "--players", 2, "--seed", 3, "--check", "--rows")
+    assert r.exit_code == 0, r.stderr
+    assert "Log rows (turn, seat, event, a, b, c):" in r.stdout
+    assert "Final score:" in r.stdout
+
+
+def test_replay_set_changes_the_game():
+    base = run("replay", "aeolos", "--players", 2, "--seed", 5, "--strategies", "random")
+    more = run("replay", "aeolos", "--players", 2, "--seed", 5, "--strategies", "random",
+               "--set", "scoring.unused_bonus_token_vp=20")
+    assert base.exit_code == more.exit_code == 0
+    a, b = parse_final_scores(base.stdout), parse_final_scores(more.stdout)
+    for p in (0, 1):
+        tokens = a[p][0]["unused bonus tokens"] // 2          # base config: 2 VP a token
+        assert b[p][0]["unused bonus tokens"] == 20 * tokens
+        assert b[p][1] - a[p][1] == 18 * tokens
+
+
+def test_replay_with_a_config_file(tmp_path):
+    text = BASE.read_text().replace("unused_bonus_token_vp = 2", "unused_bonus_token_vp = 11")
+    path = tmp_path / "variant.toml"
+    path.write_text(text)
+    r = run("replay", "aeolos", "--players", 2, "--seed", 5, "--strategies", "random", "--config", path)
+    assert r.exit_code == 0, r.stderr
+    assert str(path) in r.stdout
+    for terms, _, _ in parse_final_scores(r.stdout).values():
+        assert terms["unused bonus tokens"] % 11 == 0
+
+
+# ---------------------------------------------------------------- bench
+def test_bench_json_has_games_per_s_for_each_policy():
+    r = run("bench", "aeolos", "--players", 3, "--games", 20, "--json")
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    assert data["players"] == 3 and data["games"] == 20
+    assert set(data["policies"]) == set(strategy_names())
+    for name, row in data["policies"].items():
+        assert row["games_per_s"] > 0, name
+        assert row["games"] == 20
+    assert data["startup"]["startup_s"] >= data["startup"]["first_call_s"] >= 0
+    assert data["startup"]["cache"] in ("hit", "compiled", "warm")
+
+
+def test_bench_text():
+    r = run("bench", "aeolos", "--players", 2, "--games", 10)
+    assert r.exit_code == 0, r.stderr
+    assert "games/s" in r.stdout and "start-up" in r.stdout
+    for name in strategy_names():
+        assert name in r.stdout
+
+
+# ---------------------------------------------------------------- strategies
+def test_strategies_list():
+    r = run("strategies", "list")
+    assert r.exit_code == 0
+    lines = r.stdout.strip().splitlines()
+    assert [line.split()[0] for line in lines] == strategy_names()
+    assert all(len(line.split(None, 1)) == 2 for line in lines)      # every one has a description
+
+
+# ---------------------------------------------------------------- bad input
+BAD = {
+    "unknown game": (["replay", "eos2", "--players", 2, "--seed", 1], "unknown game 'eos2'"),
+    "unknown strategy": (["replay", "aeolos", "--players", 2, "--seed", 1, "--strategies", "nosuch"],
+                         "unknown strategy 'nosuch'"),
+    "too many players": (["replay", "aeolos", "--players", 5, "--seed", 1], "2-4 players, not 5"),
+    "too few players": (["bench", "aeolos", "--players", 1, "--games", 5], "2-4 players, not 1"),
+    "wrong number of strategies": (["replay", "aeolos", "--players", 3, "--seed", 1, "--strategies",
+                                    "greedy,random"], "2 strategies given for 3 players"),
+    "unknown --set key": (["replay", "aeolos", "--players", 2, "--seed", 1, "--set", "favor.hera.nope=1"],
+                          "favor.hera.nope"),
+    "bad --set value": (["bench", "aeolos", "--players", 2, "--set", "favor.hera.vp=lots"], "favor.hera.vp"),
+    "--set without =": (["replay", "aeolos", "--players", 2, "--seed", 1, "--set", "favor.hera.vp"], "KEY=VALUE"),
+    "missing config": (["replay", "aeolos", "--players", 2, "--seed", 1, "--config", "/no/such.toml"],
+                       "/no/such.toml"),
+    "not a number": (["replay", "aeolos", "--players", "two", "--seed", 1], "--players"),
+    "missing option": (["replay", "aeolos", "--seed", 1], "--players"),
+    "unknown option": (["bench", "aeolos", "--players", 2, "--fast"], "--fast"),
+    "unknown command": (["simulate-everything"], "simulate-everything"),
+    "negative seed": (["replay", "aeolos", "--players", 2, "--seed", -1], "--seed"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_input_is_one_line_and_exit_2(case):
+    args, needle = BAD[case]
+    r = run(*args)
+    assert r.exit_code == 2, (case, r.stdout, r.stderr)
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("windtunnel: error: ")
+    assert needle in lines[0]
+    assert "Traceback" not in r.stderr
+
+
+def test_malformed_config_is_one_line_naming_file_and_line(tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text(BASE.read_text().replace("wind_cap = 5", "wind_cap = = 5"))
+    r = run("replay", "aeolos", "--players", 2, "--seed", 1, "--config", path)
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1
+    line_no = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "wind_cap = = 5" in t)
+    assert str(path) in lines[0] and f"line {line_no}" in lines[0]
+
+
+def test_invalid_config_field_is_one_line(tmp_path):
+    path = tmp_path / "bad_field.toml"
+    path.write_text(BASE.read_text().replace('action = "favor"', 'action = "feast"'))
+    r = run("bench", "aeolos", "--players", 2, "--config", path)
+    assert r.exit_code == 2
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "harbor[6].action" in r.stderr and "feast" in r.stderr
+
+
+def test_console_script_in_a_real_process():
+    """The installed `windtunnel` command: exit code 2, one line on stderr, no traceback."""
+    exe = Path(sys.executable).with_name("windtunnel")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "simulate.cli"]
+    env = dict(os.environ, PYTHONWARNINGS="ignore")
+    p = subprocess.run(cmd + ["replay", "aeolos", "--players", "9", "--seed", "1"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr.strip().splitlines() == ["windtunnel: error: AEOLOS is for 2-4 players, not 9"]
+    ok = subprocess.run(cmd + ["strategies", "list"], capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0 and "greedy" in ok.stdout
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("[game]", "[gamex]", "game.min_players"),                     # the loader does not check [game]
+    ("max_players = 4 ", 'max_players = "four" ', "game.max_players"),
+    ("number = 5", "numbr = 5", "invalid config"),                   # a shape the loader did not foresee
+])
+def test_odd_configs_are_one_line(tmp_path, old, new, needle):
+    path = tmp_path / "odd.toml"
+    assert BASE.read_text().count(old) == 1
+    path.write_text(BASE.read_text().replace(old, new))
+    r = run("replay", "aeolos", "--players", 2, "--seed", 1, "--config", path)
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and str(path) in lines[0]
