@@ -231,7 +231,7 @@ S_FDRAW_N = _s()              # favor card draws: rows of (seat, type, turn draw
 S_FDRAW = _s(MAX_FDRAW * 4)
 # heuristic policy scratch (not game state: check mode and the transcript ignore it).
 # Setup zeroes it, so a game never sees another game's cache.
-S_POLICY_KEY = _s(MAX_PLAYERS)                 # state key the cached values belong to
+S_POLICY_KEY = _s(MAX_PLAYERS)                 # turn (+1) the cached values belong to
 S_POLICY_HARBOR = _s(MAX_PLAYERS * N_HARBORS)  # value of each harbor's action, in milli-VP
 S_POLICY_PLAN = _s(MAX_VALUE + 1)              # value of each sailing value for the seat to move, milli-VP
 S_SIZE = _s.size

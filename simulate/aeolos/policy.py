@@ -44,8 +44,7 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
 def heuristic_choice(S, T, W, OPT, p, n, dk):
     """The option with the highest score (the first of equals). What several options
     share (the plan for each sailing value, the best harbor) is computed once."""
-    if dk == DK_CARD or dk == DK_VALUE:
-        plan_table(S, T, W, OPT, p)
+    turn_plan(S, T, W, OPT, p)
     best_harbor = best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
     best = 0
     best_score = -1e18
@@ -209,23 +208,23 @@ def action_value(S, T, W, OPT, p, i):
 
 
 @hot
-def policy_key(S, p):
-    """When the cached harbor values were computed: this turn, before or after the
-    sailing card (hand size). A heuristic plans a phase on the values at its start;
-    the kernel checks legality at every step, so a stale value never makes a move
-    illegal. 0 is never a key."""
-    return (S[S_TURN] + 1) * HAND_CAP + S[S_HAND_N + p]
+def turn_plan(S, T, W, OPT, p):
+    """Once per turn, value each harbor's action and each sailing value's best plan and
+    keep them in the policy scratch of S. A heuristic plans its turn on the position at
+    the turn's start; the kernel checks legality at every step, so a value gone stale
+    within the turn never makes a move illegal."""
+    key = S[S_TURN] + 1
+    if S[S_POLICY_KEY + p] == key:
+        return
+    for h in range(N_HARBORS):
+        S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
+    S[S_POLICY_KEY + p] = key
+    plan_table(S, T, W, OPT, p)
 
 
 @hot
 def cached_harbor_value(S, T, W, OPT, p, h):
-    """harbor_value, computed for all seven harbors once per state and kept in the
-    policy scratch of S (several decisions of a turn ask for the same values)."""
-    key = policy_key(S, p)
-    if S[S_POLICY_KEY + p] != key:
-        for g in range(N_HARBORS):
-            S[S_POLICY_HARBOR + p * N_HARBORS + g] = np.int32(harbor_value(S, T, W, OPT, p, g) * 1000.0)
-        S[S_POLICY_KEY + p] = key
+    turn_plan(S, T, W, OPT, p)
     return S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
 
 
@@ -256,7 +255,7 @@ def cheapest_ship_loss(S, T, W, p, dst):
 
 @hot
 def plan_table(S, T, W, OPT, p):
-    """Fill S_POLICY_PLAN[v] (milli-VP) with the value of the best thing to do with
+    """(Part of turn_plan.) Fill S_POLICY_PLAN[v] (milli-VP) with the value of the best thing to do with
     sailing value v: the harbor action (sailing a ship in if not present), or a ship
     sailed onto a river space showing v. One pass over ships and river spaces."""
     # the two ships that lose the least progress by sailing away (a ship cannot sail
@@ -277,10 +276,10 @@ def plan_table(S, T, W, OPT, p):
     for h in range(N_HARBORS):
         dst = LOC_HARBOR + h
         if present(S, p, h):
-            value = cached_harbor_value(S, T, W, OPT, p, h)
+            value = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
         else:
             loss = loss2 if loc1 == dst else loss1
-            value = cached_harbor_value(S, T, W, OPT, p, h) - loss if loss < 1e17 else 0.0
+            value = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001 - loss if loss < 1e17 else 0.0
         S[S_POLICY_PLAN + h + FIRST_HARBOR] = np.int32(max(0.0, value) * 1000.0)
     for s in range(T[T_N_SPACES]):
         dst = LOC_RIVER + s
