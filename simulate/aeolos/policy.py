@@ -140,10 +140,15 @@ def place_value(S, T, W, p, k):
 
 
 @hot
-def prophet_value(S, T, W, p, place):
+def prophet_value(S, T, W, p, place, cost):
+    """Moving the prophet one space after paying `cost` wind (the third platform
+    scores the wind left after paying)."""
     level = S[S_PROPHET + p]
     if level < N_PLATFORMS:
-        vp = platform_vp(S, T, p, level)
+        if level == N_PLATFORMS - 1:
+            vp = T[T_PROPHET_VP + level] * max(0, S[S_WIND + p] - cost)
+        else:
+            vp = platform_vp(S, T, p, level)
         reached = S[S_PLATFORM_REACHED + level]
         if reached == 0:
             vp += T[T_PROPHET_FIRST]
@@ -203,7 +208,7 @@ def action_value(S, T, W, OPT, p, i):
     if kind == O_GAIN_WIND:
         return wind_gain_value(S, T, W, p, a)
     if kind == O_PROPHET:
-        return prophet_value(S, T, W, p, b) - wind_cost_value(S, T, W, p, a)
+        return prophet_value(S, T, W, p, b, a) - wind_cost_value(S, T, W, p, a)
     return 0.0
 
 
@@ -383,7 +388,7 @@ def window_value(S, T, W, OPT, p, i, best_harbor):
     if a == F_AEOLOS:
         gain = wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
     elif a == F_APOLLON:
-        gain = prophet_value(S, T, W, p, b) - wind_cost_value(S, T, W, p, T[T_APOLLON_COST])
+        gain = prophet_value(S, T, W, p, b, T[T_APOLLON_COST]) - wind_cost_value(S, T, W, p, T[T_APOLLON_COST])
     elif a == F_ARTEMIS:
         gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
     elif a == F_ATHENE:

@@ -80,6 +80,9 @@ def load_rules(path=None, overrides=None, data=None):
     if overrides:
         apply_overrides(data, overrides)
     T = np.zeros(L.T_SIZE, np.int32)
+    lo, hi = _int(path, data, "game.min_players", 2, L.MAX_PLAYERS), _int(path, data, "game.max_players", 2, L.MAX_PLAYERS)
+    if lo > hi:
+        raise ConfigError(path, "game.min_players", f"more than max_players ({hi})", line_of(path, "min_players"))
 
     def need(key):
         node = data
