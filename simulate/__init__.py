@@ -1,0 +1,29 @@
+"""windtunnel's simulation package: game kernels, the batch runner, the CLI.
+
+For notebooks::
+
+    import simulate
+    r = simulate.run("aeolos", players=3, games=100_000, strategies="greedy,random,greedy",
+                     out="runs/demo")
+    r.seats.group_by("strategy").agg(pl.col("won").mean()).collect()   # polars LazyFrames
+    print(r.summary_text())
+    r = simulate.open_run("runs/demo")                                  # later
+
+The kernel (numba) is imported only when games are played, so ``import simulate``
+stays light.
+"""
+
+
+def run(game="aeolos", players=None, games=None, seed=None, strategies=None, **options):
+    """Play a run and stream it to Parquet; returns a ``Run`` whose ``games``, ``seats`` and
+    ``cards`` are polars LazyFrames. See ``simulate.runner.run`` for every option."""
+    from .runner import run as _run
+
+    return _run(game, players, games, seed, strategies, **options)
+
+
+def open_run(path):
+    """An existing run folder as a ``Run`` (manifest, LazyFrames, summary)."""
+    from .runner import open_run as _open
+
+    return _open(path)

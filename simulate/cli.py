@@ -194,6 +194,73 @@ def bench(game: str = GAME_ARG,
     typer.echo(to_json(result) if as_json else to_text(result))
 
 
+@app.command()
+def simulate(ctx: typer.Context,
+             game: str = GAME_ARG,
+             players: Optional[int] = typer.Option(None, "--players", help="Number of players (required for a new run)."),
+             games: Optional[int] = typer.Option(None, "--games", help="Number of games [default: 10000]."),
+             seed: Optional[int] = typer.Option(None, "--seed", help="Run seed [default: 1]."),
+             strategies: Optional[str] = typer.Option(
+                 None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated "
+                                            "[default: greedy]."),
+             rotate_seats: bool = typer.Option(False, "--rotate-seats",
+                                               help="Rotate the strategies over the seats game by game, so every "
+                                                    "strategy plays every seat equally often."),
+             variant: Optional[str] = typer.Option(None, "--variant", help="Game variant [default: base]."),
+             config: Optional[str] = CONFIG_OPT,
+             set_: Optional[List[str]] = SET_OPT,
+             out: Optional[str] = typer.Option(None, "--out", help="Output folder "
+                                               "[default: runs/GAME-Np-STRATEGIES-sSEED]."),
+             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core; with dask/ray, every "
+                                                         "worker of the cluster)."),
+             batch_size: Optional[int] = typer.Option(None, "--batch-size",
+                                                      help="Games per batch, i.e. per Parquet shard "
+                                                           "[default: about 4 batches per worker, 1000 to 50000 games]."),
+             backend: str = typer.Option("loky", "--backend", help="joblib backend: loky (local processes), "
+                                                                   "dask or ray."),
+             scheduler: Optional[str] = typer.Option(None, "--scheduler",
+                                                     help="Cluster address: a Dask scheduler (tcp://host:8786) "
+                                                          "or a Ray head (ray://host:10001)."),
+             resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run: play exactly "
+                                                                 "the games its folder is missing."),
+             force: bool = typer.Option(False, "--force", help="Replace an existing run in --out."),
+             check: bool = typer.Option(False, "--check", help="Check mode: assert conservation after each step "
+                                                               "(slower)."),
+             no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines.")):
+    """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
+    manifest.json), then print win rates with 95% intervals."""
+    import signal
+
+    from .runner import RunFailed, RunInterrupted, run
+
+    overrides = parse_sets(set_)
+    given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
+
+    def _term(signum, frame):           # `kill` / a scheduler stopping us: keep what is done, like Ctrl-C
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _term)
+    except ValueError:                  # not the main thread (a test runner): no handler
+        previous = None
+    try:
+        result = run(game, players, games, seed, strategies, rotate_seats=rotate_seats or None, variant=variant,
+                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size, backend=backend,
+                     scheduler=scheduler, resume=resume, force=force, check=check or None,
+                     progress=False if no_progress else None,
+                     command={"argv": sys.argv, "options": given})
+    except RunInterrupted as e:
+        typer.echo(f"windtunnel: {e}", err=True)
+        sys.exit(130)
+    except RunFailed as e:
+        typer.echo(f"windtunnel: error: {e}", err=True)
+        sys.exit(1)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    typer.echo(result.summary_text())
+
+
 @strategies_app.command("list")
 def strategies_list():
     """Each strategy with its one-line description."""

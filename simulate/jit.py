@@ -14,9 +14,11 @@ and so the first-use compile time, sharply.
 
 Cache: numba keys a cached function on its own source file only, so after an
 edit to one kernel module the cached callers in other modules would keep
-running old code. We therefore cache in a folder named after a hash of every
-source file of the package (and the numba version): any edit starts a fresh
-cache, an unchanged tree reuses it. Set WINDTUNNEL_CACHE to move it.
+running old code. We therefore cache in a folder named after a hash of the
+kernel's sources (every module numba compiles, and the layout modules whose
+constants are frozen into the compiled code) and the numba version: a kernel
+edit starts a fresh cache, an edit to the CLI or runner does not. Set
+WINDTUNNEL_CACHE to move it.
 """
 import hashlib
 import os
@@ -25,14 +27,19 @@ from pathlib import Path
 import numba
 from numba import njit
 
-_PACKAGES = [Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "strategies"]
+_ROOT = Path(__file__).resolve().parent
+
+
+def is_kernel_source(path):
+    text = path.read_text()
+    return path.name == "layout.py" or "@hot" in text or "@tiny" in text or "@njit" in text
 
 
 def source_hash():
     h = hashlib.sha256(numba.__version__.encode())
-    for root in _PACKAGES:
-        for f in sorted(root.rglob("*.py")):
-            h.update(f.name.encode())
+    for f in sorted(_ROOT.rglob("*.py")):
+        if is_kernel_source(f):
+            h.update(f.relative_to(_ROOT).as_posix().encode())
             h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

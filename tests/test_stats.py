@@ -1,0 +1,46 @@
+"""Wilson score intervals (analysis.stats)."""
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analysis.stats import proportion, wilson_exprs, wilson_interval, z_value
+
+
+def test_known_values():
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.40383, abs=1e-5) and hi == pytest.approx(0.59617, abs=1e-5)
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.27753, abs=1e-5)
+    lo, hi = wilson_interval(10, 10)
+    assert lo == pytest.approx(0.72247, abs=1e-5) and hi == 1.0
+    lo, hi = wilson_interval(1, 3, confidence=0.9)
+    assert lo == pytest.approx(0.07827, abs=1e-4) and hi == pytest.approx(0.74648, abs=1e-4)
+    assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
+
+
+def test_contains_the_rate_and_narrows_with_n():
+    widths = []
+    for n in (10, 100, 1000, 10000):
+        lo, hi = wilson_interval(0.3 * n, n)
+        assert lo < 0.3 < hi
+        widths.append(hi - lo)
+    assert widths == sorted(widths, reverse=True)
+
+
+def test_arrays_empty_samples_and_bad_input():
+    lo, hi = wilson_interval(np.array([0, 5, 7]), np.array([0, 10, 7]))
+    assert math.isnan(lo[0]) and math.isnan(hi[0]) and lo[1] < 0.5 < hi[1] and hi[2] == 1.0
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+    p = proportion(30, 120)
+    assert p["n"] == 120 and p["rate"] == 0.25 and p["lo"] < 0.25 < p["hi"]
+
+
+def test_polars_expressions_match_numpy():
+    df = pl.DataFrame({"k": [0, 3, 50, 999], "n": [10, 7, 100, 1000]})
+    lo, hi = wilson_exprs("k", "n")
+    got = df.lazy().select(lo=lo, hi=hi).collect()
+    want_lo, want_hi = wilson_interval(df["k"].to_numpy(), df["n"].to_numpy())
+    assert np.allclose(got["lo"].to_numpy(), want_lo) and np.allclose(got["hi"].to_numpy(), want_hi)
