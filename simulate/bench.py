@@ -101,7 +101,7 @@ def run_bench(rules, n_players, games=5000, policies=None, seed=1):
 
 def to_json(result):
     """Exactly one line of JSON."""
-    return json.dumps(result, separators=(",", ":"), sort_keys=True)
+    return json.dumps(result, separators=(",", ":"), sort_keys=True, default=lambda o: o.item())
 
 
 def to_text(result):

@@ -78,6 +78,13 @@ def _now():
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
+def _plain(o):
+    """JSON for numpy scalars (kernel constants and counters are numpy ints)."""
+    if hasattr(o, "item"):
+        return o.item()
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+
 def _hash(obj, n=12):
     return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:n]
 
@@ -153,8 +160,8 @@ def default_out(game, players, seed, strategies, rotate, variant):
 def manifest_text(m):
     """The manifest as JSON with one line per shard (readable, diff-able, grep-able)."""
     head = {k: v for k, v in m.items() if k != "shards"}
-    body = json.dumps(head, indent=2, sort_keys=False)
-    shards = ",\n".join("    " + json.dumps(s, separators=(",", ":")) for s in m.get("shards", []))
+    body = json.dumps(head, indent=2, sort_keys=False, default=_plain)
+    shards = ",\n".join("    " + json.dumps(s, separators=(",", ":"), default=_plain) for s in m.get("shards", []))
     return body[:-2] + ',\n  "shards": [\n' + shards + ("\n  ]\n}\n" if shards else "]\n}\n")
 
 

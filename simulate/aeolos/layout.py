@@ -265,10 +265,8 @@ ANY = -99           # wildcard in a scripted choice
 HERA_VP, HERA_SETTLE = 0, 1      # c = harbor
 ZEUS_VP, ZEUS_SHIP = 0, 1        # c = location
 
-# decision kinds (what the policy is asked). numpy scalars, not ints: numba types a
-# global int as a literal and would compile `decide` and all it calls once per kind.
-DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_PLACE, DK_CRYSTAL, DK_DISCARD, DK_EXTRA = (
-    np.int64(k) for k in range(10))
+# decision kinds (what the policy is asked)
+DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_PLACE, DK_CRYSTAL, DK_DISCARD, DK_EXTRA = range(10)
 
 # check-mode violations
 CHK_OK = 0
@@ -310,3 +308,16 @@ LOG_COLS = 6
 N_WEIGHTS = 12
 WEIGHT_NAMES = ("vp", "wind", "crystal", "river_step", "prophet_step", "settlement", "ship",
                 "favor_card", "token_keep", "temple", "harbor_vp", "play_favor")
+
+
+def _unliteral_constants(namespace):
+    """Make every int constant above a numpy int64. numba types a module-level Python
+    int as a literal and compiles a function once per literal value passed to it (a
+    pile offset, an option kind); numpy scalars are plain int64 to numba, and still
+    compile-time constants in the generated code."""
+    for name, value in list(namespace.items()):
+        if name.isupper() and type(value) is int:
+            namespace[name] = np.int64(value)
+
+
+_unliteral_constants(globals())
