@@ -197,7 +197,7 @@ def play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
     return 0
 
 
-@njit(cache=True)
+@hot
 def record(S, T, g, games, seats, rank):
     n = S[S_N_PLAYERS]
     ranks(S, T, rank)
@@ -217,33 +217,32 @@ def record(S, T, g, games, seats, rank):
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
     games[g, G_DECK_LEFT] = S[S_DECK_N]
     for p in range(n):
-        row = seats[g, p]
-        row[P_VP] = S[S_VP + p]
-        row[P_RANK] = rank[p]
-        row[P_WON] = 1 if rank[p] == 0 else 0
-        row[P_WIND] = S[S_WIND + p]
-        row[P_SETTLEMENTS] = settlements_built(S, T, p)
-        row[P_SHIPS_BUILT] = S[S_SHIPS_BUILT + p]
+        seats[g, p, P_VP] = S[S_VP + p]
+        seats[g, p, P_RANK] = rank[p]
+        seats[g, p, P_WON] = 1 if rank[p] == 0 else 0
+        seats[g, p, P_WIND] = S[S_WIND + p]
+        seats[g, p, P_SETTLEMENTS] = settlements_built(S, T, p)
+        seats[g, p, P_SHIPS_BUILT] = S[S_SHIPS_BUILT + p]
         sacrificed = 0
         for i in range(MAX_SHIPS):
             if S[S_SHIP_LOC + p * MAX_SHIPS + i] >= LOC_PLACE:
                 sacrificed += 1
-        row[P_SHIPS_SACRIFICED] = sacrificed
-        row[P_PROPHET] = S[S_PROPHET + p]
+        seats[g, p, P_SHIPS_SACRIFICED] = sacrificed
+        seats[g, p, P_PROPHET] = S[S_PROPHET + p]
         held = 0
         for f in range(N_FAVOR_TYPES):
             held += S[S_FAVOR + p * N_FAVOR_TYPES + f]
-            row[P_FAVOR_DRAWN + f] = S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + f]
-            row[P_FAVOR_PLAYED + f] = S[S_FAVOR_PLAYED + p * N_FAVOR_TYPES + f]
-        row[P_FAVOR_HELD] = held
-        row[P_TOKENS_LEFT] = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
-        row[P_TIEBREAK] = best_place_vp(S, T, p)
+            seats[g, p, P_FAVOR_DRAWN + f] = S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + f]
+            seats[g, p, P_FAVOR_PLAYED + f] = S[S_FAVOR_PLAYED + p * N_FAVOR_TYPES + f]
+        seats[g, p, P_FAVOR_HELD] = held
+        seats[g, p, P_TOKENS_LEFT] = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
+        seats[g, p, P_TIEBREAK] = best_place_vp(S, T, p)
         for s in range(N_SRC):
-            row[P_SRC + s] = S[S_VP_SRC + p * N_SRC + s]
+            seats[g, p, P_SRC + s] = S[S_VP_SRC + p * N_SRC + s]
         for c in range(N_COLOURS):
-            row[P_CRYSTALS + c] = S[S_CRYSTALS + p * N_COLOURS + c]
+            seats[g, p, P_CRYSTALS + c] = S[S_CRYSTALS + p * N_COLOURS + c]
         for h in range(N_HARBORS):
-            row[P_ACTIONS + h] = S[S_ACTIONS_TAKEN + p * N_HARBORS + h]
+            seats[g, p, P_ACTIONS + h] = S[S_ACTIONS_TAKEN + p * N_HARBORS + h]
 
 
 @hot
@@ -273,18 +272,30 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
     rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
     for g in range(n_games):
-        shift = (first + g) % n_players if rotate else 0
-        for p in range(n_players):
-            POL_seat[p] = POL[(p + shift) % n_players]
-            W_seat[p] = W[(p + shift) % n_players]
-            seats[g, p, P_STRATEGY] = (p + shift) % n_players
-        new_game(T, LOG, n_players, run_seed, first + g, S, R)
-        if play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, check):
+        if play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT,
+                         rank, check, rotate, games, seats, fdraws, fdraw_n):
             bad += 1
-        record(S, T, g, games, seats, rank)
-        k = S[S_FDRAW_N]
-        fdraw_n[g] = k
-        for i in range(k):
-            for j in range(4):
-                fdraws[g, i, j] = S[S_FDRAW + i * 4 + j]
     return bad
+
+
+@hot
+def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT,
+                  rank, check, rotate, games, seats, fdraws, fdraw_n):
+    """Seat the strategies, play game first + g and write its rows (no array views:
+    hot code has no reference counting, a view per row would need it)."""
+    shift = (first + g) % n_players if rotate else 0
+    for p in range(n_players):
+        q = (p + shift) % n_players
+        POL_seat[p] = POL[q]
+        for w in range(W.shape[1]):
+            W_seat[p, w] = W[q, w]
+        seats[g, p, P_STRATEGY] = q
+    new_game(T, LOG, n_players, run_seed, first + g, S, R)
+    err = play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, check)
+    record(S, T, g, games, seats, rank)
+    k = S[S_FDRAW_N]
+    fdraw_n[g] = k
+    for i in range(k):
+        for j in range(4):
+            fdraws[g, i, j] = S[S_FDRAW + i * 4 + j]
+    return err
