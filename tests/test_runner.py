@@ -337,7 +337,8 @@ def _cmd():
 
 def _start(out, *args):
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    args = ["--players", 2, "--games", 60_000, "--seed", 5, "--strategies", "random", "--batch-size", 1000,
+    # greedy: the run lasts seconds, so it cannot finish before the test's signal lands
+    args = ["--players", 2, "--games", 60_000, "--seed", 5, "--strategies", "greedy", "--batch-size", 1000,
             "--out", out, *args]
     return subprocess.Popen(_cmd() + ["simulate", "aeolos"] + [str(a) for a in args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
@@ -361,7 +362,7 @@ def _wait_for_shards(out, proc, k, timeout=180):
 @pytest.fixture(scope="module")
 def stop_reference(tmp_path_factory):
     out = tmp_path_factory.mktemp("stopref") / "run"
-    simulate.run("aeolos", players=2, games=60_000, seed=5, strategies="random", out=out, jobs=1,
+    simulate.run("aeolos", players=2, games=60_000, seed=5, strategies="greedy", out=out, jobs=1,
                  batch_size=5000, progress=False)
     return tables(out)
 
