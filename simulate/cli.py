@@ -66,19 +66,6 @@ def _aeolos_rules(path, overrides):
     return load_rules(path, overrides)
 
 
-def _aeolos_players(rules):
-    """The player counts the config allows, within what the kernel's arrays hold."""
-    from .aeolos import layout as L
-    from .errors import ConfigError
-
-    game = rules.config.get("game")
-    lo, hi = (game.get("min_players"), game.get("max_players")) if isinstance(game, dict) else (None, None)
-    for key, v in (("game.min_players", lo), ("game.max_players", hi)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= L.MAX_PLAYERS:
-            raise ConfigError(rules.path, key, f"expected a whole number from 2 to {L.MAX_PLAYERS}, got {v!r}")
-    return lo, hi
-
-
 def _aeolos_replay(rules, players, seed, game, strategies, check):
     from .aeolos.transcript import replay
     return replay(rules, players, seed, game, strategies, check)
@@ -89,7 +76,7 @@ def _aeolos_bench(rules, players, games, seed):
     return run_bench(rules, players, games=games, seed=seed)
 
 
-GAMES = {"aeolos": Game("aeolos", _aeolos_rules, _aeolos_players, _aeolos_replay, _aeolos_bench)}
+GAMES = {"aeolos": Game("aeolos", _aeolos_rules, lambda rules: rules.player_range, _aeolos_replay, _aeolos_bench)}
 
 
 def get_game(name):

@@ -38,17 +38,6 @@ def load_rules(config=None, overrides=None, data=None):
         raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
 
 
-def player_range(rules):
-    from . import layout as L
-
-    game = rules.config.get("game")
-    lo, hi = (game.get("min_players"), game.get("max_players")) if isinstance(game, dict) else (None, None)
-    for key, v in (("game.min_players", lo), ("game.max_players", hi)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= L.MAX_PLAYERS:
-            raise ConfigError(rules.path, key, f"expected a whole number from 2 to {L.MAX_PLAYERS}, got {v!r}")
-    return lo, hi
-
-
 def prepare(players, strategies, variant="base", config=None, overrides=None, config_data=None,
             strategy_weights=None):
     """Check a run's game settings; return (payload, facts).
@@ -67,7 +56,7 @@ def prepare(players, strategies, variant="base", config=None, overrides=None, co
     if variant not in VARIANTS:
         raise UserError(f"unknown variant {variant!r} for {TITLE} (known: {', '.join(VARIANTS)})")
     rules = load_rules(config, overrides, data=config_data)
-    lo, hi = player_range(rules)
+    lo, hi = rules.player_range
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
         raise UserError(f"{TITLE} is for {lo}-{hi} players, not {players}")
     if strategy_weights is None:

@@ -33,7 +33,7 @@ def buffers():
 
 
 def check_players(rules, n_players):
-    lo, hi = rules.config["game"]["min_players"], rules.config["game"]["max_players"]
+    lo, hi = rules.player_range
     if not lo <= n_players <= hi:
         raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
 

@@ -34,6 +34,11 @@ class Rules:
         blob = json.dumps(self.config, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
+    @property
+    def player_range(self):
+        """(fewest, most) players the config allows (validated when loaded)."""
+        return self.config["game"]["min_players"], self.config["game"]["max_players"]
+
     def card_name(self, c):
         T = self.T
         mark = L.MARK_NAMES[T[L.T_CARD_MARK + c]]
