@@ -27,34 +27,33 @@ Scale-out: the batches go through joblib (``Parallel(return_as=
 "generator_unordered")``), so ``backend="dask"`` / ``"ray"`` run the very same
 batches on a cluster; the output folder must then be a path every worker sees.
 
-Game-agnostic: a game plugs in with an adapter module (``ADAPTERS``) providing
+Around it: ``run_files`` (atomic writes, the manifest), ``run_backends`` (joblib
+backends), ``run_progress`` (bar or lines), ``run_summary`` (the end-of-run table).
+
+Game-agnostic: a game plugs in with an adapter module (``simulate/adapters.py``) providing
 ``NAME``, ``TITLE``, ``TABLES``, ``prepare(...)``, ``Worker(payload)`` with ``warm()``
 and ``play(...)``, and ``schemas()`` (see ``simulate/aeolos/adapter.py``).
 """
-import datetime as _dt
-import hashlib
-import importlib
-import json
 import math
 import os
 import platform
 import shutil
 import socket
-import sys
 import time
 from pathlib import Path
 
-from .errors import UserError
+from .adapters import get_adapter
+from .errors import UserError, check_int
+from .run_backends import _Backend
+from .run_files import (FORMAT, MANIFEST, _hash, _now, manifest_text, read_manifest, write_json_atomic,
+                        write_parquet_atomic)
+from .run_progress import Progress
+from .run_summary import summarize, summary_text
 
-ADAPTERS = {"aeolos": "simulate.aeolos.adapter"}
-BACKENDS = ("loky", "dask", "ray")
-FORMAT = "windtunnel-run/1"
-MANIFEST = "manifest.json"
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
 DEFAULTS = {"games": 10_000, "seed": 1, "strategies": "greedy", "rotate_seats": False, "variant": "base",
             "check": False}
-COMPRESSION = "zstd"
 
 
 class RunInterrupted(Exception):
@@ -63,72 +62,6 @@ class RunInterrupted(Exception):
 
 class RunFailed(Exception):
     """A worker died or a batch raised: completed shards are kept; resume plays the rest."""
-
-
-# ---------------------------------------------------------------- adapters
-def get_adapter(game):
-    name = str(game).lower()
-    if name not in ADAPTERS:
-        raise UserError(f"unknown game {game!r} (known: {', '.join(sorted(ADAPTERS))})")
-    return importlib.import_module(ADAPTERS[name])
-
-
-# ---------------------------------------------------------------- small helpers
-def _now():
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
-def _plain(o):
-    """JSON for numpy scalars (kernel constants and counters are numpy ints)."""
-    if hasattr(o, "item"):
-        return o.item()
-    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
-
-
-def _hash(obj, n=12):
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:n]
-
-
-def _fsync_dir(path):
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _tmp_name(path):
-    path = Path(path)
-    return path.with_name(f".{path.name}.{socket.gethostname()}-{os.getpid()}.tmp")
-
-
-def write_json_atomic(path, text):
-    """Write `text` to `path` so that readers see the old file or the new one, never half."""
-    path = Path(path)
-    tmp = _tmp_name(path)
-    with open(tmp, "w") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def write_parquet_atomic(table, path):
-    import pyarrow.parquet as pq
-
-    path = Path(path)
-    tmp = _tmp_name(path)
-    with open(tmp, "wb") as f:
-        pq.write_table(table, f, compression=COMPRESSION)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def versions():
@@ -155,27 +88,6 @@ def default_out(game, players, seed, strategies, rotate, variant):
     if rotate:
         parts.append("rotated")
     return Path("runs") / "-".join(parts)
-
-
-def manifest_text(m):
-    """The manifest as JSON with one line per shard (readable, diff-able, grep-able)."""
-    head = {k: v for k, v in m.items() if k != "shards"}
-    body = json.dumps(head, indent=2, sort_keys=False, default=_plain)
-    shards = ",\n".join("    " + json.dumps(s, separators=(",", ":"), default=_plain) for s in m.get("shards", []))
-    return body[:-2] + ',\n  "shards": [\n' + shards + ("\n  ]\n}\n" if shards else "]\n}\n")
-
-
-def read_manifest(out):
-    path = Path(out) / MANIFEST
-    try:
-        m = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"no run at {out} (no {MANIFEST})") from None
-    except (OSError, ValueError) as e:
-        raise UserError(f"{path}: unreadable manifest ({e})") from None
-    if not isinstance(m, dict) or m.get("format") != FORMAT:
-        raise UserError(f"{path}: not a windtunnel run manifest (format {m.get('format') if isinstance(m, dict) else '?'!r})")
-    return m
 
 
 # ---------------------------------------------------------------- the worker side
@@ -221,12 +133,6 @@ def _same(field, given, recorded):
                         f"(a resumed run keeps its settings; leave {field} out or use another --out)")
 
 
-def _check_int(name, value, lo, hi=None):
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-        bound = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
-        raise UserError(f"{name} must be a whole number {bound}, not {value!r}")
-
-
 def _strategy_list(strategies, players):
     if strategies is None:
         return None
@@ -250,7 +156,7 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
     if resume and force:
         raise UserError("--resume and --force contradict each other: resume keeps the run, force replaces it")
     if batch_size is not None:
-        _check_int("--batch-size", batch_size, 1)
+        check_int("--batch-size", batch_size, 1)
     recorded = None
     if resume:
         if out is None:
@@ -293,15 +199,15 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
     else:
         if players is None:
             raise UserError("--players is required (how many seats each game has)")
-        _check_int("--players", players, -2 ** 31)            # a number at all; the game checks the range
+        check_int("--players", players, -2 ** 31)            # a number at all; the game checks the range
         games = DEFAULTS["games"] if games is None else games
         seed = DEFAULTS["seed"] if seed is None else seed
         variant = variant or DEFAULTS["variant"]
         rotate_seats, check = bool(rotate_seats), bool(check)
         payload, facts = adapter.prepare(players, _strategy_list(strategies or DEFAULTS["strategies"], players),
                                          variant, config, overrides)
-    _check_int("--games", games, 1)
-    _check_int("--seed", seed, 0, 2 ** 63 - 1)
+    check_int("--games", games, 1)
+    check_int("--seed", seed, 0, 2 ** 63 - 1)
 
     spec = {"game": adapter.NAME, "variant": variant, "players": players, "seed": seed,
             "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
@@ -366,149 +272,6 @@ def _check_not_running(out, m):
 
 
 # ---------------------------------------------------------------- backends
-class _Backend:
-    """joblib's backend for the run, set up (and connected) before anything is written."""
-
-    def __init__(self, name, jobs, scheduler):
-        self.name, self.jobs, self.scheduler = name, jobs, scheduler
-        self.client = self.cluster = None
-        self.kwargs = {}
-
-    def __enter__(self):
-        if self.name not in BACKENDS:
-            raise UserError(f"unknown backend {self.name!r} (known: {', '.join(BACKENDS)})")
-        if self.scheduler and self.name == "loky":
-            raise UserError("--scheduler needs --backend dask or --backend ray")
-        _check_int("--jobs", self.jobs, -2 ** 31)
-        if self.jobs == 0:
-            raise UserError("--jobs must not be 0 (use -1 for every core, or a positive number)")
-        if self.name == "dask":
-            try:
-                from distributed import Client, LocalCluster
-            except ImportError:
-                raise UserError("--backend dask needs dask's distributed scheduler: "
-                                "pip install 'windtunnel[dask]'") from None
-            try:
-                if self.scheduler:
-                    self.client = Client(self.scheduler, timeout="10s")
-                else:
-                    n = self.jobs if self.jobs > 0 else os.cpu_count()
-                    self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, dashboard_address=None)
-                    self.client = Client(self.cluster)
-            except (OSError, TimeoutError, ValueError) as e:
-                self.close()
-                raise UserError(f"cannot reach the Dask scheduler at {self.scheduler} ({type(e).__name__}: "
-                                f"{e})") from None
-        elif self.name == "ray":
-            try:
-                import ray
-                from ray.util.joblib import register_ray
-            except ImportError:
-                raise UserError("--backend ray needs ray: pip install 'windtunnel[ray]'") from None
-            register_ray()
-            try:
-                if not ray.is_initialized():
-                    ray.init(address=self.scheduler or None, log_to_driver=False)
-            except Exception as e:             # noqa: BLE001 - ray raises many kinds; one line either way
-                raise UserError(f"cannot start or reach Ray at {self.scheduler or 'a local instance'} "
-                                f"({type(e).__name__}: {e})") from None
-        return self
-
-    def config(self):
-        import joblib
-
-        return joblib.parallel_config(backend=self.name, n_jobs=self.jobs)
-
-    def workers(self):
-        import joblib
-
-        with self.config():
-            return joblib.effective_n_jobs(self.jobs)
-
-    def results(self, tasks, workers):
-        """Receipts of play_shard(task) in the order the batches finish."""
-        import joblib
-        from joblib.parallel import get_active_backend
-
-        with self.config():
-            backend, _ = get_active_backend()
-            if getattr(backend, "supports_return_generator", False):
-                parallel = joblib.Parallel(return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")
-                yield from parallel(joblib.delayed(play_shard)(t) for t in tasks)
-                return
-            # a backend without generators (Ray's): waves of a few batches per worker
-            wave = []
-            for t in tasks:
-                wave.append(t)
-                if len(wave) == 2 * workers:
-                    yield from joblib.Parallel(batch_size=1)(joblib.delayed(play_shard)(w) for w in wave)
-                    wave = []
-            if wave:
-                yield from joblib.Parallel(batch_size=1)(joblib.delayed(play_shard)(w) for w in wave)
-
-    def close(self):
-        if self.client is not None:
-            self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-        self.client = self.cluster = None
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-# ---------------------------------------------------------------- progress
-class Progress:
-    """A progress bar on a terminal; plain periodic lines otherwise (or nothing)."""
-
-    def __init__(self, total, done, mode=None, interval=10.0, stream=None):
-        self.stream = stream or sys.stderr
-        if mode is None:
-            mode = "bar" if getattr(self.stream, "isatty", lambda: False)() else "lines"
-        self.mode, self.total, self.done, self.start_done = mode, total, done, done
-        self.t0 = self.last = time.perf_counter()
-        self.interval = interval
-        self.bar = None
-        if mode == "bar":
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
-
-            self.bar = RichProgress(TextColumn("simulate"), BarColumn(),
-                                    TextColumn("{task.completed:,.0f}/{task.total:,.0f} games"),
-                                    TextColumn("{task.fields[rate]}"), TextColumn("ETA {task.fields[eta]}"),
-                                    TimeElapsedColumn(), console=Console(file=self.stream), transient=False)
-            self.bar.start()
-            self.task = self.bar.add_task("simulate", total=total, completed=done, rate="", eta="?")
-
-    def rate(self):
-        dt = time.perf_counter() - self.t0
-        return (self.done - self.start_done) / dt if dt > 0 else 0.0
-
-    def eta(self):
-        r = self.rate()
-        return _duration((self.total - self.done) / r) if r > 0 else "?"
-
-    def advance(self, n):
-        self.done += n
-        if self.mode == "bar":
-            self.bar.update(self.task, completed=self.done, rate=f"{self.rate():,.0f} games/s", eta=self.eta())
-        elif self.mode == "lines":
-            now = time.perf_counter()
-            if now - self.last >= self.interval and self.done < self.total:
-                self.last = now
-                print(f"simulate: {self.done:,}/{self.total:,} games ({100 * self.done / self.total:.0f}%), "
-                      f"{self.rate():,.0f} games/s, ETA {self.eta()}", file=self.stream, flush=True)
-
-    def close(self):
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
-
-
-def _duration(s):
-    s = int(round(s))
-    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else (f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s")
-
 
 # ---------------------------------------------------------------- the run
 def _missing_ranges(games, shards):
@@ -618,7 +381,7 @@ def run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, 
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
         try:
-            for receipt in be.results(tasks, workers):
+            for receipt in be.results(play_shard, tasks, workers):
                 m["shards"].append(receipt)
                 m["games_done"] += receipt["games"]
                 session["games_played"] += receipt["games"]
@@ -724,91 +487,3 @@ def open_run(path):
     """An existing run folder (complete or not) as a Run."""
     return Run(path)
 
-
-def summarize(manifest, confidence=0.95):
-    """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
-    seat, ties: from the per-shard counters in the manifest, without reading any rows."""
-    import numpy as np
-
-    from analysis.stats import wilson_interval
-
-    m = manifest
-    n_players, names = m["players"], m["strategies"]
-    wins = np.zeros((len(names), n_players), np.int64)
-    seat_games = np.zeros_like(wins)
-    score = np.zeros(n_players, np.int64)
-    score_sq = np.zeros(n_players, np.int64)
-    games = ties = errors = 0
-    for s in m["shards"]:
-        c = s["counters"]
-        wins += np.asarray(c["wins"], np.int64)
-        seat_games += np.asarray(c["seat_games"], np.int64)
-        score += np.asarray(c["score_sum"], np.int64)
-        score_sq += np.asarray(c["score_sq_sum"], np.int64)
-        games += c["games"]
-        ties += c["ties"]
-        errors += c.get("check_errors", 0)
-
-    def row(k, n):
-        lo, hi = wilson_interval(k, n, confidence)
-        return {"wins": int(k), "n": int(n), "win_rate": k / n if n else float("nan"), "lo": lo, "hi": hi}
-
-    by_strategy = []
-    for name in dict.fromkeys(names):
-        slots = [i for i, s in enumerate(names) if s == name]
-        by_strategy.append({"strategy": name, **row(wins[slots].sum(), seat_games[slots].sum())})
-    by_seat = []
-    for p in range(n_players):
-        mean = score[p] / games if games else float("nan")
-        var = score_sq[p] / games - mean * mean if games else float("nan")
-        by_seat.append({"seat": p, **row(wins[:, p].sum(), seat_games[:, p].sum()), "mean_score": mean,
-                        "score_sd": float(np.sqrt(max(var, 0.0))) if games else float("nan")})
-    return {"games": games, "ties": ties, "check_errors": errors, "confidence": confidence,
-            "by_strategy": by_strategy, "by_seat": by_seat,
-            "by_strategy_and_seat": {"strategies": names, "wins": wins.tolist(), "n": seat_games.tolist()}}
-
-
-def summary_text(run, confidence=0.95):
-    m = run.manifest
-    s = summarize(m, confidence)
-    title = get_adapter(m["game"]).TITLE
-    pct = f"{confidence:.0%}"
-    lines = [f"{title}, {m['players']} players, {m['games']:,} games, seed {m['seed']}, strategies "
-             f"{', '.join(m['strategies'])}{' (rotated over seats)' if m['rotate_seats'] else ''}, "
-             f"variant {m['variant']}, config {m['config_hash']}"]
-    sess = run.session
-    if sess and sess.get("games_played"):
-        secs = sess.get("seconds") or 0
-        lines.append(f"Played {sess['games_played']:,} games in {secs:.1f} s: {sess['games_played'] / max(secs, 1e-9):,.0f} "
-                     f"games/s on {sess['workers']} {sess['backend']} worker{'s' if sess['workers'] != 1 else ''} "
-                     f"(batches of {sess['batch_size']:,}; {sess['wall_seconds']:.1f} s in all)")
-    if sess and sess.get("note"):
-        lines.append(f"Note: {sess['note']}.")
-    if sess and not sess.get("games_played") and m["games_done"] == m["games"]:
-        lines.append("The run was already complete: nothing to play.")
-    if m["rotate_seats"] and m["games"] % m["players"]:
-        lines.append(f"Seats rotate every game: {m['games']:,} games is not a multiple of {m['players']}, so "
-                     "each strategy's games per seat differ by at most 1.")
-    if m["games_done"] < m["games"]:
-        lines.append(f"INCOMPLETE: {m['games_done']:,} of {m['games']:,} games (status {m['status']}); "
-                     "continue with --resume")
-    w = max([len(r["strategy"]) for r in s["by_strategy"]] + [6])
-    lines.append(f"Win rate by strategy ({pct} Wilson interval; a tie counts as a win for each tied seat):")
-    for r in s["by_strategy"]:
-        lines.append(f"  {r['strategy']:<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
-                     f"  n = {r['n']:,} seat-games")
-    lines.append("Win rate and mean score by seat (seat 0 starts):")
-    for r in s["by_seat"]:
-        lines.append(f"  {'seat ' + str(r['seat']):<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
-                     f"  n = {r['n']:,}   mean score {r['mean_score']:.2f} (sd {r['score_sd']:.1f})")
-    if s["games"]:
-        lines.append(f"Ties: {s['ties']:,} games ({s['ties'] / s['games']:.2%})."
-                     + (f" Check-mode violations: {s['check_errors']:,}." if m["check"] else ""))
-    lines.append(f"Data: {run.path}/ ({', '.join(t + '/' for t in m['tables'])} {len(m['shards'])} "
-                 f"Parquet shards each; {MANIFEST})")
-    lines.append(f"  polars: pl.scan_parquet(\"{run.path}/seats/*.parquet\")   Python: simulate.open_run(\"{run.path}\")")
-    return "\n".join(lines)
-
-
-def _pc(x, width=5):
-    return "n/a".rjust(width + 1) if x != x else f"{100 * x:{width}.1f}%"

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from simulate.aeolos import layout as L
 from simulate.aeolos.check import check_state
-from simulate.aeolos.game import N_GAME_COLS, play_batch
+from simulate.aeolos.game import play_batch
 from simulate.aeolos.kernel import CheckFailure, check_games, play_one, result_arrays
 from strategies import resolve_strategies
 

@@ -22,7 +22,9 @@ from simulate.aeolos.kernel import result_arrays
 from simulate.aeolos.records import SCHEMAS, game_seeds
 from simulate.cli import app
 from simulate.errors import UserError
-from simulate.runner import Progress, default_batch_size, read_manifest
+from simulate.run_files import read_manifest
+from simulate.run_progress import Progress
+from simulate.runner import default_batch_size
 from strategies import resolve_strategies
 
 ROOT = Path(__file__).resolve().parent.parent

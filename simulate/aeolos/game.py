@@ -14,7 +14,7 @@ from ..rng import game_seed, shuffle_range
 from .check import check_state
 from .layout import *  # noqa: F403
 from .pieces import (add_to_hand, best_place_vp, crystal_set_vp, draw_favor, draw_sailing_card, gain_vp,
-                     give_wind, hand_limit, log, settlements_built)
+                     give_wind, log, settlements_built)
 from .rules import free_window, play_sailing_card
 
 MAX_TURNS = 400          # a safety net: no legal game comes close

@@ -11,11 +11,11 @@ Every deciding function takes the same context arrays:
 from ..jit import hot
 
 from .layout import *  # noqa: F403
-from .pieces import (add_to_hand, discard_favor, draw_favor, favor_available, gain_vp, gain_wind,
+from .pieces import (add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind,
                      give_wind, log, move_ship, occupy_place, pile_top, present, remove_from_hand,
-                     settlements_built, ships_at, ships_in_play, take_crystal)
-from .options import (SCRATCH, add_option, can_build_ship, harbor_options, move_options, platform_vp,
-                      prophet_options, step_options, value_options, window_options)
+                     take_crystal)
+from .options import (SCRATCH, add_option, harbor_options, move_options, platform_vp,
+                      step_options, value_options, window_options)
 from .policy import decide
 from ..rng import shuffle_range
 

@@ -548,7 +548,7 @@ class Scenario:
         else:
             k = self.place(where)
             if self.T[L.T_PLACE_TEMPLE + k] != self.T[L.T_PROPHET_TEMPLE] or self.T[L.T_PLACE_BONUS + k]:
-                raise ScenarioError(f"the prophet can only stand on a landing place of the prophet's temple")
+                raise ScenarioError("the prophet can only stand on a landing place of the prophet's temple")
             self._occupy(p, k, L.PIECE_PROPHET)
             level = L.PROPHET_TEMPLE
         self.S[L.S_PROPHET + p] = level

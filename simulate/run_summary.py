@@ -1,0 +1,92 @@
+"""The end-of-run summary, computed from the manifest's per-shard counters
+(never from rows): win rates with Wilson intervals, mean scores, speed."""
+from .adapters import get_adapter
+from .run_files import MANIFEST
+
+def summarize(manifest, confidence=0.95):
+    """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
+    seat, ties: from the per-shard counters in the manifest, without reading any rows."""
+    import numpy as np
+
+    from analysis.stats import wilson_interval
+
+    m = manifest
+    n_players, names = m["players"], m["strategies"]
+    wins = np.zeros((len(names), n_players), np.int64)
+    seat_games = np.zeros_like(wins)
+    score = np.zeros(n_players, np.int64)
+    score_sq = np.zeros(n_players, np.int64)
+    games = ties = errors = 0
+    for s in m["shards"]:
+        c = s["counters"]
+        wins += np.asarray(c["wins"], np.int64)
+        seat_games += np.asarray(c["seat_games"], np.int64)
+        score += np.asarray(c["score_sum"], np.int64)
+        score_sq += np.asarray(c["score_sq_sum"], np.int64)
+        games += c["games"]
+        ties += c["ties"]
+        errors += c.get("check_errors", 0)
+
+    def row(k, n):
+        lo, hi = wilson_interval(k, n, confidence)
+        return {"wins": int(k), "n": int(n), "win_rate": k / n if n else float("nan"), "lo": lo, "hi": hi}
+
+    by_strategy = []
+    for name in dict.fromkeys(names):
+        slots = [i for i, s in enumerate(names) if s == name]
+        by_strategy.append({"strategy": name, **row(wins[slots].sum(), seat_games[slots].sum())})
+    by_seat = []
+    for p in range(n_players):
+        mean = score[p] / games if games else float("nan")
+        var = score_sq[p] / games - mean * mean if games else float("nan")
+        by_seat.append({"seat": p, **row(wins[:, p].sum(), seat_games[:, p].sum()), "mean_score": mean,
+                        "score_sd": float(np.sqrt(max(var, 0.0))) if games else float("nan")})
+    return {"games": games, "ties": ties, "check_errors": errors, "confidence": confidence,
+            "by_strategy": by_strategy, "by_seat": by_seat,
+            "by_strategy_and_seat": {"strategies": names, "wins": wins.tolist(), "n": seat_games.tolist()}}
+
+
+def summary_text(run, confidence=0.95):
+    m = run.manifest
+    s = summarize(m, confidence)
+    title = get_adapter(m["game"]).TITLE
+    pct = f"{confidence:.0%}"
+    lines = [f"{title}, {m['players']} players, {m['games']:,} games, seed {m['seed']}, strategies "
+             f"{', '.join(m['strategies'])}{' (rotated over seats)' if m['rotate_seats'] else ''}, "
+             f"variant {m['variant']}, config {m['config_hash']}"]
+    sess = run.session
+    if sess and sess.get("games_played"):
+        secs = sess.get("seconds") or 0
+        lines.append(f"Played {sess['games_played']:,} games in {secs:.1f} s: {sess['games_played'] / max(secs, 1e-9):,.0f} "
+                     f"games/s on {sess['workers']} {sess['backend']} worker{'s' if sess['workers'] != 1 else ''} "
+                     f"(batches of {sess['batch_size']:,}; {sess['wall_seconds']:.1f} s in all)")
+    if sess and sess.get("note"):
+        lines.append(f"Note: {sess['note']}.")
+    if sess and not sess.get("games_played") and m["games_done"] == m["games"]:
+        lines.append("The run was already complete: nothing to play.")
+    if m["rotate_seats"] and m["games"] % m["players"]:
+        lines.append(f"Seats rotate every game: {m['games']:,} games is not a multiple of {m['players']}, so "
+                     "each strategy's games per seat differ by at most 1.")
+    if m["games_done"] < m["games"]:
+        lines.append(f"INCOMPLETE: {m['games_done']:,} of {m['games']:,} games (status {m['status']}); "
+                     "continue with --resume")
+    w = max([len(r["strategy"]) for r in s["by_strategy"]] + [6])
+    lines.append(f"Win rate by strategy ({pct} Wilson interval; a tie counts as a win for each tied seat):")
+    for r in s["by_strategy"]:
+        lines.append(f"  {r['strategy']:<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
+                     f"  n = {r['n']:,} seat-games")
+    lines.append("Win rate and mean score by seat (seat 0 starts):")
+    for r in s["by_seat"]:
+        lines.append(f"  {'seat ' + str(r['seat']):<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
+                     f"  n = {r['n']:,}   mean score {r['mean_score']:.2f} (sd {r['score_sd']:.1f})")
+    if s["games"]:
+        lines.append(f"Ties: {s['ties']:,} games ({s['ties'] / s['games']:.2%})."
+                     + (f" Check-mode violations: {s['check_errors']:,}." if m["check"] else ""))
+    lines.append(f"Data: {run.path}/ ({', '.join(t + '/' for t in m['tables'])} {len(m['shards'])} "
+                 f"Parquet shards each; {MANIFEST})")
+    lines.append(f"  polars: pl.scan_parquet(\"{run.path}/seats/*.parquet\")   Python: simulate.open_run(\"{run.path}\")")
+    return "\n".join(lines)
+
+
+def _pc(x, width=5):
+    return "n/a".rjust(width + 1) if x != x else f"{100 * x:{width}.1f}%"
