@@ -22,6 +22,7 @@ WINDTUNNEL_CACHE to move it.
 """
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import numba
@@ -44,7 +45,25 @@ def source_hash():
     return h.hexdigest()[:16]
 
 
+KEEP_CACHES = 5     # kernel versions kept compiled (15-30 MB each)
+
+
+def prune_caches(current, keep=KEEP_CACHES):
+    """Mark `current` as just used and delete all but the `keep` most recently used
+    caches beside it (every kernel edit makes a new one)."""
+    try:
+        current.mkdir(parents=True, exist_ok=True)
+        os.utime(current)
+        others = sorted((d for d in current.parent.glob("numba-*") if d != current),
+                        key=lambda d: d.stat().st_mtime, reverse=True)
+        for old in others[keep - 1:]:
+            shutil.rmtree(old, ignore_errors=True)   # a process still using it just recompiles
+    except OSError:
+        pass
+
+
 CACHE_DIR = Path(os.environ.get("WINDTUNNEL_CACHE", Path.home() / ".cache" / "windtunnel")) / f"numba-{source_hash()}"
+prune_caches(CACHE_DIR)
 numba.config.CACHE_DIR = str(CACHE_DIR)      # read when each cached function is decorated
 
 hot = njit(cache=True, _nrt=False)
