@@ -41,12 +41,27 @@ def parse_value(text):
         return text
 
 
+ENTRY_KEYS = ("number", "name")     # what names one entry of a list of tables ([[harbor]] ...)
+
+
+def _entry(node, part):
+    """The entry of a list of tables whose `number` or `name` is `part` (harbor.7, temple.upper)."""
+    for entry in node:
+        if isinstance(entry, dict) and any(str(entry.get(k)) == part for k in ENTRY_KEYS if k in entry):
+            return entry
+    return None
+
+
 def apply_overrides(data, overrides, path="--set"):
-    """Apply {"a.b.c": value} overrides in place; unknown keys are errors."""
+    """Apply {"a.b.c": value} overrides in place; unknown keys are errors. An entry of a
+    list of tables is named by its number or name: "harbor.7.amount", "temple.upper.bonus_vp"."""
     for key, value in overrides.items():
         node = data
         parts = key.split(".")
         for part in parts[:-1]:
+            if isinstance(node, list) and (entry := _entry(node, part)) is not None:
+                node = entry
+                continue
             if not isinstance(node, dict) or part not in node:
                 raise ConfigError(path, key, f"no such config key ({part!r} not found)")
             node = node[part]
@@ -55,7 +70,7 @@ def apply_overrides(data, overrides, path="--set"):
         old = node[parts[-1]]
         if isinstance(old, bool) != isinstance(value, bool) or (
             isinstance(old, (int, float)) and not isinstance(value, (int, float))
-        ):
+        ) or isinstance(old, list) != isinstance(value, list):
             raise ConfigError(path, key, f"expected a value like {old!r}, got {value!r}")
         node[parts[-1]] = value
     return data

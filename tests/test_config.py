@@ -88,7 +88,9 @@ def test_missing_field_is_named(tmp_path):
 @pytest.mark.parametrize("key,value,needle", [
     ("favor.hera.nope", 1, "favor.hera.nope"),
     ("nosection.x", 1, "nosection.x"),
-    ("harbor.7.amount", 40, "harbor.7.amount"),     # lists of tables are edited in the TOML, not with --set
+    ("harbor.12.amount", 40, "harbor.12.amount"),   # no harbor 12
+    ("temple.nowhere.bonus_vp", 1, "temple.nowhere.bonus_vp"),
+    ("temple.upper.landing_vp", 12, "temple.upper.landing_vp"),   # a list wants a list
     ("favor.hera.vp", "lots", "favor.hera.vp"),
     ("favor.hera.vp", True, "favor.hera.vp"),
 ])
@@ -116,6 +118,19 @@ def test_harbor_7_amount_changes_harbor_vp(tmp_path):
     assert np.array_equal(b[..., G.P_VP] - a[..., G.P_VP], 4 * harbor_a)
     # every harbor-7 VP comes from an action at harbor 7 (sailing value or extra action)
     assert (harbor_a >= 4 * a[..., G.P_ACTIONS + 7 - L.FIRST_HARBOR]).all()
+
+
+def test_set_reaches_an_entry_of_a_list_of_tables(tmp_path):
+    """--set harbor.7.amount=20 is the same config as editing harbor 7 in the TOML, and
+    --set temple.upper.landing_vp=[...] / temple.upper.bonus_vp name the temple."""
+    edited = load_rules(variant(tmp_path, 'action = "vp"                   # rulebook\namount = 4',
+                                'action = "vp"                   # rulebook\namount = 20'))
+    by_set = load_rules(overrides={"harbor.7.amount": 20})
+    assert by_set.hash == edited.hash and np.array_equal(by_set.T, edited.T)
+    upper = load_rules(overrides={"temple.upper.landing_vp": [30, 20, 10], "temple.upper.bonus_vp": 7})
+    k = upper.place_names.index("the upper temple's 30 VP landing place")
+    assert upper.T[L.T_PLACE_VP + k] == 30
+    assert "the upper temple's bonus place (7 VP, 2 favor)" in upper.place_names
 
 
 def test_temple_landing_vp_changes_temple_vp(tmp_path):
