@@ -224,7 +224,7 @@ class _Reader:
 
     def step(self, row, give=None):
         """One step upriver; onto a temple place it is a sacrifice with its VP and bonus."""
-        p, src, dst, cost = row[1], row[3], row[4], row[5]
+        p, src, dst = row[1], row[3], row[4]
         paid = f" for {give[3]} wind (wind {self.wind[p]})" if give else ""
         if dst < L.LOC_PLACE:
             return f"Moves a ship upriver from {self.loc(src)} to {self.loc(dst)}{paid}"
@@ -281,7 +281,7 @@ class _Reader:
         return f"{text} ({detail}): {gain}"
 
     def favor_played(self, row):
-        p, f, b, c = row[1], row[3], row[4], row[5]
+        p, f, b = row[1], row[3], row[4]
         self.favor[p][f] -= 1
         if f == L.F_HERMES:                   # only ever played right after the sailing card
             return self.value(hermes=b)
@@ -325,7 +325,7 @@ class _Reader:
         return head + (": " + and_list(parts) if parts else "")
 
     def harbor_action(self, row):
-        p, h, kind = row[1], row[3], row[4]
+        h, kind = row[3], row[4]
         number = h + L.FIRST_HARBOR
         amount = int(self.T[L.T_HARBOR_AMOUNT + h])
         head = f"Harbor {number} action: "
@@ -422,7 +422,7 @@ class _Reader:
         ev = row[2]
         if ev == L.EV_CARD:
             self.i += 1
-            p, card, pile = row[1], row[3], row[4]
+            card, pile = row[3], row[4]
             self.card_played = True
             other = self.tops[1 - pile]
             self.tops[pile] = card
