@@ -43,11 +43,6 @@ def below(R, n):
 
 
 @hot
-def uniform(R):
-    return (next_u64(R) >> uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@hot
 def shuffle_range(a, start, n, R):
     """Fisher-Yates shuffle of a[start:start+n] in place."""
     for i in range(n - 1, 0, -1):

@@ -75,9 +75,9 @@ def can_build_ship(S, p):
 
 
 @hot
-def harbor_options(S, T, OPT, n, p, h, extra):
-    """The alternatives of harbor h's action for player p. `extra`: taken without a
-    sailing card or presence (extra action token, Athene); all other rules apply."""
+def harbor_options(S, T, OPT, n, p, h):
+    """The alternatives of harbor h's action for player p. Presence is the caller's
+    business (an extra action or Athene needs none); every other rule applies here."""
     c = T[T_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
         n = add_option(OPT, n, O_CRYSTAL, c)

@@ -238,11 +238,6 @@ def settlements_built(S, T, p):
     return T[T_SETTLEMENTS] - S[S_SETTLE_LEFT + p]
 
 
-@tiny
-def free_place(S, k):
-    return S[S_PLACE_OWNER + k] == PLACE_FREE
-
-
 @hot
 def occupy_place(S, T, LOG, p, k, piece):
     """A ship or prophet lands on temple place k: its VP, and the purple crystal if it has one."""

@@ -237,24 +237,10 @@ def cached_harbor_value(S, T, W, OPT, p, h):
 def harbor_value(S, T, W, OPT, p, h):
     """Best alternative of harbor h's action (0 if none is worth taking)."""
     start = SCRATCH + 32
-    n = harbor_options(S, T, OPT, start, p, h, False)
+    n = harbor_options(S, T, OPT, start, p, h)
     best = 0.0
     for i in range(start, n):
         best = max(best, action_value(S, T, W, OPT, p, i))
-    return best
-
-
-@hot
-def cheapest_ship_loss(S, T, W, p, dst):
-    """Least progress lost by sailing one of p's ships to dst (-1 if no ship can go)."""
-    best = -1.0
-    for i in range(MAX_SHIPS):
-        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
-        if loc < LOC_TABLEAU or loc >= LOC_PLACE or loc == dst:
-            continue
-        loss = location_value(T, W, p, loc)
-        if best < 0 or loss < best:
-            best = loss
     return best
 
 

@@ -130,7 +130,7 @@ def build_ship(S, LOG, p, loc):
 @hot
 def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
     """Perform (or skip) the action of harbor h."""
-    n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h, extra)
+    n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h)
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_ACTION)
     kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
     if kind == O_DONE:
@@ -165,7 +165,7 @@ def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
     """Any harbor action without a sailing card or presence (token, Athene)."""
     n = 0
     for h in range(N_HARBORS):
-        if harbor_options(S, T, OPT, SCRATCH, p, h, True) > SCRATCH:
+        if harbor_options(S, T, OPT, SCRATCH, p, h) > SCRATCH:
             n = add_option(OPT, n, O_EXTRA, h)
     if n == 0:
         return
