@@ -71,6 +71,16 @@ def raw_rows(log):
                      for t, s, e, a, b, c in log.tolist())
 
 
+
+# harbor actions told from one log event: option kind -> (event, how to tell it, text if it did not happen)
+ONE_EVENT_ACTIONS = {
+    L.O_CRYSTAL: (L.EV_CRYSTAL, "crystal", "takes a crystal"),
+    L.O_SETTLE: (L.EV_SETTLE, "settle", "builds a settlement"),
+    L.O_SHIP: (L.EV_SHIP, "ship", "builds a ship"),
+    L.O_GAIN_VP: (L.EV_VP, "vp_gain", "gains 0 VP"),
+    L.O_GAIN_WIND: (L.EV_WIND_GAIN, "wind_gain", "takes no wind (the supply is empty)"),
+}
+
 class _Reader:
     """Walks the log rows once, turning each into a sentence and keeping totals."""
 
@@ -329,28 +339,17 @@ class _Reader:
         number = h + L.FIRST_HARBOR
         amount = int(self.T[L.T_HARBOR_AMOUNT + h])
         head = f"Harbor {number} action: "
-        if kind == L.O_CRYSTAL:
-            got = self.take(L.EV_CRYSTAL)
-            return head + (self.crystal(got) if got else "takes a crystal")
+        if kind in ONE_EVENT_ACTIONS:
+            ev, tell, otherwise = ONE_EVENT_ACTIONS[kind]
+            got = self.take(ev)
+            return head + (getattr(self, tell)(got) if got else otherwise)
         if kind == L.O_UPRIVER:
             return head + f"moves ships upriver, giving up to {amount} wind"
-        if kind == L.O_SETTLE:
-            got = self.take(L.EV_SETTLE)
-            return head + (self.settle(got) if got else "builds a settlement")
-        if kind == L.O_SHIP:
-            got = self.take(L.EV_SHIP)
-            return head + (self.ship(got) if got else "builds a ship")
         if kind == L.O_DRAW_FAVOR:
             parts = []
             while len(parts) < amount and self.peek(L.EV_FAVOR_DRAWN):
                 parts.append(self.favor_drawn(self.take(L.EV_FAVOR_DRAWN)))
             return head + (and_list(parts) if parts else "draws no Favor of the Gods card (none left)")
-        if kind == L.O_GAIN_VP:
-            got = self.take(L.EV_VP)
-            return head + (self.vp_gain(got) if got else "gains 0 VP")
-        if kind == L.O_GAIN_WIND:
-            got = self.take(L.EV_WIND_GAIN)
-            return head + (self.wind_gain(got) if got else "takes no wind (the supply is empty)")
         if kind == L.O_PROPHET:
             parts = []
             give = self.take(L.EV_WIND_GIVE)

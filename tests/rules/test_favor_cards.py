@@ -87,9 +87,10 @@ def test_athene_the_harbor_rules_still_apply():
     assert kinds(g.offered(favor("athene", "harbor 4")), "") == ["crystal red", "done", "settle harbor 6"]
 
 
-def test_hera_5_vp():
-    g, card = holding("hera")
-    g.turn(favor("hera", "vp"), card)
+@pytest.mark.parametrize("name", ["hera", "zeus"])
+def test_hera_or_zeus_5_vp(name):
+    g, card = holding(name)
+    g.turn(favor(name, "vp"), card)
     assert g[0].vp == 5
 
 
@@ -140,12 +141,6 @@ def test_plutos_a_crystal_from_the_board_without_presence():
         "favor plutos green", "favor plutos red", "favor plutos yellow"]
     g.turn(favor("plutos", "yellow"), card)
     assert g[0].crystals == {"yellow": 1}
-
-
-def test_zeus_5_vp():
-    g, card = holding("zeus")
-    g.turn(favor("zeus", "vp"), card)
-    assert g[0].vp == 5
 
 
 def test_zeus_ship_onto_a_harbor_or_river_space_up_to_9():
