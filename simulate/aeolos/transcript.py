@@ -72,6 +72,11 @@ def raw_rows(log):
 
 
 
+# events told on their own as a sentence: event -> how to tell it
+TOLD_AS_SENTENCE = {L.EV_PROPHET: "prophet", L.EV_VP: "vp_gain", L.EV_WIND_GAIN: "wind_gain",
+                    L.EV_CRYSTAL: "crystal", L.EV_FAVOR_DRAWN: "favor_drawn", L.EV_SHIP: "ship",
+                    L.EV_SETTLE: "settle"}
+
 # harbor actions told from one log event: option kind -> (event, how to tell it, text if it did not happen)
 ONE_EVENT_ACTIONS = {
     L.O_CRYSTAL: (L.EV_CRYSTAL, "crystal", "takes a crystal"),
@@ -469,20 +474,8 @@ class _Reader:
             return self.step(row)
         if ev == L.EV_MOVE:
             return self.move(row)
-        if ev == L.EV_PROPHET:
-            return cap(self.prophet(row))
-        if ev == L.EV_VP:
-            return cap(self.vp_gain(row))
-        if ev == L.EV_WIND_GAIN:
-            return cap(self.wind_gain(row))
-        if ev == L.EV_CRYSTAL:
-            return cap(self.crystal(row))
-        if ev == L.EV_FAVOR_DRAWN:
-            return cap(self.favor_drawn(row))
-        if ev == L.EV_SHIP:
-            return cap(self.ship(row))
-        if ev == L.EV_SETTLE:
-            return cap(self.settle(row))
+        if ev in TOLD_AS_SENTENCE:
+            return cap(getattr(self, TOLD_AS_SENTENCE[ev])(row))
         return f"[{event_name(ev)} {row[3]} {row[4]} {row[5]}]"
 
 
