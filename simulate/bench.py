@@ -37,11 +37,12 @@ def _arrays(n_games):
             np.zeros(n_games, np.int32))
 
 
-def _play(rules, n_players, seed, first, n_games, POL, W, check=False):
+def _play(rules, n_players, seed, first, n_games, POL, W, check=False, scorers=None):
     from .aeolos.game import play_batch
 
     games, seats, fdraws, fdraw_n = _arrays(n_games)
-    play_batch(rules.T, n_players, seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n)
+    play_batch(rules.T, n_players, seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+               scorers=scorers)
     return games, seats
 
 
@@ -58,26 +59,36 @@ def startup(rules, n_players):
     t1 = time.perf_counter()
     _play(rules, n_players, 0, 0, 1, POL, W)
     t2 = time.perf_counter()
-    stats = G.play_batch.stats
+    stats = G.batch.stats
     cache = "hit" if sum(stats.cache_hits.values()) else ("compiled" if sum(stats.cache_misses.values()) else "warm")
     return {"import_s": round(t1 - t0, 3), "first_call_s": round(t2 - t1, 3),
             "startup_s": round(t2 - t0, 3), "cache": cache}
 
 
-def bench_policy(rules, n_players, strategy, games=5000, seed=1):
-    """Games/s for `games` games with every seat playing `strategy` (compilation excluded)."""
+def bench_policy(rules, n_players, strategy, games=5000, seed=1, max_seconds=5.0):
+    """Games/s with every seat playing `strategy` (compilation excluded): `games` games,
+    or fewer for a slow policy, stopping once `max_seconds` of CPU time are spent."""
     from strategies import resolve_strategies
+    from strategies.plugin import scorers_for
 
-    _, POL, W = resolve_strategies(strategy, n_players)
-    _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W)          # warm up: compile or cache load
+    strategies, POL, W = resolve_strategies(strategy, n_players)
+    scorers = scorers_for(strategies)
+    _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)   # warm up: compile or cache load
     # CPU time of this (single-threaded) process: games/s per core even when other
     # processes share the machine
-    t0 = time.process_time()
-    g, seats = _play(rules, n_players, seed, WARMUP_GAMES, games, POL, W)
-    dt = time.process_time() - t0
-    return {"games": games, "seconds": round(dt, 4), "games_per_s": round(games / dt, 1),
-            "turns_per_game": round(float(g[:, 0].mean()), 2),
-            "mean_vp": round(float(seats[:, :n_players, 0].mean()), 2)}
+    played, dt, chunk, turns, vp = 0, 0.0, 8, [], []
+    while played < games and (dt < max_seconds or played == 0):
+        k = min(chunk, games - played)
+        t0 = time.process_time()
+        g, seats = _play(rules, n_players, seed, WARMUP_GAMES + played, k, POL, W, scorers=scorers)
+        dt += time.process_time() - t0
+        played += k
+        chunk *= 2
+        turns.append(g[:, 0])
+        vp.append(seats[:, :n_players, 0].ravel())
+    return {"games": played, "seconds": round(dt, 4), "games_per_s": round(played / dt, 1),
+            "turns_per_game": round(float(np.concatenate(turns).mean()), 2),
+            "mean_vp": round(float(np.concatenate(vp).mean()), 2)}
 
 
 def run_bench(rules, n_players, games=5000, policies=None, seed=1):
@@ -106,12 +117,12 @@ def to_json(result):
 
 def to_text(result):
     s = result["startup"]
-    lines = [f"AEOLOS, {result['players']} players, {result['games']} games per policy, one core "
+    lines = [f"AEOLOS, {result['players']} players, up to {result['games']} games per policy, one core "
              f"(config hash {result['config_hash']})",
              f"start-up: {s['startup_s']:.2f} s (import {s['import_s']:.2f} s + first call {s['first_call_s']:.2f} s, "
              f"numba cache: {s['cache']})"]
     width = max(len(n) for n in result["policies"]) if result["policies"] else 6
     for name, r in result["policies"].items():
-        lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   "
-                     f"({r['seconds']:.2f} s, {r['turns_per_game']:.1f} turns/game, mean VP {r['mean_vp']:.1f})")
+        lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   ({r['games']:,} games in "
+                     f"{r['seconds']:.2f} s, {r['turns_per_game']:.1f} turns/game, mean VP {r['mean_vp']:.1f})")
     return "\n".join(lines)

@@ -127,12 +127,13 @@ def test_check_mode_names_what_broke(rules, corrupt, code):
 def test_check_mode_stops_the_game_at_the_first_violation(rules):
     from simulate.aeolos.game import new_game, play_game
     from simulate.aeolos.kernel import buffers
+    from simulate.aeolos.scorer import extension
     _, POL, W = resolve_strategies("random", 2)
     S, R, OPT = buffers()
     LOG = np.zeros((0, L.LOG_COLS), np.int32)
     new_game(rules.T, LOG, 2, 4, 0, S, R)
     S[L.S_WIND_SUPPLY] += 1                       # a wind token appears from nowhere
-    err = play_game(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, True)
+    err = play_game(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, extension(), True)
     assert err == L.CHK_WIND and S[L.S_ERROR] == L.CHK_WIND
     assert S[L.S_ERROR_TURN] == 0 and S[L.S_TURN] == 0     # stopped in the very first turn
 
@@ -141,7 +142,7 @@ def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
     from simulate.aeolos import game
     from simulate.aeolos.game import G_ERROR, G_ERROR_TURN
 
-    def fake_batch(T, n_players, seed, first, n, W, POL, check, games, *rest):
+    def fake_batch(T, n_players, seed, first, n, W, POL, check, games, *rest, **kw):
         assert check
         games[3, G_ERROR], games[3, G_ERROR_TURN] = L.CHK_CARDS, 12
         return 1

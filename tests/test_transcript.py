@@ -112,17 +112,19 @@ def test_raw_rows_name_the_events(rules):
 def test_turn_text_from_a_mid_game_state(rules):
     """turn_text tells log rows that start mid-game, with totals from the state before them."""
     from simulate.aeolos.kernel import buffers
+    from simulate.aeolos.scorer import extension
     from simulate.aeolos.transcript import turn_text
 
     _, POL, W = resolve_strategies("greedy", 2)
     S, R, OPT = buffers()
     LOG = np.zeros((4000, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32)
+    X = extension()
     G.new_game(rules.T, LOG, 2, SEED, 0, S, R)
     for _ in range(6):
-        G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, False)
+        G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, False)
     before, start = S.copy(), int(S[L.S_LOG_N])
-    G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, False)
+    G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, False)
     text = " ".join(turn_text(rules, before, LOG[start:S[L.S_LOG_N]], ["greedy", "greedy"]).split())
     assert text.startswith("Round 4, seat 0 (greedy):")
     assert "End of turn:" in text and f"({int(S[L.S_DECK_N])} left in the draw pile)" in text

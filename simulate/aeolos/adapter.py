@@ -47,11 +47,8 @@ def prepare(players, strategies, variant="base", config=None, overrides=None, co
     manifest records (config, its hash, strategy names and weights).
     `config_data` / `strategy_weights` (from a manifest, to resume a run) replace
     reading the config and the strategy files, so a resumed run plays exactly as it started."""
-    import numpy as np
-
-    from strategies import Strategy, resolve_strategies
-
-    from . import layout as L
+    from strategies import resolve_strategies
+    from strategies.roster import strategy_arrays
 
     if variant not in VARIANTS:
         raise UserError(f"unknown variant {variant!r} for {TITLE} (known: {', '.join(VARIANTS)})")
@@ -62,21 +59,33 @@ def prepare(players, strategies, variant="base", config=None, overrides=None, co
     if strategy_weights is None:
         chosen, POL, W = resolve_strategies(strategies, players)
     else:
-        chosen = [Strategy(n, int(strategy_weights[n]["policy"]), tuple(strategy_weights[n]["weights"]), "")
-                  for n in strategies]
-        POL = np.zeros(L.MAX_PLAYERS, np.int32)
-        W = np.zeros((L.MAX_PLAYERS, L.N_WEIGHTS), np.float64)
-        for i, st in enumerate(chosen):
-            POL[i], W[i] = st.policy, st.weights
+        chosen = [_recorded_strategy(n, strategy_weights[n]) for n in strategies]
+        POL, W = strategy_arrays(chosen)
     names = [s.name for s in chosen]
+    plugin_files = sorted({s.source for s in chosen if s.source})
     payload = {"config": rules.config, "players": players, "strategies": names, "POL": POL, "W": W,
+               "plugin_files": plugin_files,
                "variant": variant,
                "setup_favor": players * int(rules.config["setup"]["favor_cards_each"])}
     facts = {"config": rules.config, "config_hash": rules.hash,
              "config_path": None if config_data is not None else rules.path,
              "strategies": names,
-             "strategy_weights": {s.name: {"policy": s.policy, "weights": list(s.weights)} for s in chosen}}
+             "strategy_weights": {s.name: {"policy": s.policy, "weights": list(s.weights), "plugin": s.source}
+                                  for s in chosen}}
     return payload, facts
+
+
+def _recorded_strategy(name, recorded):
+    """A strategy exactly as a run's manifest recorded it (a plugin's scorer is
+    compiled again from its file)."""
+    from strategies import Strategy, load_strategy
+    from strategies.plugin import load_plugin
+
+    plugin = None
+    if recorded.get("plugin"):
+        load_plugin(recorded["plugin"])
+        plugin = load_strategy(name).plugin
+    return Strategy(name, int(recorded["policy"]), tuple(recorded["weights"]), "", plugin, recorded.get("plugin"))
 
 
 class Worker:
@@ -86,8 +95,12 @@ class Worker:
         from .kernel import result_arrays
         from .tables import load_rules as _load
 
+        from strategies.plugin import load_plugins, registered
+
         self.payload = payload
         self.rules = _load(data=payload["config"])
+        load_plugins(payload.get("plugin_files"))       # a worker process compiles its plugins' scorers
+        self.scorers = [getattr(registered().get(n.split(":")[0]), "plugin", None) for n in payload["strategies"]]
         self.arrays = result_arrays(CHUNK)
         self.timing = {}
 
@@ -112,7 +125,7 @@ class Worker:
             k = min(CHUNK, first + n - start)
             t1 = time.perf_counter()
             play_batch(self.rules.T, p["players"], run_seed, start, k, p["W"], p["POL"], check,
-                       games, seats, fdraws, fdraw_n, rotate)
+                       games, seats, fdraws, fdraw_n, rotate, self.scorers)
             kernel += time.perf_counter() - t1
             for name, table in to_tables(games, seats, fdraws, fdraw_n[:k], run_id=run_id, run_seed=run_seed,
                                          first=start, n_players=p["players"], strategies=p["strategies"],

@@ -1,4 +1,4 @@
-"""AEOLOS game flow: setup, the turn, end of the game, final scoring, batches.
+"""AEOLOS game flow: setup, whole games, results, batches (the turn is in ``turn``).
 
 ``play_batch`` is the one entry point the runner and the benchmark call: it
 plays games [first, first + n) of a run, each seeded from (run seed, game
@@ -11,13 +11,11 @@ from numba import njit
 from ..jit import hot
 
 from ..rng import game_seed, shuffle_range
-from .check import check_state
 from .layout import *  # noqa: F403
-from .pieces import (add_to_hand, best_place_vp, crystal_set_vp, draw_favor, draw_sailing_card, gain_vp,
-                     give_wind, log, settlements_built)
-from .rules import free_window, play_sailing_card
-
-MAX_TURNS = 400          # a safety net: no legal game comes close
+from .lookahead import lookahead_card
+from .pieces import add_to_hand, best_place_vp, draw_favor, settlements_built
+from .scorer import WS_SEAT, extension
+from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
 
 # games table columns (per game)
 G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
@@ -57,6 +55,7 @@ def setup(S, T, LOG, n_players, R):
         for _ in range(T[T_HAND_SIZE]):
             S[S_DECK_N] -= 1
             add_to_hand(S, p, S[S_DECK + S[S_DECK_N]])
+    S[S_PASS_SIZE] = S[S_DECK_N]
     # favor of the gods
     k = 0
     for f in range(N_FAVOR_TYPES):
@@ -110,67 +109,6 @@ def setup(S, T, LOG, n_players, R):
 
 
 @hot
-def end_turn(S, T, LOG, R, p):
-    """Step 4: give back wind above the cap, draw 1 card (2 after building a settlement)."""
-    over = S[S_WIND + p] - T[T_WIND_CAP]
-    if over > 0:
-        give_wind(S, LOG, p, over)
-        log(S, LOG, EV_WIND_CAP, over)
-    draws = 2 if S[S_SETTLED_THIS_TURN] == 1 else 1
-    before = S[S_HAND_N + p]
-    for _ in range(draws):
-        draw_sailing_card(S, T, LOG, R, p)
-    log(S, LOG, EV_DRAW, S[S_HAND_N + p] - before)
-
-
-@hot
-def play_turn(S, T, W, POL, R, SCR, LOG, OPT, check):
-    """One player's whole turn; returns a check-mode violation code (0 if none)."""
-    p = S[S_CUR]
-    S[S_SETTLED_THIS_TURN] = 0
-    S[S_SAILING_VALUE] = 0
-    for h in range(N_HARBORS):
-        S[S_ZEUS_AT + h] = 0
-    log(S, LOG, EV_TURN, S[S_ROUND])
-    free_window(S, T, W, POL, R, SCR, LOG, OPT, p)
-    play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p)
-    if check:
-        err = check_state(S, T, False)
-        if err:
-            return err
-    free_window(S, T, W, POL, R, SCR, LOG, OPT, p)
-    end_turn(S, T, LOG, R, p)
-    if check:
-        err = check_state(S, T, True)
-        if err:
-            return err
-    S[S_TURN] += 1
-    S[S_CUR] = (p + 1) % S[S_N_PLAYERS]
-    if S[S_CUR] == 0:
-        if S[S_END_TRIGGERED] == 1:
-            S[S_OVER] = 1          # the round of the last card is complete
-        else:
-            S[S_ROUND] += 1
-    return 0
-
-
-@hot
-def final_scoring(S, T, LOG):
-    """Crystal sets, wind, favor cards held, unused bonus tokens; then ranks."""
-    n = S[S_N_PLAYERS]
-    for p in range(n):
-        S[S_CUR] = p
-        gain_vp(S, LOG, p, crystal_set_vp(S, T, p, -1), SRC_CRYSTALS)
-        gain_vp(S, LOG, p, S[S_WIND + p] * T[T_VP_PER_WIND], SRC_WIND)
-        held = 0
-        for f in range(N_FAVOR_TYPES):
-            held += S[S_FAVOR + p * N_FAVOR_TYPES + f] * T[T_FAVOR_END_VP + f]
-        gain_vp(S, LOG, p, held, SRC_FAVOR_HELD)
-        tokens = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
-        gain_vp(S, LOG, p, tokens * T[T_TOKEN_VP], SRC_BONUS_TOKENS)
-
-
-@hot
 def ranks(S, T, out_rank):
     """Rank 0 = winner. Ties on VP break by the highest temple place occupied;
     players still tied share the rank."""
@@ -185,10 +123,12 @@ def ranks(S, T, out_rank):
 
 
 @hot
-def play_game(S, T, W, POL, R, SCR, LOG, OPT, check):
+def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
     """Play from the current state to the end; returns a check violation code (0 if none)."""
     while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
-        err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, check)
+        if POL[S[S_CUR]] == POL_LOOKAHEAD:
+            lookahead_card(S, T, W, POL, R, SCR, LOG, OPT, X)
+        err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, check)
         if err:
             S[S_ERROR] = err
             S[S_ERROR_TURN] = S[S_TURN]
@@ -252,9 +192,16 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
     setup(S, T, LOG, n_players, R)
 
 
-@njit(cache=True)
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-               rotate=False):
+               rotate=False, scorers=None):
+    """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
+    scorers of plugin strategies, by strategy row (None where there is none)."""
+    return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+                 rotate, extension(scorers))
+
+
+@njit(cache=True)
+def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X):
     """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
     and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
     of games with a check-mode violation.
@@ -272,14 +219,14 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
     rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
     for g in range(n_games):
-        if play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT,
+        if play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT, X,
                          rank, check, rotate, games, seats, fdraws, fdraw_n):
             bad += 1
     return bad
 
 
 @hot
-def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT,
+def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT, X,
                   rank, check, rotate, games, seats, fdraws, fdraw_n):
     """Seat the strategies, play game first + g and write its rows (no array views:
     hot code has no reference counting, a view per row would need it)."""
@@ -290,8 +237,9 @@ def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S,
         for w in range(W.shape[1]):
             W_seat[p, w] = W[q, w]
         seats[g, p, P_STRATEGY] = q
+        X[1][WS_SEAT + p] = q
     new_game(T, LOG, n_players, run_seed, first + g, S, R)
-    err = play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, check)
+    err = play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, check)
     record(S, T, g, games, seats, rank)
     k = S[S_FDRAW_N]
     fdraw_n[g] = k

@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import UserError
 from . import layout as L
 from .game import new_game, play_game
+from .scorer import extension
 
 LOG_ROWS = 20_000
 
@@ -38,14 +39,15 @@ def check_players(rules, n_players):
         raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
 
 
-def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None):
+def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None,
+             scorers=None):
     """Play one game from its setup to the final scoring."""
     check_players(rules, n_players)
     S, R, OPT = buffers()
     LOG = np.zeros((log_rows, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32) if script is None else np.asarray(script, np.int32).reshape(-1, 4)
     new_game(rules.T, LOG, n_players, run_seed, game_index, S, R)
-    err = play_game(S, rules.T, W, POL, R, SCR, LOG, OPT, check)
+    err = play_game(S, rules.T, W.copy(), POL, R, SCR, LOG, OPT, extension(scorers), check)
     return PlayedGame(S=S, log=LOG[:S[L.S_LOG_N]].copy(), error=err)
 
 
@@ -62,13 +64,14 @@ def result_arrays(n_games):
             np.zeros(n_games, np.int32))
 
 
-def check_games(rules, n_players, run_seed, n_games, POL, W, first=0):
+def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=None):
     """Play games with check mode on; raise CheckFailure naming the first violation's
     game, seed, turn and what broke. Returns the games table rows."""
     from .game import G_ERROR, G_ERROR_TURN, play_batch
     check_players(rules, n_players)
     games, seats, fdraws, fdraw_n = result_arrays(n_games)
-    bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n)
+    bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n,
+                     scorers=scorers)
     if bad:
         g = int(np.flatnonzero(games[:, G_ERROR])[0])
         code = int(games[g, G_ERROR])

@@ -92,7 +92,7 @@ PIECE_SHIP, PIECE_PROPHET = 0, 1
 PROPHET_START, PROPHET_TEMPLE = 0, 4
 
 # policies
-POL_RANDOM, POL_HEURISTIC, POL_SCRIPT = 0, 1, 2
+POL_RANDOM, POL_HEURISTIC, POL_SCRIPT, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3, 4
 
 # ---------------------------------------------------------------- allocation
 
@@ -186,6 +186,7 @@ S_ROUND = _s()               # rounds started (1-based while playing)
 S_OVER = _s()                # 1 when the game has ended
 S_END_TRIGGERED = _s()       # the last card was drawn: finish this round
 S_REFILLS = _s()             # deck refills done (3p/4p: at most one)
+S_PASS_SIZE = _s()           # cards in the deck when this pass through it began (public)
 S_DECK_N = _s()
 S_DECK = _s(MAX_CARDS)       # draw pile, top = S_DECK[S_DECK_N - 1]
 S_PILE_N = _s(2)
@@ -234,6 +235,7 @@ S_FDRAW = _s(MAX_FDRAW * 4)
 S_POLICY_KEY = _s(MAX_PLAYERS)                 # turn (+1) the cached values belong to
 S_POLICY_HARBOR = _s(MAX_PLAYERS * N_HARBORS)  # value of each harbor's action, in milli-VP
 S_POLICY_PLAN = _s(MAX_VALUE + 1)              # value of each sailing value for the seat to move, milli-VP
+S_FORCED_CARD = _s(2)         # (card, turn + 1): the lookahead's pick for this turn's sailing card
 S_SIZE = _s.size
 
 # ---------------------------------------------------------------- options
@@ -308,6 +310,16 @@ LOG_COLS = 6
 N_WEIGHTS = 12
 WEIGHT_NAMES = ("vp", "wind", "crystal", "river_step", "prophet_step", "settlement", "ship",
                 "favor_card", "token_keep", "temple", "harbor_vp", "play_favor")
+# A strategy row holds the weights in use followed by one block per game phase
+# (early, mid, late: thirds of the game's card draws); the kernel copies the phase's
+# block into the first one at the start of the seat's turn.
+N_PHASES = 3
+PHASE_NAMES = ("early", "mid", "late")
+# then a few policy parameters (the lookahead's rollouts per option and horizon in turns)
+W_PARAMS = N_WEIGHTS * (1 + N_PHASES)
+(PARAM_ROLLOUTS, PARAM_HORIZON) = range(2)
+PARAM_NAMES = ("rollouts", "horizon")
+N_WCOLS = W_PARAMS + len(PARAM_NAMES)
 
 
 def _unliteral_constants(namespace):

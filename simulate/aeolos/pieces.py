@@ -133,6 +133,7 @@ def refill_deck(S, T, LOG, R):
     if S[S_N_PLAYERS] == 3:
         boxed = n - n // 2          # two equal piles; an odd card goes back to the box too
     S[S_DECK_N] = n - boxed
+    S[S_PASS_SIZE] = n - boxed
     S[S_BOX_N] += boxed
     S[S_REFILLS] += 1
     log(S, LOG, EV_REFILL, n - boxed, boxed)

@@ -22,12 +22,14 @@ from ..jit import hot
 
 from ..rng import below
 from .layout import *  # noqa: F403
+from .observe import observe
+from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
 from .options import SCRATCH, harbor_options, platform_vp, step_options
 from .pieces import crystal_set_vp, pile_top, present
 
 
 @hot
-def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
+def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
     """Index of the option the seat to move takes among OPT[:n]."""
     p = S[S_CUR]
     pol = POL[p]
@@ -37,30 +39,73 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, n, dk):
         return 0
     if pol == POL_RANDOM:
         return below(R, n)
+    if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
+        # the lookahead already chose this turn's card
+        for i in range(n):
+            if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
+                return i
+    if pol == POL_PLUGIN:
+        return plugin_choice(S, T, W, OPT, X, p, n, dk)
     return heuristic_choice(S, T, W, OPT, p, n, dk)
 
 
 @hot
 def heuristic_choice(S, T, W, OPT, p, n, dk):
-    """The option with the highest score (the first of equals). What several options
-    share (the plan for each sailing value, the best harbor) is computed once."""
-    turn_plan(S, T, W, OPT, p)
-    best_harbor = best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
+    """The option with the highest score (the first of equals)."""
+    best_harbor = prepare(S, T, W, OPT, p, dk)
     best = 0
     best_score = -1e18
     for i in range(n):
-        if dk == DK_CARD:
-            sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
-        elif dk == DK_VALUE:
-            sc = value_choice_value(S, T, W, OPT, p, i)
-        elif dk == DK_WINDOW:
-            sc = window_value(S, T, W, OPT, p, i, best_harbor)
-        else:
-            sc = score_option(S, T, W, OPT, p, dk, i)
+        sc = option_score(S, T, W, OPT, p, dk, i, best_harbor)
         if sc > best_score + 1e-9:
             best_score = sc
             best = i
     return best
+
+
+@hot
+def plugin_choice(S, T, W, OPT, X, p, n, dk):
+    """The option a plugin scorer rates highest. It is handed the seat's view of the
+    state (S masked in place, restored after), the options and the heuristic's score
+    of each (see ``scorer``)."""
+    fns, WS = X
+    best_harbor = prepare(S, T, W, OPT, p, dk)
+    for i in range(n):
+        WS[WS_BASE + i] = np.int32(option_score(S, T, W, OPT, p, dk, i, best_harbor) * 1000.0)
+    for i in range(S_SIZE):
+        WS[WS_BACKUP + i] = S[i]
+    observe(S, p)
+    fn = fns[WS[WS_SEAT + p]]
+    best = 0
+    best_score = -1e18
+    for i in range(n):
+        sc = fn(S, dk, OPT, i, WS[WS_BASE + i] * 0.001, W, p)
+        if sc > best_score + 1e-9:
+            best_score = sc
+            best = i
+    for i in range(S_SIZE):
+        S[i] = WS[WS_BACKUP + i]
+    return best
+
+
+@hot
+def prepare(S, T, W, OPT, p, dk):
+    """What several options share is computed once: the turn's plan, and for a window
+    the value of the best harbor action (what an extra action is worth)."""
+    turn_plan(S, T, W, OPT, p)
+    return best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
+
+
+@hot
+def option_score(S, T, W, OPT, p, dk, i, best_harbor):
+    """The heuristic's score of option i, in VP."""
+    if dk == DK_CARD:
+        return card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+    if dk == DK_VALUE:
+        return value_choice_value(S, T, W, OPT, p, i)
+    if dk == DK_WINDOW:
+        return window_value(S, T, W, OPT, p, i, best_harbor)
+    return score_option(S, T, W, OPT, p, dk, i)
 
 
 @hot
@@ -83,6 +128,27 @@ def scripted(S, SCR, OPT, n):
             S[S_SCRIPT_POS] = k + 1
             return i
     raise ValueError("scripted choice is not a legal option here")
+
+
+@hot
+def game_phase(S):
+    """0 early, 1 mid, 2 late: which third of the game's card draws is under way, from
+    public facts only (deck size, refills). 3p/4p go through the deck twice."""
+    passes = 2 if S[S_N_PLAYERS] >= 3 else 1
+    size = max(1, S[S_PASS_SIZE])
+    done = (min(S[S_REFILLS], passes - 1) * size + size - S[S_DECK_N]) / (passes * size)
+    return min(N_PHASES - 1, int(done * N_PHASES))
+
+
+@hot
+def activate_phase(S, W, p):
+    """Copy the seat's weights for the current phase into the block in use (a row with
+    no phase blocks, as scenarios use, is left alone)."""
+    if W.shape[1] < N_WCOLS:
+        return
+    base = N_WEIGHTS * (1 + game_phase(S))
+    for w in range(N_WEIGHTS):
+        W[p, w] = W[p, base + w]
 
 
 # ------------------------------------------------------------------ values of things
@@ -391,11 +457,3 @@ def window_value(S, T, W, OPT, p, i, best_harbor):
     else:
         gain = 0.0
     return gain - keep
-
-
-def weights_array(rows):
-    """A (MAX_PLAYERS, N_WEIGHTS) float64 array from up to four weight vectors."""
-    W = np.zeros((MAX_PLAYERS, N_WEIGHTS), np.float64)
-    for p, row in enumerate(rows):
-        W[p] = row
-    return W

@@ -22,7 +22,7 @@ from ..rng import shuffle_range
 
 # ------------------------------------------------------------------ upriver
 @hot
-def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, k):
+def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, X, p, k):
     """A ship is sacrificed on temple place k: VP, purple crystal, and the place's bonus."""
     occupy_place(S, T, LOG, p, k, PIECE_SHIP)
     bonus = T[T_PLACE_BONUS + k]
@@ -34,11 +34,11 @@ def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, k):
             draw_favor(S, LOG, R, p)
     elif bonus == BONUS_CRYSTAL:
         for _ in range(amount):
-            choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p)
+            choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, X, p)
 
 
 @hot
-def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p):
+def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Take one blue, red, green or yellow crystal still on the board (bonus place, Plutos)."""
     n = 0
     for c in range(PURPLE):
@@ -46,12 +46,12 @@ def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, p):
             n = add_option(OPT, n, O_CRYSTAL, c)
     if n == 0:
         return
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_CRYSTAL)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_CRYSTAL)
     take_crystal(S, LOG, p, OPT[i, 1])
 
 
 @hot
-def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
+def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, X, p, budget, paid):
     """Move ships upriver one step at a time. Paid (harbor action): each step costs
     wind, at most `budget` wind in all. Free (Artemis): `budget` steps."""
     used = 0
@@ -63,7 +63,7 @@ def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
         n = step_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, paid, room)
         if n == 1:
             break
-        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_STEP)
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_STEP)
         if OPT[i, 0] == O_DONE:
             break
         src, dst, cost = OPT[i, 1], OPT[i, 2], OPT[i, 3]
@@ -75,7 +75,7 @@ def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, budget, paid):
         move_ship(S, p, src, dst)
         log(S, LOG, EV_STEP, src, dst, cost)
         if dst >= LOC_PLACE:
-            land_on_place(S, T, W, POL, R, SCR, LOG, OPT, p, dst - LOC_PLACE)
+            land_on_place(S, T, W, POL, R, SCR, LOG, OPT, X, p, dst - LOC_PLACE)
 
 
 # ------------------------------------------------------------------ prophet
@@ -128,10 +128,10 @@ def build_ship(S, LOG, p, loc):
 
 # ------------------------------------------------------------------ harbor actions
 @hot
-def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
+def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
     """Perform (or skip) the action of harbor h."""
     n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h)
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_ACTION)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_ACTION)
     kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
     if kind == O_DONE:
         log(S, LOG, EV_NO_ACTION, h)
@@ -143,7 +143,7 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
     if kind == O_CRYSTAL:
         take_crystal(S, LOG, p, a)
     elif kind == O_UPRIVER:
-        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, amount, True)
+        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, X, p, amount, True)
     elif kind == O_SETTLE:
         build_settlement(S, LOG, p, a)
     elif kind == O_SHIP:
@@ -161,7 +161,7 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, extra):
 
 
 @hot
-def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
+def extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Any harbor action without a sailing card or presence (token, Athene)."""
     n = 0
     for h in range(N_HARBORS):
@@ -169,13 +169,13 @@ def extra_action(S, T, W, POL, R, SCR, LOG, OPT, p):
             n = add_option(OPT, n, O_EXTRA, h)
     if n == 0:
         return
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_EXTRA)
-    harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, OPT[i, 1], True)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_EXTRA)
+    harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, OPT[i, 1], True)
 
 
 # ------------------------------------------------------------------ favor cards and bonus tokens
 @hot
-def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
+def play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, f, b, c):
     discard_favor(S, LOG, p, f, b, c)
     if f == F_AEOLOS:
         gain_wind(S, LOG, p, T[T_AEOLOS_WIND])
@@ -185,10 +185,10 @@ def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
         advance_prophet(S, T, LOG, p, b)
     elif f == F_ARTEMIS:
         give_wind(S, LOG, p, T[T_ARTEMIS_COST])
-        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, p, T[T_ARTEMIS_STEPS], False)
+        move_upriver(S, T, W, POL, R, SCR, LOG, OPT, X, p, T[T_ARTEMIS_STEPS], False)
     elif f == F_ATHENE:
         give_wind(S, LOG, p, T[T_ATHENE_COST])
-        extra_action(S, T, W, POL, R, SCR, LOG, OPT, p)
+        extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p)
     elif f == F_HERA:
         if b == HERA_VP:
             gain_vp(S, LOG, p, T[T_HERA_VP], SRC_FAVOR_PLAYED)
@@ -206,7 +206,7 @@ def play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, f, b, c):
 
 
 @hot
-def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
+def card_swap(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Draw 5 sailing cards, discard 5, shuffle the discarded cards into the deck."""
     k = min(5, S[S_DECK_N])
     for _ in range(k):
@@ -216,7 +216,7 @@ def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
         n = 0
         for slot in range(S[S_HAND_N + p]):
             n = add_option(OPT, n, O_DISCARD, slot)
-        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_DISCARD)
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_DISCARD)
         card = remove_from_hand(S, p, OPT[i, 1])
         S[S_DECK + S[S_DECK_N]] = card
         S[S_DECK_N] += 1
@@ -225,37 +225,37 @@ def card_swap(S, T, W, POL, R, SCR, LOG, OPT, p):
 
 
 @hot
-def free_window(S, T, W, POL, R, SCR, LOG, OPT, p):
+def free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Use any number of favor cards and bonus tokens, then go on."""
     for _ in range(64):
         n = window_options(S, T, OPT, p)
         if n == 1:
             return
-        i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_WINDOW)
+        i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_WINDOW)
         kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
         if kind == O_DONE:
             return
         if kind == O_FAVOR:
-            play_favor(S, T, W, POL, R, SCR, LOG, OPT, p, a, b, c)
+            play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, a, b, c)
         else:
             S[S_TOKENS + p * 2 + a] = 0
             log(S, LOG, EV_TOKEN, a)
             if a == TOKEN_SWAP:
-                card_swap(S, T, W, POL, R, SCR, LOG, OPT, p)
+                card_swap(S, T, W, POL, R, SCR, LOG, OPT, X, p)
             else:
-                extra_action(S, T, W, POL, R, SCR, LOG, OPT, p)
+                extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p)
 
 
 # ------------------------------------------------------------------ the sailing card
 @hot
-def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
+def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action."""
     n = 0
     for slot in range(S[S_HAND_N + p]):
         n = add_option(OPT, n, O_CARD, slot)
     if n == 0:
         return
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_CARD)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_CARD)
     card = remove_from_hand(S, p, OPT[i, 1])
     pile = T[T_CARD_COLOUR + card]
     other = pile_top(S, 1 - pile)
@@ -268,7 +268,7 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
     base = T[T_CARD_VALUE + card] + T[T_CARD_VALUE + other]
 
     n = value_options(S, T, OPT, p, base)
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_VALUE)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_VALUE)
     if OPT[i, 0] == O_DONE:
         log(S, LOG, EV_VALUE, base, -1, 0)
         return
@@ -280,7 +280,7 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
     log(S, LOG, EV_VALUE, base, v, wind)
 
     n = move_options(S, T, OPT, p, v)
-    i = decide(S, T, W, POL, R, SCR, LOG, OPT, n, DK_MOVE)
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_MOVE)
     if OPT[i, 0] == O_MOVE:
         src, dst = OPT[i, 1], OPT[i, 2]
         move_ship(S, p, src, dst)
@@ -290,4 +290,4 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, p):
     if v <= FIRST_HARBOR + N_HARBORS - 1:
         h = v - FIRST_HARBOR
         if present(S, p, h):
-            harbor_action(S, T, W, POL, R, SCR, LOG, OPT, p, h, False)
+            harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, False)

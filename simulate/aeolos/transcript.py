@@ -681,5 +681,6 @@ def replay(rules, n_players, run_seed, game_index=0, strategies="greedy", check=
     if n_players > L.MAX_PLAYERS:           # a config may claim more seats than the kernel holds
         raise UserError(f"AEOLOS is for at most {L.MAX_PLAYERS} players, not {n_players}")
     chosen, POL, W = resolve_strategies(strategies, n_players)
-    game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check)
+    game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check,
+                    scorers=[s.plugin for s in chosen])
     return game, transcript(rules, game, [s.name for s in chosen], run_seed, game_index)

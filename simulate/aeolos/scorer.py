@@ -1,0 +1,52 @@
+"""The kernel's extension arrays, and the contract of scorers written outside it.
+
+A plugin strategy is a numba ``cfunc`` with ``SCORER_SIG``:
+``score(obs, decision, options, i, base, weights, seat) -> float``, called for
+every legal option of every decision of its seat. ``obs`` is the seat's view of
+the state (``observe.observe``: hidden parts zeroed, offsets in ``layout``),
+``decision`` a ``DK_*`` code, ``options[i]`` the option's (kind, a, b, c) row,
+``base`` the built-in heuristic's score of it, ``weights[seat, :N_WEIGHTS]`` the
+seat's weights in use.
+The option with the highest returned score is taken. The kernel is compiled once
+for this function type, so a new scorer costs its own compile only.
+"""
+import warnings
+
+import numpy as np
+from numba import cfunc, types
+from numba.core.errors import NumbaExperimentalFeatureWarning
+
+# first-class function types are what let one cached kernel call any scorer
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, S_SIZE
+
+SCORER_SIG = types.float64(types.int32[::1], types.int64, types.int32[:, ::1], types.int64, types.float64,
+                          types.float64[:, ::1], types.int64)
+
+# X = (scorers, WS): the kernel threads it next to its option buffer. It is kept to
+# two items because every call down the turn passes it (a tuple is passed by value).
+# WS is one int32 scratch array; hot code allocates nothing, so it lives here.
+WS_SEAT = 0                                   # strategy row of each seat (for its scorer)
+WS_POL = WS_SEAT + MAX_PLAYERS                # the seats' policies, saved during rollouts
+WS_POOL = WS_POL + MAX_PLAYERS                # determinization pool
+WS_BASE = WS_POOL + MAX_CARDS + MAX_FAVOR     # built-in scores of the options (milli-VP) for a scorer
+WS_BACKUP = WS_BASE + MAX_OPTIONS             # the state, saved during rollouts and observations
+WS_SIZE = WS_BACKUP + S_SIZE
+
+
+@cfunc(SCORER_SIG, cache=True)
+def keep_base(obs, decision, options, i, base, weights, seat):
+    """The scorer of every seat that has none: the heuristic's own score."""
+    return base
+
+
+def extension(scorers=None):
+    """X for the kernel: one scorer per strategy row (keep_base where there is none)
+    and the scratch array."""
+    scorers = list(scorers or [])
+    fns = tuple(scorers[i] if i < len(scorers) and scorers[i] is not None else keep_base
+                for i in range(MAX_PLAYERS))
+    WS = np.zeros(WS_SIZE, np.int32)
+    WS[WS_SEAT:WS_SEAT + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
+    return fns, WS

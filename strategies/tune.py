@@ -1,0 +1,118 @@
+"""Tune a strategy's weights with the cross-entropy method and common random numbers.
+
+The search is over one log-multiplier per feature, applied to the base strategy's
+weights in every phase (so a feature's phase profile is kept, its level tuned).
+Each generation plays every candidate against the opponent strategy on the same
+games (same seeds, seats rotated), so candidates differ by their weights, not by
+their luck; a new generation gets new seeds, so the search cannot overfit one set
+of deals. The result is written as a TOML strategy and checked against the roster
+on fresh seeds.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulate.aeolos import layout as L
+
+from .cem import cross_entropy
+from .match import play_match, weights_strategy
+
+VALIDATION_SEED_OFFSET = 1_000_003     # validation plays deals the search never saw
+
+
+def apply_multipliers(row, x):
+    """A strategy row with feature f scaled by exp(x[f]) in the block in use and every phase."""
+    row = np.array(row, dtype=float)
+    for block in range(1 + L.N_PHASES):
+        row[block * L.N_WEIGHTS:(block + 1) * L.N_WEIGHTS] *= np.exp(x)
+    return row
+
+
+def _candidate_worker(config, n_players, base_name, against_name, rows, games, seed, plugin_files):
+    from simulate.aeolos.tables import load_rules
+
+    from .plugin import load_plugin
+    from .roster import load_strategy
+
+    for path in plugin_files:
+        load_plugin(path)
+    rules = load_rules(data=config)
+    base, against = load_strategy(base_name), load_strategy(against_name)
+    return [play_match(rules, n_players, weights_strategy(base, row), against, games, seed).rate for row in rows]
+
+
+@dataclass
+class TuneResult:
+    strategy: object                      # the tuned Strategy
+    multipliers: np.ndarray
+    history: list
+    games_per_candidate: int
+    generations: int
+    population: int
+    validation: dict = field(default_factory=dict)   # opponent -> MatchResult
+
+
+def tune(rules, n_players, base, against, budget, seed=1, population=16, generations=None, jobs=-1,
+         plugin_files=(), on_generation=None):
+    """CEM over per-feature multipliers of `base` (a Strategy name) against `against`,
+    spending about `budget` games."""
+    from joblib import Parallel, delayed
+
+    from .roster import load_strategy
+
+    template = load_strategy(base)
+    if generations is None:
+        generations = int(np.clip(round(np.sqrt(budget / population / 50)), 4, 30))
+    games = max(n_players, budget // (generations * population))
+    games -= games % n_players                  # whole seat rotations
+    n_jobs = jobs if jobs > 0 else max(1, __import__("os").cpu_count() or 1)
+
+    with Parallel(n_jobs=n_jobs) as parallel:
+        def objective(candidates, generation):
+            rows = [apply_multipliers(template.weights, x) for x in candidates]
+            parts = np.array_split(np.arange(len(rows)), min(n_jobs, len(rows)))
+            done = parallel(delayed(_candidate_worker)(rules.config, n_players, base, against,
+                                                       [rows[i] for i in part], games, seed + generation,
+                                                       list(plugin_files)) for part in parts)
+            return np.array([r for part in done for r in part])
+
+        result = cross_entropy(objective, np.zeros(L.N_WEIGHTS), np.full(L.N_WEIGHTS, 0.35),
+                               generations=generations, population=population, elite_frac=0.25, seed=seed,
+                               lower=-2.0, upper=2.0, min_std=0.05, on_generation=on_generation)
+    tuned = weights_strategy(template, apply_multipliers(template.weights, result.mean), name="tuned")
+    return TuneResult(tuned, result.mean, result.history, games, generations, population)
+
+
+def validate(rules, n_players, strategy, opponents, games, seed=1):
+    """The tuned strategy against each opponent on deals the search never played."""
+    from .roster import load_strategy
+
+    return {name: play_match(rules, n_players, strategy, load_strategy(name), games,
+                             seed + VALIDATION_SEED_OFFSET) for name in opponents}
+
+
+def to_toml(result, base, against, n_players, budget, seed):
+    """The tuned strategy as a TOML file: every phase's weights written out in full."""
+    s = result.strategy
+    lines = [f"# Tuned by `windtunnel tune aeolos --players {n_players} --base {base} --against {against} "
+             f"--budget {budget} --seed {seed}`:",
+             f"# cross-entropy method, {result.generations} generations x {result.population} candidates x "
+             f"{result.games_per_candidate} games (common random numbers).",
+             f'description = "{base} tuned against {against} ({n_players}p, {budget:,} games)"']
+    if s.policy == L.POL_LOOKAHEAD:
+        lines.append('policy = "lookahead"')
+    lines.append("")
+
+    def block(title, b):
+        lines.append(f"[{title}]")
+        for f, name in enumerate(L.WEIGHT_NAMES):
+            lines.append(f"{name} = {s.weights[b * L.N_WEIGHTS + f]:.4f}")
+        lines.append("")
+
+    block("weights", 1)
+    for k, phase in enumerate(L.PHASE_NAMES[1:], start=2):
+        block(f"phase.{phase}", k)
+    lines.append("[params]")
+    for i, name in enumerate(L.PARAM_NAMES):
+        lines.append(f"{name} = {int(s.weights[L.W_PARAMS + i])}")
+    return "\n".join(lines) + "\n"

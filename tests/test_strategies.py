@@ -1,0 +1,406 @@
+"""The strategy layer: roster, TOML and parameter strategies, game phases, Python
+plugins, hidden information, legality under check mode, tournaments and tuning."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from simulate.aeolos import game as G
+from simulate.aeolos import layout as L
+from simulate.aeolos.kernel import buffers, check_games, result_arrays
+from simulate.aeolos.observe import determinize, observe
+from simulate.aeolos.policy import activate_phase, decide, game_phase
+from simulate.aeolos.scorer import extension
+from simulate.cli import app
+from simulate.errors import UserError
+from strategies import load_strategy, resolve_strategies, strategy_names
+from strategies.match import play_match
+from strategies.plugin import load_plugin, registered
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_PLUGIN = ROOT / "configs" / "strategies" / "plugins" / "example.py"
+ROSTER = ["random", "greedy", "temple", "crystal", "prophet", "builder", "favor", "balanced", "lookahead", "tuned"]
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def tables(rules, n_players, strategies, seed=3, n=60, rotate=False):
+    chosen, POL, W = resolve_strategies(strategies, n_players)
+    g, s, f, fn = result_arrays(n)
+    G.play_batch(rules.T, n_players, seed, 0, n, W, POL, False, g, s, f, fn, rotate, [c.plugin for c in chosen])
+    return g, s
+
+
+# ---------------------------------------------------------------- roster and names
+def test_roster_has_every_style_with_a_description():
+    r = run("strategies", "list")
+    assert r.exit_code == 0
+    listed = {line.split()[0]: line for line in r.output.splitlines()}
+    for name in ROSTER:
+        assert name in listed and len(listed[name].split()) > 3, name
+
+
+def test_roster_strategies_play_differently(rules):
+    """Each named style is its own player: no two heuristics give the same games."""
+    seen = {}
+    for name in ["greedy", "temple", "crystal", "prophet", "builder", "favor", "balanced", "tuned"]:
+        _, s = tables(rules, 2, f"{name},random", n=30)
+        key = s[:, :2, :].tobytes()
+        assert key not in seen, f"{name} plays exactly like {seen.get(key)}"
+        seen[key] = name
+
+
+def test_styles_lean_the_way_their_names_say(rules):
+    """Against balanced, on the same deals, the temple runner sacrifices more ships, the
+    prophet climbs higher, the builder builds more, the crystal collector takes more
+    crystals, the favor player draws more Favor cards than balanced itself does."""
+    def mean(name, cols):
+        _, s = tables(rules, 2, f"{name},balanced", n=300)
+        cols = cols if isinstance(cols, list) else [cols]
+        return s[:, 0, cols].sum(axis=-1).mean()
+
+    assert mean("temple", G.P_SHIPS_SACRIFICED) > mean("balanced", G.P_SHIPS_SACRIFICED)
+    assert mean("prophet", G.P_PROPHET) > mean("balanced", G.P_PROPHET)
+    assert mean("builder", [G.P_SETTLEMENTS, G.P_SHIPS_BUILT]) > mean("balanced", [G.P_SETTLEMENTS, G.P_SHIPS_BUILT])
+    crystals = list(range(G.P_CRYSTALS, G.P_CRYSTALS + L.PURPLE))
+    assert mean("crystal", crystals) > mean("balanced", crystals)
+    drawn = list(range(G.P_FAVOR_DRAWN, G.P_FAVOR_DRAWN + L.N_FAVOR_TYPES))
+    assert mean("favor", drawn) > mean("balanced", drawn)
+
+
+def test_parameters_after_the_name_change_the_weights():
+    s = load_strategy("greedy:wind=2.5:late.vp=3:rollouts=4")
+    assert s.weight("wind") == 2.5 and s.weight("wind", "late") == 2.5
+    assert s.weight("vp", "late") == 3 and s.weight("vp", "early") == load_strategy("greedy").weight("vp")
+    assert s.weights[L.W_PARAMS + L.PARAM_ROLLOUTS] == 4
+    assert s.name == "greedy:wind=2.5:late.vp=3:rollouts=4"
+
+
+@pytest.mark.parametrize("spec,words", [("greedy:wind", "NAME=NUMBER"), ("greedy:wind=lots", "NAME=NUMBER"),
+                                        ("greedy:speed=2", "unknown feature"), ("greedy:dawn.vp=1", "unknown phase"),
+                                        ("nobody", "unknown strategy 'nobody'"),
+                                        ("lookahead:rollouts=1.5", "whole number")])
+def test_bad_strategy_parameters_are_one_clear_error(spec, words):
+    with pytest.raises(UserError, match=words):
+        load_strategy(spec)
+
+
+@pytest.mark.parametrize("text,words", [
+    ('[weights]\nvp = 1\n[phase.dusk]\nvp = 2\n', "unknown phase"),
+    ('[weights]\nvp = 1\n[phase.late]\nluck = 2\n', "unknown feature"),
+    ('policy = "oracle"\n[weights]\nvp = 1\n', "unknown policy"),
+    ('base = "SELF"\n', "its own base"),
+    ('[weights]\nvp = "one"\n', "expected a number"),
+    ('[params]\nrollouts = -1\n[weights]\nvp = 1\n', "whole number"),
+    ('description = "no weights"\n', "missing \\[weights\\]"),
+])
+def test_malformed_strategy_toml_names_file_and_field(tmp_path, text, words):
+    path = tmp_path / "mine.toml"
+    path.write_text(text.replace("SELF", "mine"))
+    with pytest.raises(UserError, match=words) as e:
+        load_strategy(str(path))
+    assert "mine.toml" in str(e.value)
+
+
+def test_a_toml_strategy_from_a_base_inherits_and_overrides(tmp_path):
+    path = tmp_path / "keen.toml"
+    path.write_text('base = "balanced"\n[weights]\nship = 9.5\n[phase.late]\nvp = 2\n')
+    s, b = load_strategy(str(path)), load_strategy("balanced")
+    assert s.weight("ship", "early") == 9.5 and s.weight("ship", "late") == 9.5
+    assert s.weight("vp", "late") == 2 and s.weight("crystal") == b.weight("crystal")
+
+
+# ---------------------------------------------------------------- game phases
+def test_game_phase_is_the_third_of_the_draws_under_way():
+    S = np.zeros(L.S_SIZE, np.int32)
+    S[L.S_N_PLAYERS], S[L.S_PASS_SIZE] = 2, 30
+    for deck, phase in [(30, 0), (21, 0), (19, 1), (11, 1), (9, 2), (0, 2)]:
+        S[L.S_DECK_N] = deck
+        assert game_phase(S) == phase, deck
+    S[L.S_N_PLAYERS] = 4                       # two passes through the deck: the first is phases 0-1
+    S[L.S_DECK_N] = 5
+    assert game_phase(S) == 1
+    S[L.S_REFILLS], S[L.S_DECK_N] = 1, 25
+    assert game_phase(S) == 1
+    S[L.S_DECK_N] = 5
+    assert game_phase(S) == 2
+
+
+def test_activate_phase_puts_the_phase_block_in_use():
+    s = load_strategy("greedy:late.wind=4:early.wind=0.5")
+    W = np.zeros((L.MAX_PLAYERS, L.N_WCOLS))
+    W[1] = s.weights
+    S = np.zeros(L.S_SIZE, np.int32)
+    S[L.S_N_PLAYERS], S[L.S_PASS_SIZE], S[L.S_DECK_N] = 2, 30, 2
+    activate_phase(S, W, 1)
+    assert W[1, L.W_WIND] == 4
+    S[L.S_DECK_N] = 30
+    activate_phase(S, W, 1)
+    assert W[1, L.W_WIND] == 0.5
+
+
+def test_a_late_phase_weight_changes_only_late_play(rules):
+    """A strategy that differs from greedy only in its late block plays greedy's game
+    until the late phase: the same first turns, a different end."""
+    same = tables(rules, 2, "greedy:late.vp=1", n=80)[1]        # greedy's own vp weight is 1
+    base = tables(rules, 2, "greedy", n=80)[1]
+    changed = tables(rules, 2, "greedy:late.vp=-3", n=80)[1]
+    assert np.array_equal(same, base)
+    assert not np.array_equal(changed, base)
+
+
+# ---------------------------------------------------------------- hidden information
+def mid_game_states(rules, n_players, count, seed=11):
+    """States at the start of turns of greedy games (the seat to move about to choose)."""
+    _, POL, W = resolve_strategies("greedy", n_players)
+    X = extension()
+    out = []
+    for k in range(count):
+        S, R, OPT = buffers()
+        LOG = np.zeros((0, L.LOG_COLS), np.int32)
+        G.new_game(rules.T, LOG, n_players, seed, k, S, R)
+        for _ in range(4 + 3 * k % 17):
+            G.play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, X, False)
+        out.append((S, R))
+    return out
+
+
+def hidden_swapped(S, seed):
+    """S with everything the seat to move cannot see dealt differently."""
+    S2 = S.copy()
+    R = np.array([seed], np.uint64)
+    determinize(S2, int(S[L.S_CUR]), R, np.zeros(2000, np.int32), 0)
+    return S2
+
+
+def test_observation_zeroes_exactly_what_the_seat_cannot_see(rules):
+    S, _ = mid_game_states(rules, 3, 1)[0]
+    p = int(S[L.S_CUR])
+    other = (p + 1) % 3
+    S2 = hidden_swapped(S, 5)
+    assert not np.array_equal(S[L.S_DECK:L.S_DECK + S[L.S_DECK_N]], S2[L.S_DECK:L.S_DECK + S[L.S_DECK_N]])
+    A, B = S.copy(), S2.copy()
+    observe(A, p)
+    observe(B, p)
+    assert np.array_equal(A, B)                              # the seat's view does not change
+    own = slice(L.S_HAND + p * L.HAND_CAP, L.S_HAND + p * L.HAND_CAP + S[L.S_HAND_N + p])
+    assert np.array_equal(A[own], S[own]) and A[own].any()   # its own hand is there
+    assert not A[L.S_HAND + other * L.HAND_CAP:L.S_HAND + (other + 1) * L.HAND_CAP].any()
+    assert A[L.S_HAND_N + other] == S[L.S_HAND_N + other]    # counts stay public
+    assert not A[L.S_DECK:L.S_DECK + L.MAX_CARDS].any() and A[L.S_DECK_N] == S[L.S_DECK_N]
+
+
+@pytest.mark.parametrize("name", ["greedy", "balanced", "temple", "favor", "tuned"])
+def test_heuristics_decide_the_same_whatever_the_hidden_cards(rules, name):
+    """The same public position and own hand give the same choice of card and of
+    favor/token play, however the deck and the other hands lie."""
+    _, POL, W = resolve_strategies(name, 3)
+    X = extension()
+    decided = 0
+    for S, R in mid_game_states(rules, 3, 12):
+        p = int(S[L.S_CUR])
+        OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
+        choices = []
+        for variant in (S, hidden_swapped(S, 1), hidden_swapped(S, 2)):
+            V = variant.copy()
+            n = 0
+            for slot in range(V[L.S_HAND_N + p]):
+                OPT[n] = (L.O_CARD, slot, 0, 0)
+                n += 1
+            choices.append(decide(V, rules.T, W.copy(), POL, R.copy(), np.zeros((0, 4), np.int32),
+                                  np.zeros((0, L.LOG_COLS), np.int32), OPT, X, n, L.DK_CARD))
+        assert len(set(choices)) == 1
+        decided += 1
+    assert decided == 12
+
+
+def test_lookahead_picks_the_same_card_whatever_the_hidden_cards(rules):
+    from simulate.aeolos.lookahead import lookahead_card
+
+    _, POL, W = resolve_strategies("lookahead:rollouts=3", 2)
+    for S, R in mid_game_states(rules, 2, 4):
+        picks = []
+        for variant in (S, hidden_swapped(S, 8)):
+            V = variant.copy()
+            OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
+            lookahead_card(V, rules.T, W.copy(), POL.copy(), R.copy(), np.zeros((0, 4), np.int32),
+                           np.zeros((0, L.LOG_COLS), np.int32), OPT, extension())
+            picks.append(int(V[L.S_FORCED_CARD]))
+            rest = np.ones(L.S_SIZE, bool)
+            rest[L.S_FORCED_CARD:L.S_FORCED_CARD + 2] = False
+            assert np.array_equal(V[rest], variant[rest])     # rollouts leave the state as it was
+        assert picks[0] == picks[1] and picks[0] >= 0
+
+
+def test_a_plugin_cannot_read_hidden_cards(rules, tmp_path):
+    """A scorer that adds the deck and the other hands to its score would play
+    differently if it could see them; it plays exactly like its base strategy."""
+    path = tmp_path / "peek.py"
+    path.write_text(
+        "from simulate.aeolos.layout import S_DECK, S_HAND, S_FDECK, MAX_CARDS, HAND_CAP, MAX_FAVOR\n"
+        "from strategies.plugin import scorer\n"
+        "@scorer('peek', base='greedy', description='tries to read hidden cards')\n"
+        "def peek(obs, decision, options, i, base, weights, seat):\n"
+        "    hidden = 0\n"
+        "    for k in range(MAX_CARDS):\n"
+        "        hidden += obs[S_DECK + k]\n"
+        "    for k in range(MAX_FAVOR):\n"
+        "        hidden += obs[S_FDECK + k]\n"
+        "    for k in range(4 * HAND_CAP):\n"
+        "        if k // HAND_CAP != seat:\n"
+        "            hidden += obs[S_HAND + k]\n"
+        "    return base + 0.01 * hidden * (i % 3)\n")
+    load_plugin(path)
+    assert np.array_equal(tables(rules, 2, "peek,random", n=60)[1], tables(rules, 2, "greedy,random", n=60)[1])
+
+
+# ---------------------------------------------------------------- Python plugins
+def test_example_plugin_registers_and_changes_play(rules):
+    load_plugin(EXAMPLE_PLUGIN)
+    s = registered()["favor_hoarder"]
+    assert s.policy == L.POL_PLUGIN and "favor_hoarder" in strategy_names()
+    played = slice(G.P_FAVOR_PLAYED, G.P_FAVOR_PLAYED + L.N_FAVOR_TYPES)
+    _, hoard = tables(rules, 2, "favor_hoarder,random", n=200)
+    _, base = tables(rules, 2, "balanced,random", n=200)
+    assert hoard[:, 0, played].sum() < 0.9 * base[:, 0, played].sum()
+
+
+def test_plugin_runs_on_workers_and_replays(tmp_path):
+    out = tmp_path / "run"
+    r = run("simulate", "aeolos", "--players", 2, "--games", 400, "--strategies", "favor_hoarder,greedy",
+            "--plugin", EXAMPLE_PLUGIN, "--jobs", 2, "--batch-size", 100, "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["strategy_weights"]["favor_hoarder"]["plugin"] == str(EXAMPLE_PLUGIN.resolve())
+    import polars as pl
+    seats = pl.read_parquet(out / "seats" / "*.parquet")
+    # the workers played the plugin, not its base: equal to an in-process batch of the plugin
+    from simulate.aeolos.tables import load_rules
+    _, mine = tables(load_rules(), 2, "favor_hoarder,greedy", seed=1, n=400)
+    got = seats.filter(pl.col("seat") == 0).sort("game_id")["score_total"].to_numpy()
+    assert np.array_equal(got, mine[:, 0, G.P_VP])
+    r = run("replay", "aeolos", "--players", 2, "--seed", 1, "--strategies", "favor_hoarder,greedy",
+            "--plugin", EXAMPLE_PLUGIN)
+    assert r.exit_code == 0 and "favor_hoarder" in r.output
+
+
+@pytest.mark.parametrize("text,words", [("this is not python", "failed to load"),
+                                        ("from strategies.plugin import scorer\n"
+                                         "@scorer('bad')\n"
+                                         "def bad(obs, decision, options, i, base, weights, seat):\n"
+                                         "    return undefined_name\n", "does not compile")])
+def test_a_broken_plugin_is_one_clear_error(tmp_path, text, words):
+    path = tmp_path / "broken.py"
+    path.write_text(text)
+    r = run("strategies", "list", "--plugin", path)
+    assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_a_missing_plugin_file_is_one_clear_error(tmp_path):
+    r = run("simulate", "aeolos", "--players", 2, "--plugin", tmp_path / "nope.py", "--out", tmp_path / "x")
+    assert r.exit_code == 2 and "does not exist" in r.output and not (tmp_path / "x").exists()
+
+
+# ---------------------------------------------------------------- legality
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_every_strategy_only_makes_legal_moves(rules, n_players):
+    """Check mode (conservation after every step, scripted legality) over many games of
+    every roster strategy, alone and mixed with the others."""
+    load_plugin(EXAMPLE_PLUGIN)
+    for name in ROSTER + ["favor_hoarder"]:
+        if name == "lookahead":
+            continue
+        _, POL, W = resolve_strategies(name, n_players)
+        check_games(rules, n_players, 5, 150, POL, W, scorers=[registered().get(name) and registered()[name].plugin] * 4)
+    mixed = ["lookahead:rollouts=2", "balanced", "random", "favor_hoarder"][:n_players]
+    chosen, POL, W = resolve_strategies(mixed, n_players)
+    check_games(rules, n_players, 6, 6, POL, W, scorers=[s.plugin for s in chosen])
+    chosen, POL, W = resolve_strategies(["tuned", "favor", "temple", "builder"][:n_players], n_players)
+    check_games(rules, n_players, 7, 300, POL, W)
+
+
+# ---------------------------------------------------------------- tournaments and tuning
+def test_tournament_matrix_and_ratings(rules):
+    from strategies.tournament import run_tournament, to_text
+
+    t = run_tournament(rules, 2, ["random", "greedy", "balanced"], 60, seed=2, jobs=1)
+    rate = t.rate()
+    assert np.allclose(rate + rate.T, 1.0, equal_nan=True) or np.allclose((rate + rate.T)[~np.eye(3, dtype=bool)], 1)
+    assert rate[2, 0] > 0.9 and rate[1, 0] > 0.9           # both beat random
+    assert t.rating[2] > t.rating[1] > t.rating[0]
+    assert (t.rating_lo <= t.rating).all() and (t.rating <= t.rating_hi).all()
+    text = to_text(t)
+    assert "Bradley-Terry" in text and "balanced" in text
+
+
+def test_tournament_cli_json_three_players():
+    r = run("tournament", "aeolos", "--players", 3, "--strategies", "random,greedy", "--games", 30, "--jobs", 1,
+            "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    cells = {(c["strategy"], c["against"]): c for c in d["matrix"]}
+    assert cells[("greedy", "random")]["rate"] > 1 / 3 > cells[("random", "greedy")]["rate"]
+    assert cells[("greedy", "random")]["games"] == 30
+
+
+@pytest.mark.parametrize("args,words", [(["--strategies", "greedy"], "at least two"),
+                                        (["--strategies", "greedy,nobody"], "unknown strategy"),
+                                        (["--strategies", "greedy,greedy"], "twice"),
+                                        (["--games", 1], "--games")])
+def test_tournament_bad_input(args, words):
+    r = run("tournament", "aeolos", "--players", 2, *args)
+    assert r.exit_code == 2 and words in r.output
+
+
+def test_tune_is_reproducible_and_writes_a_loadable_strategy(rules, tmp_path):
+    from strategies.tune import to_toml, tune
+
+    a = tune(rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
+    b = tune(rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
+    assert np.array_equal(a.multipliers, b.multipliers) and a.strategy.weights == b.strategy.weights
+    assert a.strategy.weights != load_strategy("greedy").weights
+    path = tmp_path / "t.toml"
+    path.write_text(to_toml(a, "greedy", "greedy", 2, 2400, 4))
+    loaded = load_strategy(str(path))
+    assert np.allclose(loaded.weights, a.strategy.weights, atol=1e-4)
+
+
+def test_tune_cli_refuses_to_overwrite_and_reports_the_roster(tmp_path):
+    out = tmp_path / "mine.toml"
+    out.write_text("keep me")
+    r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 2000, "--out", out)
+    assert r.exit_code == 2 and "already exists" in r.output and out.read_text() == "keep me"
+    r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 2000, "--population", 4,
+            "--out", out, "--force", "--validate-games", 50, "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    assert "vs random" in r.output and "vs balanced" in r.output
+    load_strategy(str(out))
+    r = run("tune", "aeolos", "--players", 2, "--base", "random", "--out", tmp_path / "r.toml")
+    assert r.exit_code == 2 and "no weights" in r.output
+
+
+# ---------------------------------------------------------------- the bar (2 players)
+def win_rate(rules, a, b, games, seed=101):
+    r = play_match(rules, 2, load_strategy(a), load_strategy(b), games, seed)
+    return r.rate, r.interval()
+
+
+@pytest.mark.slow
+def test_balanced_beats_random_and_greedy(rules):
+    rate, (lo, _) = win_rate(rules, "balanced", "random", 2000)
+    assert rate >= 0.95
+    rate, (lo, _) = win_rate(rules, "balanced", "greedy", 4000)
+    assert lo >= 0.60
+
+
+@pytest.mark.slow
+def test_tuned_and_lookahead_beat_balanced(rules):
+    _, (lo, _) = win_rate(rules, "tuned", "balanced", 4000)
+    assert lo > 0.5
+    _, (lo, _) = win_rate(rules, "lookahead", "balanced", 400)
+    assert lo > 0.5
