@@ -158,7 +158,7 @@ def test_a_late_phase_weight_changes_only_late_play(rules):
 def mid_game_states(rules, n_players, count, seed=11):
     """States at the start of turns of greedy games (the seat to move about to choose)."""
     _, POL, W = resolve_strategies("greedy", n_players)
-    X = extension()
+    X = None
     out = []
     for k in range(count):
         S, R, OPT = buffers()
@@ -200,7 +200,7 @@ def test_heuristics_decide_the_same_whatever_the_hidden_cards(rules, name):
     """The same public position and own hand give the same choice of card and of
     favor/token play, however the deck and the other hands lie."""
     _, POL, W = resolve_strategies(name, 3)
-    X = extension()
+    X = extension(None, POL)
     decided = 0
     for S, R in mid_game_states(rules, 3, 12):
         p = int(S[L.S_CUR])

@@ -112,14 +112,13 @@ def test_raw_rows_name_the_events(rules):
 def test_turn_text_from_a_mid_game_state(rules):
     """turn_text tells log rows that start mid-game, with totals from the state before them."""
     from simulate.aeolos.kernel import buffers
-    from simulate.aeolos.scorer import extension
     from simulate.aeolos.transcript import turn_text
 
     _, POL, W = resolve_strategies("greedy", 2)
     S, R, OPT = buffers()
     LOG = np.zeros((4000, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32)
-    X = extension()
+    X = None                     # no plugin, no lookahead
     G.new_game(rules.T, LOG, 2, SEED, 0, S, R)
     for _ in range(6):
         G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, False)

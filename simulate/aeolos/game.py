@@ -126,8 +126,9 @@ def ranks(S, T, out_rank):
 def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
     """Play from the current state to the end; returns a check violation code (0 if none)."""
     while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
-        if POL[S[S_CUR]] == POL_LOOKAHEAD:
-            lookahead_card(S, T, W, POL, R, SCR, LOG, OPT, X)
+        if X is not None:
+            if POL[S[S_CUR]] == POL_LOOKAHEAD:
+                lookahead_card(S, T, W, POL, R, SCR, LOG, OPT, X)
         err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, check)
         if err:
             S[S_ERROR] = err
@@ -197,7 +198,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
     """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
     scorers of plugin strategies, by strategy row (None where there is none)."""
     return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-                 rotate, extension(scorers))
+                 rotate, extension(scorers, POL))
 
 
 @njit(cache=True)
@@ -237,7 +238,8 @@ def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S,
         for w in range(W.shape[1]):
             W_seat[p, w] = W[q, w]
         seats[g, p, P_STRATEGY] = q
-        X[1][WS_SEAT + p] = q
+        if X is not None:
+            X[1][WS_SEAT + p] = q
     new_game(T, LOG, n_players, run_seed, first + g, S, R)
     err = play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, check)
     record(S, T, g, games, seats, rank)

@@ -47,7 +47,7 @@ def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_ro
     LOG = np.zeros((log_rows, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32) if script is None else np.asarray(script, np.int32).reshape(-1, 4)
     new_game(rules.T, LOG, n_players, run_seed, game_index, S, R)
-    err = play_game(S, rules.T, W.copy(), POL, R, SCR, LOG, OPT, extension(scorers), check)
+    err = play_game(S, rules.T, W.copy(), POL, R, SCR, LOG, OPT, extension(scorers, POL), check)
     return PlayedGame(S=S, log=LOG[:S[L.S_LOG_N]].copy(), error=err)
 
 

@@ -18,7 +18,7 @@ other hands (the scoring functions below take ``p`` and touch only
 ``S_HAND + p*...``, ``S_FAVOR + p*...`` and public fields).
 """
 import numpy as np
-from ..jit import hot
+from ..jit import hot, tiny
 
 from ..rng import below
 from .layout import *  # noqa: F403
@@ -39,13 +39,14 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
         return 0
     if pol == POL_RANDOM:
         return below(R, n)
-    if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
-        # the lookahead already chose this turn's card
-        for i in range(n):
-            if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
-                return i
-    if pol == POL_PLUGIN:
-        return plugin_choice(S, T, W, OPT, X, p, n, dk)
+    if X is not None:            # (compiled away when no seat has a plugin or a lookahead)
+        if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
+            # the lookahead already chose this turn's card
+            for i in range(n):
+                if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
+                    return i
+        if pol == POL_PLUGIN:
+            return plugin_choice(S, T, W, OPT, X, p, n, dk)
     return heuristic_choice(S, T, W, OPT, p, n, dk)
 
 
@@ -96,7 +97,7 @@ def prepare(S, T, W, OPT, p, dk):
     return best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
 
 
-@hot
+@tiny
 def option_score(S, T, W, OPT, p, dk, i, best_harbor):
     """The heuristic's score of option i, in VP."""
     if dk == DK_CARD:

@@ -35,7 +35,6 @@ import numpy as np
 from . import layout as L
 from .check import check_state
 from .game import final_scoring, new_game, play_turn, ranks
-from .scorer import extension
 from .kernel import buffers, check_players
 from .options import window_options
 from .pieces import hand_limit
@@ -808,7 +807,7 @@ class Scenario:
         SCR = np.array(rows, np.int32).reshape(-1, 4)
         err, failed = 0, None
         try:
-            err = play_turn(S, self.T, self.W, self.POL, R, SCR, LOG, OPT, extension(), True)
+            err = play_turn(S, self.T, self.W, self.POL, R, SCR, LOG, OPT, None, True)
         except ValueError as e:
             failed = str(e)
         return _Run(S, R, OPT, LOG[:S[L.S_LOG_N]].copy(), err, failed)
