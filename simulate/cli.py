@@ -149,7 +149,7 @@ def replay(game: str = GAME_ARG,
            players: int = typer.Option(..., "--players", help="Number of players."),
            seed: int = typer.Option(..., "--seed", help="Run seed."),
            game_index: int = typer.Option(0, "--game", help="Game index within the run."),
-           strategies: str = typer.Option("greedy", "--strategies",
+           strategies: str = typer.Option("balanced", "--strategies",
                                           help="One strategy for every seat, or one per seat, comma-separated."),
            check: bool = typer.Option(False, "--check", help="Check mode: assert conservation after each step."),
            config: Optional[str] = CONFIG_OPT,
@@ -201,7 +201,7 @@ def simulate(ctx: typer.Context,
              seed: Optional[int] = typer.Option(None, "--seed", help="Run seed [default: 1]."),
              strategies: Optional[str] = typer.Option(
                  None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated "
-                                            "[default: greedy]."),
+                                            "[default: balanced]."),
              rotate_seats: bool = typer.Option(False, "--rotate-seats",
                                                help="Rotate the strategies over the seats game by game, so every "
                                                     "strategy plays every seat equally often."),

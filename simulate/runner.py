@@ -52,7 +52,7 @@ from .run_summary import summarize, summary_text
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
-DEFAULTS = {"games": 10_000, "seed": 1, "strategies": "greedy", "rotate_seats": False, "variant": "base",
+DEFAULTS = {"games": 10_000, "seed": 1, "strategies": "balanced", "rotate_seats": False, "variant": "base",
             "check": False}
 
 

@@ -234,7 +234,7 @@ def test_default_out_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = invoke("--players", 2, "--games", 50, "--jobs", 1)
     assert r.exit_code == 0, r.stderr
-    assert (tmp_path / "runs" / "aeolos-2p-greedy-s1" / "manifest.json").exists()
+    assert (tmp_path / "runs" / "aeolos-2p-balanced-s1" / "manifest.json").exists()
     r = invoke("--players", 2, "--games", 60, "--strategies", "greedy,random", "--seed", 4, "--rotate-seats", "--jobs", 1)
     assert r.exit_code == 0, r.stderr
     assert (tmp_path / "runs" / "aeolos-2p-greedy-random-s4-rotated" / "manifest.json").exists()
