@@ -53,11 +53,11 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
 @hot
 def heuristic_choice(S, T, W, OPT, p, n, dk):
     """The option with the highest score (the first of equals)."""
-    best_harbor = prepare(S, T, W, OPT, p, dk)
+    turn_plan(S, T, W, OPT, p)
     best = 0
     best_score = -1e18
     for i in range(n):
-        sc = option_score(S, T, W, OPT, p, dk, i, best_harbor)
+        sc = option_score(S, T, W, OPT, p, dk, i)
         if sc > best_score + 1e-9:
             best_score = sc
             best = i
@@ -70,9 +70,9 @@ def plugin_choice(S, T, W, OPT, X, p, n, dk):
     state (S masked in place, restored after), the options and the heuristic's score
     of each (see ``scorer``)."""
     fns, WS = X
-    best_harbor = prepare(S, T, W, OPT, p, dk)
+    turn_plan(S, T, W, OPT, p)
     for i in range(n):
-        WS[WS_BASE + i] = np.int32(option_score(S, T, W, OPT, p, dk, i, best_harbor) * 1000.0)
+        WS[WS_BASE + i] = np.int32(option_score(S, T, W, OPT, p, dk, i) * 1000.0)
     for i in range(S_SIZE):
         WS[WS_BACKUP + i] = S[i]
     observe(S, p)
@@ -89,23 +89,15 @@ def plugin_choice(S, T, W, OPT, X, p, n, dk):
     return best
 
 
-@hot
-def prepare(S, T, W, OPT, p, dk):
-    """What several options share is computed once: the turn's plan, and for a window
-    the value of the best harbor action (what an extra action is worth)."""
-    turn_plan(S, T, W, OPT, p)
-    return best_harbor_value(S, T, W, OPT, p) if dk == DK_WINDOW else 0.0
-
-
 @tiny
-def option_score(S, T, W, OPT, p, dk, i, best_harbor):
+def option_score(S, T, W, OPT, p, dk, i):
     """The heuristic's score of option i, in VP."""
     if dk == DK_CARD:
         return card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
     if dk == DK_VALUE:
         return value_choice_value(S, T, W, OPT, p, i)
     if dk == DK_WINDOW:
-        return window_value(S, T, W, OPT, p, i, best_harbor)
+        return window_value(S, T, W, OPT, p, i)
     return score_option(S, T, W, OPT, p, dk, i)
 
 
@@ -389,12 +381,13 @@ def value_choice_value(S, T, W, OPT, p, i):
 
 
 @hot
-def best_harbor_value(S, T, W, OPT, p):
-    """What an extra harbor action (token, Athene) is worth now: the best harbor's action."""
-    best = 0.0
+def best_harbor_value(S, p):
+    """What an extra harbor action (token, Athene) is worth now: the best harbor's
+    action, from this turn's plan (made before any option is scored)."""
+    best = 0
     for h in range(N_HARBORS):
-        best = max(best, cached_harbor_value(S, T, W, OPT, p, h))
-    return best
+        best = max(best, S[S_POLICY_HARBOR + p * N_HARBORS + h])
+    return best * 0.001
 
 
 @hot
@@ -427,7 +420,7 @@ def score_option(S, T, W, OPT, p, dk, i):
 
 
 @hot
-def window_value(S, T, W, OPT, p, i, best_harbor):
+def window_value(S, T, W, OPT, p, i):
     """Playing a favor card or a bonus token now, against keeping it (0 = done)."""
     kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
     if kind == O_DONE:
@@ -435,7 +428,7 @@ def window_value(S, T, W, OPT, p, i, best_harbor):
     if kind == O_TOKEN:
         keep = W[p, W_VP] * T[T_TOKEN_VP] + W[p, W_TOKEN_KEEP]
         if a == TOKEN_EXTRA:
-            return best_harbor - keep
+            return best_harbor_value(S, p) - keep
         return -keep
     keep = W[p, W_VP] * T[T_FAVOR_END_VP + a] + W[p, W_PLAY_FAVOR]
     if a == F_AEOLOS:
@@ -445,7 +438,7 @@ def window_value(S, T, W, OPT, p, i, best_harbor):
     elif a == F_ARTEMIS:
         gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
     elif a == F_ATHENE:
-        gain = best_harbor - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
+        gain = best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
     elif a == F_HERA:
         gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else W[p, W_SETTLEMENT]
     elif a == F_PLUTOS:
