@@ -61,9 +61,9 @@ class Game:
     bench: Callable             # (rules, players, games, seed) -> result dict
 
 
-def _aeolos_rules(path, overrides):
-    from .aeolos.tables import load_rules
-    return load_rules(path, overrides)
+def _aeolos_rules(path, overrides, variant=None):
+    from .aeolos.tables import load_rules, parse_variants
+    return load_rules(path, overrides, variants=parse_variants(variant))
 
 
 def _aeolos_replay(rules, players, seed, game, strategies, check):
@@ -100,11 +100,11 @@ def parse_sets(items):
     return overrides
 
 
-def load_game_rules(game, config, sets, players):
-    """The rules from the config and --set overrides; checks the player count against them."""
+def load_game_rules(game, config, sets, players, variant=None):
+    """The rules from the config, the variants and --set overrides; checks the player count."""
     overrides = parse_sets(sets)
     try:
-        rules = game.load_rules(config, overrides)
+        rules = game.load_rules(config, overrides, variant)
     except UserError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
@@ -135,6 +135,8 @@ GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(sorted(GAMES)) + "
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
                                            "(e.g. favor.hera.end_vp=2); repeatable.")
+VARIANT_OPT = typer.Option(None, "--variant", help="base, or variants to combine, comma-separated "
+                                                   "(e.g. tableaus).")
 PLUGIN_OPT = typer.Option(None, "--plugin", help="A Python file that registers strategies "
                                                  "(docs/strategies.md); repeatable.")
 
@@ -155,12 +157,13 @@ def replay(game: str = GAME_ARG,
            config: Optional[str] = CONFIG_OPT,
            set_: Optional[List[str]] = SET_OPT,
            rows: bool = typer.Option(False, "--rows", help="Also print the raw log rows."),
-           plugin: Optional[List[str]] = PLUGIN_OPT):
+           plugin: Optional[List[str]] = PLUGIN_OPT,
+           variant: Optional[str] = VARIANT_OPT):
     """Tell one game turn by turn: the very game the batch plays for this seed and game index."""
     g = get_game(game)
     load_plugins(plugin)
     check_seed(seed, game_index)
-    rules = load_game_rules(g, config, set_, players)
+    rules = load_game_rules(g, config, set_, players, variant)
     played, text = g.replay(rules, players, seed, game_index, strategies, check)
     typer.echo(text, nl=False)
     if rows:
@@ -179,7 +182,8 @@ def bench(game: str = GAME_ARG,
           as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
           config: Optional[str] = CONFIG_OPT,
           set_: Optional[List[str]] = SET_OPT,
-          plugin: Optional[List[str]] = PLUGIN_OPT):
+          plugin: Optional[List[str]] = PLUGIN_OPT,
+          variant: Optional[str] = VARIANT_OPT):
     """Games/s per core for each strategy of the roster (compilation excluded; a slow one plays
     fewer games, up to 5 s of CPU), and start-up time."""
     g = get_game(game)
@@ -187,7 +191,7 @@ def bench(game: str = GAME_ARG,
     check_seed(seed, None)
     if games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
-    rules = load_game_rules(g, config, set_, players)
+    rules = load_game_rules(g, config, set_, players, variant)
     result = g.bench(rules, players, games, seed)
     from .bench import to_json, to_text
     typer.echo(to_json(result) if as_json else to_text(result))
@@ -391,6 +395,8 @@ def tune(game: str = GAME_ARG,
 def main():
     app()
 
+
+from . import cli_compare  # noqa: E402,F401 (registers the compare command)
 
 if __name__ == "__main__":
     main()

@@ -74,3 +74,14 @@ def apply_overrides(data, overrides, path="--set"):
             raise ConfigError(path, key, f"expected a value like {old!r}, got {value!r}")
         node[parts[-1]] = value
     return data
+
+
+def merge_tables(base, extra):
+    """Merge the TOML tables of `extra` into `base` (in place): nested tables merge,
+    any other value replaces. A variant file is merged into the base config this way."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merge_tables(base[key], value)
+        else:
+            base[key] = value
+    return base

@@ -84,7 +84,7 @@ def default_batch_size(games, workers):
 
 def default_out(game, players, seed, strategies, rotate, variant):
     names = list(dict.fromkeys(strategies)) if len(set(strategies)) == 1 else list(strategies)
-    parts = [game, f"{players}p"] + ([variant] if variant != "base" else []) + ["-".join(names), f"s{seed}"]
+    parts = [game, f"{players}p"] + ([variant.replace(",", "+")] if variant != "base" else []) + ["-".join(names), f"s{seed}"]
     if rotate:
         parts.append("rotated")
     return Path("runs") / "-".join(parts)
@@ -202,7 +202,7 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         check_int("--players", players, -2 ** 31)            # a number at all; the game checks the range
         games = DEFAULTS["games"] if games is None else games
         seed = DEFAULTS["seed"] if seed is None else seed
-        variant = variant or DEFAULTS["variant"]
+        variant = adapter.canonical_variant(variant or DEFAULTS["variant"])
         rotate_seats, check = bool(rotate_seats), bool(check)
         payload, facts = adapter.prepare(players, _strategy_list(strategies or DEFAULTS["strategies"], players),
                                          variant, config, overrides)

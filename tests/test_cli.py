@@ -191,3 +191,30 @@ def test_odd_configs_are_one_line(tmp_path, old, new, needle):
     assert r.exit_code == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and str(path) in lines[0]
+
+
+# ---------------------------------------------------------------- variants on the command line
+def test_variant_on_replay_bench_and_simulate(tmp_path):
+    r = run("replay", "aeolos", "--players", 3, "--seed", 2, "--variant", "tableaus")
+    assert r.exit_code == 0 and "tableaus with special ability: seat 0 the" in " ".join(r.output.split())
+    r = run("bench", "aeolos", "--players", 2, "--games", 5, "--variant", "tableaus", "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["policies"]["balanced"]["games"] >= 5
+    r = run("simulate", "aeolos", "--players", 2, "--games", 100, "--variant", "tableaus", "--jobs", 1,
+            "--out", tmp_path / "t", "--no-progress")
+    assert r.exit_code == 0, r.output
+    manifest = json.loads((tmp_path / "t" / "manifest.json").read_text())
+    assert manifest["variant"] == "tableaus" and manifest["config"]["tableaus"]["enabled"] is True
+    import polars as pl
+    seats = pl.read_parquet(tmp_path / "t" / "seats" / "*.parquet")
+    games = pl.read_parquet(tmp_path / "t" / "games" / "*.parquet")
+    assert games["variant"].unique().to_list() == ["tableaus"] and "score_tableau" in seats.columns
+
+
+@pytest.mark.parametrize("variant,words", [("tablaus", "unknown variant"), ("base,tableaus", "cannot be combined"),
+                                           ("tableaus,tableaus", "twice")])
+def test_bad_variant_is_one_line(tmp_path, variant, words):
+    for args in (["replay", "aeolos", "--players", 2, "--seed", 1], ["bench", "aeolos", "--players", 2],
+                 ["simulate", "aeolos", "--players", 2, "--out", tmp_path / "x"]):
+        r = run(*args, "--variant", variant)
+        assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1
+    assert not (tmp_path / "x").exists()

@@ -14,7 +14,6 @@ from ..errors import ConfigError, UserError
 NAME = "aeolos"
 TITLE = "AEOLOS"
 TABLES = ("games", "seats", "cards")
-VARIANTS = ("base",)            # variants come with issue #5
 CHUNK = 8192                    # games per kernel call: bounds a worker's scratch arrays
 
 
@@ -25,13 +24,20 @@ def schemas():
     return SCHEMAS
 
 
-def load_rules(config=None, overrides=None, data=None):
+def canonical_variant(text):
+    """'base', or the variants of a combination in their canonical order, comma-separated."""
+    from .tables import parse_variants
+
+    return ",".join(parse_variants(text)) or "base"
+
+
+def load_rules(config=None, overrides=None, data=None, variants=None):
     """Rules from a config file (or the resolved dict of an earlier run) and --set overrides.
     Any failure is one ConfigError line naming the file."""
     from .tables import load_rules as _load
 
     try:
-        return _load(config, overrides, data=data)
+        return _load(config, overrides, data=data, variants=variants)
     except UserError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
@@ -50,9 +56,10 @@ def prepare(players, strategies, variant="base", config=None, overrides=None, co
     from strategies import resolve_strategies
     from strategies.roster import strategy_arrays
 
-    if variant not in VARIANTS:
-        raise UserError(f"unknown variant {variant!r} for {TITLE} (known: {', '.join(VARIANTS)})")
-    rules = load_rules(config, overrides, data=config_data)
+    variant = canonical_variant(variant)
+    # a resumed run's config already has its variants merged in
+    rules = load_rules(config, overrides, data=config_data,
+                       variants=None if config_data is not None else variant.split(","))
     lo, hi = rules.player_range
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
         raise UserError(f"{TITLE} is for {lo}-{hi} players, not {players}")

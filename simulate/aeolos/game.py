@@ -10,10 +10,10 @@ from numba import njit
 
 from ..jit import hot
 
-from ..rng import game_seed, shuffle_range
+from ..rng import below, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from .lookahead import lookahead_card
-from .pieces import add_to_hand, best_place_vp, draw_favor, settlements_built
+from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
 from .scorer import WS_SEAT, extension
 from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
 
@@ -104,7 +104,50 @@ def setup(S, T, LOG, n_players, R):
         S[S_CUR] = p
         for _ in range(T[T_FAVOR_EACH]):
             draw_favor(S, LOG, R, p)
+    deal_tableaus(S, T, LOG, n_players, R)
     S[S_CUR] = 0
+
+
+@hot
+def deal_tableaus(S, T, LOG, n_players, R):
+    """Variant 1: each seat gets its chosen tableau, or one of those left at random, and
+    the start wind of its ability. The deal uses a stream of its own, so the cards of a
+    game are those of the same game without the variant (common random numbers)."""
+    for p in range(MAX_PLAYERS):
+        S[S_ABILITY + p] = NO_ABILITY
+    if T[T_TABLEAUS] == 0:
+        return
+    for p in range(n_players):
+        S[S_ABILITY + p] = T[T_TABLEAU_SEAT + p]
+    game_stream = R[0]
+    R[0] = game_seed(game_stream, 0x7AB1EA05)
+    for p in range(n_players):
+        if S[S_ABILITY + p] == NO_ABILITY:
+            free = 0
+            for a in range(N_ABILITIES):
+                if not ability_taken(S, a):
+                    free += 1
+            k = below(R, free)
+            for a in range(N_ABILITIES):
+                if not ability_taken(S, a):
+                    if k == 0:
+                        S[S_ABILITY + p] = a
+                        break
+                    k -= 1
+    R[0] = game_stream
+    for p in range(n_players):
+        S[S_CUR] = p
+        a = S[S_ABILITY + p]
+        log(S, LOG, EV_ABILITY, a, 0)
+        gain_wind(S, LOG, p, T[T_ABILITY_START_WIND + a])
+
+
+@hot
+def ability_taken(S, a):
+    for q in range(MAX_PLAYERS):
+        if S[S_ABILITY + q] == a:
+            return True
+    return False
 
 
 

@@ -70,9 +70,16 @@ TOKEN_NAMES = ("card swap", "extra action")
 # where VP came from (one column per source in the seats table)
 SRC_TEMPLE, SRC_PROPHET, SRC_HARBOR, SRC_FAVOR_PLAYED = 0, 1, 2, 3
 SRC_CRYSTALS, SRC_WIND, SRC_FAVOR_HELD, SRC_BONUS_TOKENS = 4, 5, 6, 7
-N_SRC = 8
+SRC_TABLEAU = 8          # the tableaus variant's abilities
+N_SRC = 9
 SRC_NAMES = ("temple", "prophet", "harbor", "favor_played",
-             "crystals", "wind", "favor_held", "bonus_tokens")
+             "crystals", "wind", "favor_held", "bonus_tokens", "tableau")
+
+# tableau abilities (variant 1)
+ABILITY_SETTLEMENT, ABILITY_SHIP, ABILITY_PROPHET, ABILITY_CRYSTALS = 0, 1, 2, 3
+N_ABILITIES = 4
+ABILITY_NAMES = ("settlement", "ship", "prophet", "crystals")
+NO_ABILITY = -1
 
 # locations
 LOC_NONE = -2            # ship slot unused by this config
@@ -126,6 +133,11 @@ T_START_WIND = _t(MAX_PLAYERS)
 T_WIND_TOKENS = _t()
 T_WIND_CAP = _t()
 T_START_VP = _t()
+T_TABLEAUS = _t()                      # 1: the tableaus variant (abilities) is played
+T_TABLEAU_SEAT = _t(MAX_PLAYERS)       # each seat's ability, or -1: dealt at random each game
+T_ABILITY_START_WIND = _t(N_ABILITIES)
+T_ABILITY_WIND = _t(N_ABILITIES)       # per settlement / ship built, prophet move, first crystal of a colour
+T_ABILITY_VP = _t(N_ABILITIES)
 T_CRYSTAL_SUPPLY = _t(N_COLOURS)
 T_CRYSTAL_PER_PLAYER = _t(N_COLOURS)   # 1 if one per player goes to the board
 T_CRYSTAL_EXTRA = _t(N_COLOURS)
@@ -212,6 +224,7 @@ S_SETTLED = _s(MAX_PLAYERS * N_HARBORS)   # 1 if the player has a settlement at 
 S_SHIPS_BUILT = _s(MAX_PLAYERS)
 S_SHIP_LOC = _s(MAX_PLAYERS * MAX_SHIPS)
 S_PROPHET = _s(MAX_PLAYERS)
+S_ABILITY = _s(MAX_PLAYERS)           # tableau ability (variant 1), NO_ABILITY without it
 S_HAND_N = _s(MAX_PLAYERS)
 S_HAND = _s(MAX_PLAYERS * HAND_CAP)
 S_FAVOR = _s(MAX_PLAYERS * N_FAVOR_TYPES)   # favor cards held, by type
@@ -302,7 +315,7 @@ LOG_COLS = 6
 (EV_TURN, EV_CARD, EV_MATCH, EV_VALUE, EV_MOVE, EV_CRYSTAL, EV_SETTLE, EV_SHIP,
  EV_FAVOR_DRAWN, EV_VP, EV_WIND_GAIN, EV_WIND_GIVE, EV_STEP, EV_PROPHET,
  EV_FAVOR_PLAYED, EV_TOKEN, EV_WIND_CAP, EV_DRAW, EV_REFILL, EV_END_TRIGGER,
- EV_NO_ACTION, EV_ACTION, EV_SWAP_DISCARD, EV_PLATFORM) = range(24)
+ EV_NO_ACTION, EV_ACTION, EV_SWAP_DISCARD, EV_PLATFORM, EV_ABILITY) = range(25)
 
 # heuristic weights (a strategy is a vector of these)
 (W_VP, W_WIND, W_CRYSTAL, W_RIVER_STEP, W_PROPHET_STEP, W_SETTLEMENT, W_SHIP,

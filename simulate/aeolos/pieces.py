@@ -56,10 +56,21 @@ def give_wind(S, LOG, p, n):
 
 # ------------------------------------------------------------------ crystals
 @hot
-def take_crystal(S, LOG, p, c):
+def take_crystal(S, T, LOG, p, c):
     S[S_BOARD_CRYSTAL + c] -= 1
     S[S_CRYSTALS + p * N_COLOURS + c] += 1
     log(S, LOG, EV_CRYSTAL, c, S[S_CRYSTALS + p * N_COLOURS + c])
+    if c != PURPLE and S[S_CRYSTALS + p * N_COLOURS + c] == 1:
+        ability_reward(S, T, LOG, p, ABILITY_CRYSTALS)
+
+
+@hot
+def ability_reward(S, T, LOG, p, a):
+    """Variant 1: the seat whose tableau rewards this action gains its wind and VP."""
+    if S[S_ABILITY + p] == a:
+        log(S, LOG, EV_ABILITY, a, 1)
+        gain_wind(S, LOG, p, T[T_ABILITY_WIND + a])
+        gain_vp(S, LOG, p, T[T_ABILITY_VP + a], SRC_TABLEAU)
 
 
 @hot
@@ -245,7 +256,7 @@ def occupy_place(S, T, LOG, p, k, piece):
     S[S_PLACE_OWNER + k] = p * 2 + piece
     gain_vp(S, LOG, p, T[T_PLACE_VP + k], SRC_TEMPLE)
     if T[T_PLACE_PURPLE + k] == 1 and S[S_BOARD_CRYSTAL + PURPLE] > 0:
-        take_crystal(S, LOG, p, PURPLE)
+        take_crystal(S, T, LOG, p, PURPLE)
 
 
 @hot

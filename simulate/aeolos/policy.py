@@ -160,9 +160,20 @@ def wind_cost_value(S, T, W, p, n):
 
 
 @hot
+def ability_value(S, T, W, p, a):
+    """Variant 1: what the seat's tableau adds to an action it rewards (0 for others)."""
+    if S[S_ABILITY + p] != a:
+        return 0.0
+    return wind_gain_value(S, T, W, p, T[T_ABILITY_WIND + a]) + W[p, W_VP] * T[T_ABILITY_VP + a]
+
+
+@hot
 def crystal_value(S, T, W, p, c):
     gain = crystal_set_vp(S, T, p, c) - crystal_set_vp(S, T, p, -1)
-    return W[p, W_VP] * gain + W[p, W_CRYSTAL]
+    v = W[p, W_VP] * gain + W[p, W_CRYSTAL]
+    if c != PURPLE and S[S_CRYSTALS + p * N_COLOURS + c] == 0:
+        v += ability_value(S, T, W, p, ABILITY_CRYSTALS)
+    return v
 
 
 @hot
@@ -213,8 +224,8 @@ def prophet_value(S, T, W, p, place, cost):
             vp += T[T_PROPHET_FIRST]
         elif reached == 1 and S[S_N_PLAYERS] >= 3:
             vp += T[T_PROPHET_SECOND]
-        return W[p, W_VP] * vp + W[p, W_PROPHET_STEP]
-    return place_value(S, T, W, p, place)
+        return W[p, W_VP] * vp + W[p, W_PROPHET_STEP] + ability_value(S, T, W, p, ABILITY_PROPHET)
+    return place_value(S, T, W, p, place) + ability_value(S, T, W, p, ABILITY_PROPHET)
 
 
 @hot
@@ -257,9 +268,9 @@ def action_value(S, T, W, OPT, p, i):
     if kind == O_UPRIVER:
         return upriver_value(S, T, W, OPT, p, T[T_HARBOR_AMOUNT + a])
     if kind == O_SETTLE:
-        return W[p, W_SETTLEMENT]
+        return W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT)
     if kind == O_SHIP:
-        return W[p, W_SHIP]
+        return W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP)
     if kind == O_DRAW_FAVOR:
         return W[p, W_FAVOR] * a
     if kind == O_GAIN_VP:
@@ -440,14 +451,15 @@ def window_value(S, T, W, OPT, p, i):
     elif a == F_ATHENE:
         gain = best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
     elif a == F_HERA:
-        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else W[p, W_SETTLEMENT]
+        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else (
+            W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT))
     elif a == F_PLUTOS:
         gain = crystal_value(S, T, W, p, c)
     elif a == F_ZEUS:
         if b == ZEUS_VP:
             gain = W[p, W_VP] * T[T_ZEUS_VP]
         else:
-            gain = W[p, W_SHIP] + location_value(T, W, p, c)
+            gain = W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP) + location_value(T, W, p, c)
     else:
         gain = 0.0
     return gain - keep

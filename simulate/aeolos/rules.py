@@ -11,7 +11,7 @@ Every deciding function takes the same context arrays:
 from ..jit import hot
 
 from .layout import *  # noqa: F403
-from .pieces import (add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind,
+from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind,
                      give_wind, log, move_ship, occupy_place, pile_top, present, remove_from_hand,
                      take_crystal)
 from .options import (SCRATCH, add_option, harbor_options, move_options, platform_vp,
@@ -47,7 +47,7 @@ def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     if n == 0:
         return
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_CRYSTAL)
-    take_crystal(S, LOG, p, OPT[i, 1])
+    take_crystal(S, T, LOG, p, OPT[i, 1])
 
 
 @hot
@@ -99,11 +99,12 @@ def advance_prophet(S, T, LOG, p, place):
         S[S_PROPHET + p] = PROPHET_TEMPLE
         log(S, LOG, EV_PROPHET, PROPHET_TEMPLE, place)
         occupy_place(S, T, LOG, p, place, PIECE_PROPHET)
+    ability_reward(S, T, LOG, p, ABILITY_PROPHET)
 
 
 # ------------------------------------------------------------------ settlements and ships
 @hot
-def build_settlement(S, LOG, p, h):
+def build_settlement(S, T, LOG, p, h):
     """Place a settlement from the tableau at harbor h (on a free space if there is one;
     Hera may build beside the full spaces)."""
     S[S_SETTLE_LEFT + p] -= 1
@@ -114,15 +115,17 @@ def build_settlement(S, LOG, p, h):
         on_space = 1
     S[S_SETTLED_THIS_TURN] = 1
     log(S, LOG, EV_SETTLE, h, on_space)
+    ability_reward(S, T, LOG, p, ABILITY_SETTLEMENT)
 
 
 @hot
-def build_ship(S, LOG, p, loc):
+def build_ship(S, T, LOG, p, loc):
     for i in range(MAX_SHIPS):
         if S[S_SHIP_LOC + p * MAX_SHIPS + i] == LOC_SUPPLY:
             S[S_SHIP_LOC + p * MAX_SHIPS + i] = loc
             S[S_SHIPS_BUILT + p] += 1
             log(S, LOG, EV_SHIP, loc)
+            ability_reward(S, T, LOG, p, ABILITY_SHIP)
             return
 
 
@@ -141,13 +144,13 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
         S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
     amount = T[T_HARBOR_AMOUNT + h]
     if kind == O_CRYSTAL:
-        take_crystal(S, LOG, p, a)
+        take_crystal(S, T, LOG, p, a)
     elif kind == O_UPRIVER:
         move_upriver(S, T, W, POL, R, SCR, LOG, OPT, X, p, amount, True)
     elif kind == O_SETTLE:
-        build_settlement(S, LOG, p, a)
+        build_settlement(S, T, LOG, p, a)
     elif kind == O_SHIP:
-        build_ship(S, LOG, p, LOC_TABLEAU)
+        build_ship(S, T, LOG, p, LOC_TABLEAU)
     elif kind == O_DRAW_FAVOR:
         for _ in range(amount):
             draw_favor(S, LOG, R, p)
@@ -193,14 +196,14 @@ def play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, f, b, c):
         if b == HERA_VP:
             gain_vp(S, LOG, p, T[T_HERA_VP], SRC_FAVOR_PLAYED)
         else:
-            build_settlement(S, LOG, p, c)
+            build_settlement(S, T, LOG, p, c)
     elif f == F_PLUTOS:
-        take_crystal(S, LOG, p, c)
+        take_crystal(S, T, LOG, p, c)
     elif f == F_ZEUS:
         if b == ZEUS_VP:
             gain_vp(S, LOG, p, T[T_ZEUS_VP], SRC_FAVOR_PLAYED)
         else:
-            build_ship(S, LOG, p, c)
+            build_ship(S, T, LOG, p, c)
             if c < LOC_RIVER:
                 S[S_ZEUS_AT + c - LOC_HARBOR] += 1
 

@@ -430,6 +430,14 @@ class Scenario:
         self.S[L.S_WIND_SUPPLY] -= d
         return self
 
+    def ability(self, p, name):
+        """Seat p plays the tableau with this special ability (variant 1; the start wind
+        of its deal is not changed: set it with wind())."""
+        if name not in L.ABILITY_NAMES:
+            raise ScenarioError(f"unknown ability {name!r} (known: {', '.join(L.ABILITY_NAMES)})")
+        self.S[L.S_ABILITY + self._seat(p)] = L.ABILITY_NAMES.index(name)
+        return self
+
     def vp(self, p, n):
         """Seat p has n VP (booked as harbor VP in the score sources)."""
         d = n - int(self.S[L.S_VP + self._seat(p)])

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..config_files import CONFIG_ROOT, apply_overrides, line_of, read_toml
-from ..errors import ConfigError
+from ..config_files import CONFIG_ROOT, apply_overrides, line_of, merge_tables, read_toml
+from ..errors import ConfigError, UserError
 from . import layout as L
 
 BASE_CONFIG = CONFIG_ROOT / "aeolos" / "base.toml"
@@ -76,12 +76,38 @@ def _int(path, data, key, lo=0, hi=10_000):
     return node
 
 
-def load_rules(path=None, overrides=None, data=None):
-    """Load and validate an AEOLOS config; `overrides` maps dotted keys to values."""
+VARIANT_DIR = CONFIG_ROOT / "aeolos" / "variants"
+VARIANTS = ("tableaus",)         # played on top of the base game, combinable
+
+
+def parse_variants(text):
+    """'base' or a comma-separated combination of variants -> the canonical list (in
+    VARIANTS order; [] for the base game). Unknown names and contradictions are one error."""
+    names = [v.strip() for v in str(text or "base").replace("+", ",").split(",") if v.strip()]
+    if not names:
+        raise UserError("--variant is empty (give base, or variants separated by commas)")
+    if "base" in names:
+        if len(names) > 1:
+            raise UserError(f"--variant {text}: 'base' is the game without variants, it cannot be combined")
+        return []
+    for v in names:
+        if v not in VARIANTS:
+            raise UserError(f"unknown variant {v!r} for AEOLOS (known: base, {', '.join(VARIANTS)})")
+    if len(set(names)) != len(names):
+        raise UserError(f"--variant {text} names a variant twice")
+    return [v for v in VARIANTS if v in names]
+
+
+def load_rules(path=None, overrides=None, data=None, variants=None):
+    """Load and validate an AEOLOS config; `variants` (names) merge their files from
+    configs/aeolos/variants/ into it, then `overrides` map dotted keys to values."""
     path = Path(path) if path else BASE_CONFIG
     if data is None:
         data = read_toml(path)
     data = copy.deepcopy(data)
+    for v in parse_variants(",".join(variants) if variants else "base"):
+        merge_tables(data, read_toml(VARIANT_DIR / f"{v}.toml"))
+        data.setdefault("variants", []).append(v)
     if overrides:
         apply_overrides(data, overrides)
     T = np.zeros(L.T_SIZE, np.int32)
@@ -120,6 +146,8 @@ def load_rules(path=None, overrides=None, data=None):
     T[L.T_START_WIND:L.T_START_WIND + 4] = wind
     if sum(wind) > T[L.T_WIND_TOKENS]:
         raise ConfigError(path, "setup.starting_wind", "more starting wind than wind tokens", line_of(path, "starting_wind"))
+
+    _tableaus(path, data, T)
 
     # crystals
     supply = need("setup.crystal_supply")
@@ -274,3 +302,24 @@ def load_rules(path=None, overrides=None, data=None):
     T.setflags(write=False)
     return Rules(T=T, config=data, path=str(path), space_names=tuple(space_names),
                  place_names=tuple(place_names), temple_names=temple_names)
+
+
+def _tableaus(path, data, T):
+    """Variant 1: each seat's tableau ability and what each ability gives."""
+    table = data.get("tableaus", {})
+    T[L.T_TABLEAU_SEAT:L.T_TABLEAU_SEAT + L.MAX_PLAYERS] = -1
+    if not table.get("enabled", False):
+        return
+    T[L.T_TABLEAUS] = 1
+    for a, name in enumerate(L.ABILITY_NAMES):
+        T[L.T_ABILITY_START_WIND + a] = _int(path, data, f"tableaus.{name}.start_wind", 0, 10)
+        T[L.T_ABILITY_WIND + a] = _int(path, data, f"tableaus.{name}.wind", 0, 10)
+        T[L.T_ABILITY_VP + a] = _int(path, data, f"tableaus.{name}.vp", 0, 20)
+    seats = table.get("seats", [])
+    if not isinstance(seats, list) or len(seats) > L.MAX_PLAYERS:
+        raise ConfigError(path, "tableaus.seats", "expected a list of up to 4 abilities", line_of(path, "seats"))
+    for p, name in enumerate(seats):
+        T[L.T_TABLEAU_SEAT + p] = _index(path, "tableaus.seats", name, L.ABILITY_NAMES)
+    if len(set(seats)) != len(seats):
+        raise ConfigError(path, "tableaus.seats", "each tableau exists once: an ability is named twice",
+                          line_of(path, "seats"))

@@ -31,7 +31,7 @@ TOKEN_TITLES = tuple(n.capitalize() for n in L.TOKEN_NAMES)
 SOURCE_TITLES = {
     "temple": "temples", "prophet": "prophet", "harbor": "harbor VP",
     "favor_played": "favor cards played", "crystals": "crystal sets", "wind": "wind",
-    "favor_held": "favor cards held", "bonus_tokens": "unused bonus tokens",
+    "favor_held": "favor cards held", "bonus_tokens": "unused bonus tokens", "tableau": "tableau ability",
 }
 FINAL_SOURCES = (L.SRC_CRYSTALS, L.SRC_WIND, L.SRC_FAVOR_HELD, L.SRC_BONUS_TOKENS)
 WIDTH = 100
@@ -75,7 +75,7 @@ def raw_rows(log):
 # events told on their own as a sentence: event -> how to tell it
 TOLD_AS_SENTENCE = {L.EV_PROPHET: "prophet", L.EV_VP: "vp_gain", L.EV_WIND_GAIN: "wind_gain",
                     L.EV_CRYSTAL: "crystal", L.EV_FAVOR_DRAWN: "favor_drawn", L.EV_SHIP: "ship",
-                    L.EV_SETTLE: "settle"}
+                    L.EV_SETTLE: "settle", L.EV_ABILITY: "ability"}
 
 # harbor actions told from one log event: option kind -> (event, how to tell it, text if it did not happen)
 ONE_EVENT_ACTIONS = {
@@ -192,6 +192,22 @@ class _Reader:
         if loc < L.LOC_RIVER:
             text += "; that ship gives no presence this turn"
         return text
+
+    def ability(self, row):
+        """Variant 1: a tableau's reward (row b = 1) or the tableau dealt at setup (b = 0),
+        with the wind and VP that follow it."""
+        p, a = row[1], row[3]
+        gains = []
+        got = self.peek(L.EV_WIND_GAIN)
+        if got and got[1] == p:
+            gains.append(self.wind_gain(self.take(L.EV_WIND_GAIN)))
+        got = self.peek(L.EV_VP)
+        if got and got[1] == p and got[4] == L.SRC_TABLEAU:
+            gains.append(self.vp_gain(self.take(L.EV_VP)))
+        what = f"the {L.ABILITY_NAMES[a]} tableau"
+        if row[4] == 0:
+            return f"seat {p} {what}" + (f" ({and_list(gains)})" if gains else "")
+        return f"{what} rewards it: " + (and_list(gains) if gains else "nothing (the wind supply is empty)")
 
     def settle(self, row):
         p, h, on_space = row[1], row[3], row[4]
@@ -510,6 +526,11 @@ def transcript(rules, game, strategies=None, run_seed=None, game_index=None):
         dealt.append(f"seat {row[1]} {favor_title(row[3])}")
     if dealt:
         setup.append("Favor of the Gods cards dealt: " + ", ".join(dealt))
+    tableaus = []
+    while rd.peek(L.EV_ABILITY):
+        tableaus.append(rd.ability(rd.take(L.EV_ABILITY)))
+    if tableaus:
+        setup.append("tableaus with special ability: " + ", ".join(tableaus))
     out.append(_wrap("Setup: " + "; ".join(setup) + "."))
 
     last_draw = max((i for i, r in enumerate(rd.rows) if r[2] == L.EV_DRAW), default=-1)
@@ -553,6 +574,8 @@ def transcript(rules, game, strategies=None, run_seed=None, game_index=None):
         if T[L.T_START_VP]:
             terms.append(f"start {int(T[L.T_START_VP])}")
         for s, name in enumerate(L.SRC_NAMES):
+            if s == L.SRC_TABLEAU and not T[L.T_TABLEAUS]:
+                continue
             v = rd.src[p][s]
             detail = _source_detail(rd, S, T, p, s)
             terms.append(f"{SOURCE_TITLES[name]} {v}" + (f" ({detail})" if detail else ""))

@@ -1,0 +1,80 @@
+"""`windtunnel compare`: every (variant, player count) cell of a grid as one dataset.
+
+Registered on the shared app by the import at the end of ``simulate/cli.py``; the
+logic lives in ``simulate/compare.py``."""
+import sys
+from typing import List, Optional
+
+import typer
+
+from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, load_plugins, parse_sets
+
+
+@app.command()
+def compare(ctx: typer.Context,
+            game: str = GAME_ARG,
+            variants: Optional[str] = typer.Option(
+                None, "--variants", help="The variants to compare, comma-separated; variants combined within one "
+                                         "cell are joined by + (e.g. base,tableaus,tableaus+poseidon). Required "
+                                         "for a new comparison."),
+            players: Optional[str] = typer.Option(
+                None, "--players", help="Player counts, comma-separated (e.g. 2,3,4). Required for a new comparison."),
+            games: Optional[int] = typer.Option(None, "--games", help="Games per cell [default: 10000]."),
+            seed: Optional[int] = typer.Option(None, "--seed", help="Run seed of every cell (common random numbers: "
+                                                                   "game i has the same seed in every cell) "
+                                                                   "[default: 1]."),
+            strategies: Optional[str] = typer.Option(
+                None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated (a "
+                                           "per-seat list needs a single player count) [default: balanced]."),
+            config: Optional[str] = CONFIG_OPT,
+            set_: Optional[List[str]] = SET_OPT,
+            out: str = typer.Option(..., "--out", help="Output folder: one run folder per cell "
+                                                       "(<variant>-<P>p) and compare.json."),
+            jobs: int = typer.Option(-1, "--jobs", help="Parallel workers for each cell (-1: every core)."),
+            batch_size: Optional[int] = typer.Option(None, "--batch-size",
+                                                     help="Games per batch, i.e. per Parquet shard, in every cell "
+                                                          "[default: about 4 batches per worker, 1000 to 50000 "
+                                                          "games]."),
+            resume: bool = typer.Option(False, "--resume", help="Continue an interrupted comparison: every cell "
+                                                                "plays exactly the games it is missing."),
+            force: bool = typer.Option(False, "--force", help="Replace an existing comparison in --out."),
+            no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+            plugin: Optional[List[str]] = PLUGIN_OPT):
+    """Play a grid of variants x player counts with the same seed (one run folder per cell under
+    --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
+    win rate with its 95% interval."""
+    import signal
+
+    from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
+
+    overrides = parse_sets(set_)
+    load_plugins(plugin)
+    given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
+
+    def on_cell(i, n, cell):
+        if not no_progress:
+            typer.echo(f"compare: cell {i + 1} of {n}: {cell['variant']}, {cell['players']} players -> "
+                       f"{out}/{cell['name']}", err=True)
+
+    def _term(signum, frame):           # `kill` / a scheduler stopping us: keep what is done, like Ctrl-C
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _term)
+    except ValueError:                  # not the main thread (a test runner): no handler
+        previous = None
+    try:
+        result = run_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
+                             out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
+                             progress=False if no_progress else None,
+                             command={"argv": sys.argv, "options": given}, on_cell=on_cell)
+    except CompareInterrupted as e:
+        typer.echo(f"windtunnel: {e}", err=True)
+        sys.exit(130)
+    except CompareFailed as e:
+        typer.echo(f"windtunnel: error: {' '.join(str(e).split())}", err=True)
+        sys.exit(1)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    typer.echo(to_text(result))

@@ -1,0 +1,544 @@
+"""Variant x player-count comparisons: one run per cell of the grid, one dataset.
+
+``windtunnel compare aeolos --variants base,tableaus,tableaus+poseidon --players 2,3,4
+--games 100000 --out runs/variants`` plays every (variant, player count) cell with
+``simulate.run(...)`` into its own run folder under ``--out``::
+
+    runs/variants/
+      compare.json            the grid: cells, their folders, run ids, settings, status
+      base-2p/                a complete run folder (manifest.json, games/, seats/, cards/)
+      base-3p/
+      tableaus+poseidon-4p/   a combination of variants is written with "+"
+      ...
+
+Every cell uses the same run seed, so game i has the same game seed
+(``rng.game_seed(seed, i)``, the ``seed`` column of ``games``) in every cell:
+common random numbers, which makes differences between variants less noisy.
+
+The whole dataset reads as one table per kind; ``games`` tells the cells apart by
+its ``variant`` and ``n_players`` columns, ``seats`` and ``cards`` by ``run_id``
+(or join ``games`` on ``(run_id, game_id)``)::
+
+    pl.scan_parquet("runs/variants/*/games/*.parquet")      # variant, n_players columns
+    pl.scan_parquet("runs/variants/*/seats/*.parquet")      # join games on (run_id, game_id)
+    simulate.compare.open_compare("runs/variants").table("seats")   # + cell, variant, n_players
+
+Nothing is written before every cell has been checked (``runner.plan_run``):
+an unknown variant, a player count the game does not allow or a busy ``--out``
+is one UserError and leaves the disk as it was.
+"""
+import json
+import math
+import re
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .adapters import get_adapter
+from .errors import UserError, check_int
+from .run_files import MANIFEST, _now, write_json_atomic
+
+COMPARE = "compare.json"
+FORMAT = "windtunnel-compare/1"
+_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+
+
+class CompareInterrupted(Exception):
+    """Ctrl-C / SIGTERM during a comparison: completed shards are kept; --resume plays the rest."""
+
+
+class CompareFailed(Exception):
+    """A cell's run failed (a worker died, a batch raised): --resume plays the rest."""
+
+
+# ---------------------------------------------------------------- parsing the grid
+def parse_variants(spec):
+    """'base,tableaus,tableaus+poseidon' (or a list) -> [['base'], ['tableaus'], ['tableaus', 'poseidon']]."""
+    items = spec.split(",") if isinstance(spec, str) else list(spec or ())
+    items = [str(i).strip() for i in items]
+    if not any(items):
+        raise UserError("--variants is empty (give variants separated by commas, e.g. base,tableaus; "
+                        "combine variants within one cell with +, e.g. tableaus+poseidon)")
+    cells = []
+    for item in items:
+        parts = [p.strip() for p in item.split("+")]
+        if not item or not all(parts):
+            raise UserError(f"--variants {spec if isinstance(spec, str) else ','.join(items)}: empty variant name "
+                            "(variants are separated by commas, a combination is joined by +)")
+        for p in parts:
+            if not _NAME.match(p):
+                raise UserError(f"--variants: {p!r} is not a variant name (letters, digits, _ . - only)")
+        cells.append(parts)
+    return cells
+
+
+def parse_players(spec):
+    """'2,3,4' (or a list of ints) -> [2, 3, 4]; the game checks the range."""
+    if spec is None:
+        return None
+    items = [str(i).strip() for i in spec.split(",")] if isinstance(spec, str) else list(spec)
+    if not items or items == [""]:
+        raise UserError("--players is empty (give player counts separated by commas, e.g. 2,3,4)")
+    out = []
+    for i in items:
+        if isinstance(i, int) and not isinstance(i, bool):
+            n = i
+        else:
+            try:
+                n = int(str(i).strip())
+            except ValueError:
+                raise UserError(f"--players expects whole numbers separated by commas (e.g. 2,3,4), "
+                                f"got {i!r}") from None
+        if n in out:
+            raise UserError(f"--players names {n} twice")
+        out.append(n)
+    return out
+
+
+def _canonical(adapter, parts):
+    """A cell's variant as run(...) takes it ('tableaus,poseidon'), in the game's canonical order
+    when the adapter has one (unknown names then fail here, else in plan_run)."""
+    text = ",".join(parts)
+    canon = getattr(adapter, "canonical_variant", None)
+    return canon(text) if canon is not None else text
+
+
+def cell_name(variant, players):
+    """The cell's folder: '<variant>-<P>p', a combination written with '+'."""
+    return f"{variant.replace(',', '+')}-{players}p"
+
+
+# ---------------------------------------------------------------- the result
+@dataclass
+class CompareResult:
+    """A comparison folder: its compare.json, its cells' runs, the summary table."""
+
+    path: Path
+    spec: dict
+    runs: dict = field(default_factory=dict)        # cell name -> simulate.runner.Run
+    played: int = 0                                   # games played by this call
+    seconds: float = None
+
+    @property
+    def cells(self):
+        return self.spec["cells"]
+
+    @property
+    def complete(self):
+        return self.spec.get("status") == "complete"
+
+    def run(self, cell):
+        """One cell's run (by name, e.g. 'base-3p')."""
+        from .runner import open_run
+
+        if cell not in self.runs:
+            names = [c["name"] for c in self.cells]
+            if cell not in names:
+                raise UserError(f"no cell {cell!r} in {self.path} (cells: {', '.join(names)})")
+            self.runs[cell] = open_run(self.path / cell)
+        return self.runs[cell]
+
+    def table(self, name):
+        """One table over every started cell as a polars LazyFrame, with a `cell` column, and
+        `variant` and `n_players` where the table has none (seats, cards); only the shards each
+        run's manifest records as done."""
+        import polars as pl
+
+        frames = []
+        for c in self.cells:
+            if not (self.path / c["name"] / MANIFEST).exists():
+                continue
+            lf = self.run(c["name"]).table(name)
+            have = lf.collect_schema().names()
+            extra = {"cell": pl.lit(c["name"])}
+            if "variant" not in have:
+                extra["variant"] = pl.lit(c.get("run_variant", c["variant"]))
+            if "n_players" not in have:
+                extra["n_players"] = pl.lit(c["players"], dtype=pl.Int8)
+            frames.append(lf.with_columns(**extra))
+        if not frames:
+            raise UserError(f"{self.path}: no cell has been started yet")
+        return pl.concat(frames, how="vertical_relaxed")
+
+    def summary(self, confidence=0.95):
+        return summary_table(self.path, confidence)
+
+    def text(self, confidence=0.95):
+        return to_text(self, confidence=confidence)
+
+
+def read_compare(out):
+    path = Path(out) / COMPARE
+    try:
+        spec = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise UserError(f"no comparison at {out} (no {COMPARE})") from None
+    except (OSError, ValueError) as e:
+        raise UserError(f"{path}: unreadable ({e})") from None
+    if not isinstance(spec, dict) or spec.get("format") != FORMAT:
+        raise UserError(f"{path}: not a windtunnel comparison (format "
+                        f"{spec.get('format') if isinstance(spec, dict) else '?'!r})")
+    return spec
+
+
+def open_compare(out):
+    """An existing comparison folder (complete or not) as a CompareResult."""
+    return CompareResult(Path(out), read_compare(out))
+
+
+def _save(out, spec):
+    spec["updated"] = _now()
+    write_json_atomic(Path(out) / COMPARE, json.dumps(spec, indent=2) + "\n")
+
+
+# ---------------------------------------------------------------- planning (nothing written)
+def _same(option, given, recorded):
+    if given is not None and given != recorded:
+        raise UserError(f"--resume: {option} {given!r} differs from the comparison's {recorded!r} "
+                        f"(a resumed comparison keeps its settings; leave {option} out or use another --out)")
+
+
+def _names(strategies):
+    if strategies is None:
+        return None
+    return ",".join(s.strip() for s in (strategies.split(",") if isinstance(strategies, str) else strategies))
+
+
+def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=None, strategies=None, *,
+                 config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None):
+    """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing."""
+    from .runner import DEFAULTS, plan_run
+
+    adapter = get_adapter(game)
+    if out is None or not str(out).strip():
+        raise UserError("--out is required (the folder the comparison is written to)")
+    out = Path(out)
+    if resume and force:
+        raise UserError("--resume and --force contradict each other: resume keeps the comparison, force replaces it")
+    check_int("--jobs", jobs, -2 ** 31)
+    if jobs == 0:
+        raise UserError("--jobs must not be 0 (use -1 for every core, or a positive number)")
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder")
+
+    recorded = None
+    if resume:
+        if not (out / COMPARE).exists():
+            raise UserError(f"--resume: no comparison to resume at {out} (no {COMPARE})")
+        recorded = read_compare(out)
+    elif out.is_dir() and any(out.iterdir()):
+        if not (out / COMPARE).exists():
+            raise UserError(f"--out {out} exists and is not a windtunnel comparison (no {COMPARE}); "
+                            "choose another folder")
+        if not force:
+            try:
+                s = read_compare(out)
+                what = (f"a comparison of {len(s['cells'])} cells, {s['games']:,} games each, "
+                        f"{s.get('status')}")
+            except (UserError, KeyError, TypeError):
+                what = "a comparison"
+            raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
+                            "replace it, or another --out")
+
+    if variants is None and recorded is None:
+        raise UserError("--variants is required (e.g. --variants base,tableaus; combine with +)")
+    if players is None and recorded is None:
+        raise UserError("--players is required (player counts separated by commas, e.g. 2,3,4)")
+    cells_v = [_canonical(adapter, parts) for parts in parse_variants(variants)] if variants is not None else None
+    players = parse_players(players)
+    if cells_v is not None:
+        seen = {}
+        for raw, v in zip(parse_variants(variants), cells_v):
+            key = v.replace(",", "+")
+            if key in seen:
+                raise UserError(f"--variants names {key} twice"
+                                + (f" ({seen[key]} and {'+'.join(raw)})" if seen[key] != "+".join(raw) else ""))
+            seen[key] = "+".join(raw)
+
+    if recorded is not None:
+        rec_v = [c.replace("+", ",") for c in recorded["variants"]]
+        if cells_v is not None and sorted(cells_v) != sorted(rec_v):
+            raise UserError(f"--resume: --variants {variants} differs from the comparison's "
+                            f"{','.join(recorded['variants'])} (leave --variants out or use another --out)")
+        if players is not None and sorted(players) != sorted(recorded["players"]):
+            raise UserError(f"--resume: --players {','.join(map(str, players))} differs from the comparison's "
+                            f"{','.join(map(str, recorded['players']))} (leave --players out or use another --out)")
+        _same("--games", games, recorded["games"])
+        _same("--seed", seed, recorded["seed"])
+        _same("--strategies", _names(strategies), recorded["strategies"])
+        cells_v, players = rec_v, list(recorded["players"])
+        games, seed, strategies = recorded["games"], recorded["seed"], recorded["strategies"]
+        if batch_size is None:
+            batch_size = recorded.get("batch_size")     # cells not started yet: as the others were cut
+    else:
+        games = DEFAULTS["games"] if games is None else games
+        seed = DEFAULTS["seed"] if seed is None else seed
+        strategies = _names(strategies) or DEFAULTS["strategies"]
+        check_int("--games", games, 1)
+        check_int("--seed", seed, 0, 2 ** 63 - 1)
+
+    rec_cells = {c["name"]: c for c in (recorded or {}).get("cells", [])}
+    cells = []
+    for v in cells_v:
+        for p in players:
+            name = cell_name(v, p)
+            folder = out / name
+            started = (folder / MANIFEST).exists()
+            kw = {"variant": v, "out": folder, "batch_size": batch_size}
+            try:
+                if recorded is not None and started:
+                    plan = plan_run(game, p, games, seed, strategies, config=config, overrides=overrides,
+                                    resume=True, **kw)
+                elif recorded is not None:
+                    rc = rec_cells.get(name, {})
+                    plan = plan_run(game, p, games, seed, strategies,
+                                    config=config if config is not None else recorded.get("config_path"),
+                                    overrides=overrides if overrides else recorded.get("overrides"), **kw)
+                    if rc.get("config_hash") and plan["manifest"]["config_hash"] != rc["config_hash"]:
+                        raise UserError(f"--resume: the config (hash {plan['manifest']['config_hash']}) differs "
+                                        f"from the one the comparison started with (hash {rc['config_hash']}); "
+                                        "use --force to start over or another --out")
+                else:
+                    plan = plan_run(game, p, games, seed, strategies, config=config, overrides=overrides,
+                                    force=force and started, **kw)
+            except UserError as e:
+                raise UserError(f"cell {name}: {e}") from None
+            m = plan["manifest"]
+            cells.append({"name": name, "variant": m["variant"], "players": p, "run_id": m["run_id"],
+                          "config_hash": m["config_hash"], "strategies": m["strategies"], "resume": plan["resume"]})
+    return {"adapter": adapter, "out": out, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
+            "strategies": strategies, "batch_size": batch_size, "players": players,
+            "variants": [v.replace(",", "+") for v in cells_v], "config": config, "overrides": overrides,
+            "force": force, "resume": resume}
+
+
+# ---------------------------------------------------------------- the comparison
+def run_compare(game="aeolos", variants=None, players=None, games=None, seed=None, strategies=None, *,
+                config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
+                progress=None, command=None, on_cell=None):
+    """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
+
+    `variants`: 'base,tableaus,tableaus+poseidon' or a list (a combination within one cell joined by
+    '+'); `players`: '2,3,4' or a list. Every cell gets the same `games`, `seed` (common random
+    numbers), `strategies`, `config` and `overrides`; `jobs` and `batch_size` go to each run.
+    `resume=True` continues every cell of the comparison at `out` (options left None are taken from
+    its compare.json); `force=True` replaces it. `on_cell(index, count, cell)` is called before each
+    cell is played.
+
+    Bad input raises UserError before anything is written. Ctrl-C raises CompareInterrupted and a
+    failed cell CompareFailed; both keep every completed shard for `resume`."""
+    from .runner import RunFailed, RunInterrupted, run
+
+    t0 = time.perf_counter()
+    plan = plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
+                        out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size)
+    out, adapter = plan["out"], plan["adapter"]
+
+    # ---- from here on, things are written
+    if force and (out / COMPARE).exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    spec = plan["recorded"] or {
+        "format": FORMAT, "game": adapter.NAME, "variants": plan["variants"], "players": plan["players"],
+        "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
+        "batch_size": plan["batch_size"],
+        "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
+        "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
+                                 "(games.seed) in every cell",
+        "read": {"games": "*/games/*.parquet", "seats": "*/seats/*.parquet", "cards": "*/cards/*.parquet",
+                 "note": "games has the variant and n_players columns; seats and cards join it on "
+                         "(run_id, game_id), or read them with simulate.compare.open_compare(out).table(name)"},
+        "status": "new", "created": _now(), "updated": _now(), "sessions": [],
+        "cells": [{"name": c["name"], "folder": c["name"], "variant": c["variant"].replace(",", "+"),
+                   "run_variant": c["variant"], "players": c["players"], "run_id": c["run_id"],
+                   "config_hash": c["config_hash"], "status": "new", "games_done": 0} for c in plan["cells"]]}
+    session = {"started": _now(), "command": command, "jobs": jobs, "status": "running", "games_played": 0}
+    spec["sessions"].append(session)
+    spec["status"] = "running"
+    _save(out, spec)
+    by_name = {c["name"]: c for c in spec["cells"]}
+
+    result = CompareResult(out, spec)
+
+    def end(status, message=None):
+        session.update(status=status, ended=_now())
+        if message:
+            session["message"] = message
+        spec["status"] = status
+        _save(out, spec)
+
+    todo = plan["cells"]
+    for i, c in enumerate(todo):
+        entry = by_name[c["name"]]
+        if on_cell is not None:
+            on_cell(i, len(todo), entry)
+        try:
+            r = run(game, c["players"], plan["games"], plan["seed"], plan["strategies"], variant=c["variant"],
+                    config=None if c["resume"] else (config if config is not None else spec.get("config_path")),
+                    overrides=None if c["resume"] else (overrides or spec.get("overrides") or None),
+                    out=out / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
+                    progress=progress, command=command)
+        except (RunInterrupted, KeyboardInterrupt) as e:
+            _note_cell(out, entry)
+            end("interrupted")
+            raise CompareInterrupted(
+                f"interrupted in cell {c['name']} ({i + 1} of {len(todo)}): "
+                + (str(e).removeprefix("interrupted: ").split("; continue with")[0] if isinstance(e, RunInterrupted)
+                   else "nothing of it played")
+                + f"; continue every cell with: windtunnel compare {adapter.NAME} --resume --out {out}") from None
+        except RunFailed as e:
+            _note_cell(out, entry)
+            end("failed", f"cell {c['name']}: {e}")
+            raise CompareFailed(f"cell {c['name']} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
+                                f"continue every cell with: "
+                                f"windtunnel compare {adapter.NAME} --resume --out {out}") from e
+        result.runs[c["name"]] = r
+        played = (r.session or {}).get("games_played", 0)
+        result.played += played
+        session["games_played"] += played
+        entry.update(status=r.manifest["status"], games_done=r.manifest["games_done"], run_id=r.manifest["run_id"])
+        _save(out, spec)
+    end("complete" if all(e["status"] == "complete" for e in spec["cells"]) else "incomplete")
+    result.seconds = round(time.perf_counter() - t0, 3)
+    session["seconds"] = result.seconds
+    _save(out, spec)
+    return result
+
+
+def _note_cell(out, entry):
+    """Record a stopped cell's status from its manifest (if it got that far)."""
+    from .run_files import read_manifest
+
+    try:
+        m = read_manifest(out / entry["name"])
+        entry.update(status=m["status"], games_done=m["games_done"])
+    except UserError:
+        pass
+
+
+# ---------------------------------------------------------------- the summary table
+def summary_table(out, confidence=0.95):
+    """One row per cell, in grid order: games, mean winner score, mean turns and rounds, ties and
+    tie rate, and per seat p: seat{p}_wins, seat{p}_n, seat{p}_win_rate, seat{p}_lo, seat{p}_hi
+    (Wilson interval; null where the cell has fewer seats). A polars DataFrame.
+
+    Computed with polars straight from the Parquet shards each run's manifest records, lazily:
+    the games and seats tables are scanned and aggregated per cell; the winner's score comes
+    from a join of each games shard with its own seats shard (same game range), so memory stays
+    bounded by one shard whatever the number of games."""
+    import polars as pl
+
+    from analysis.stats import wilson_exprs
+
+    from .run_files import read_manifest
+
+    out = Path(out)
+    spec = read_compare(out)
+    max_p = max(c["players"] for c in spec["cells"])
+    rows = []
+    for c in spec["cells"]:
+        row = {"cell": c["name"], "variant": c["variant"], "players": c["players"], "games_planned": spec["games"]}
+        folder = out / c["name"]
+        shards = read_manifest(folder)["shards"] if (folder / MANIFEST).exists() else []
+        shards = sorted(shards, key=lambda s: s["first"])
+        if shards:
+            gfiles = [str(folder / s["files"]["games"]) for s in shards]
+            sfiles = [str(folder / s["files"]["seats"]) for s in shards]
+            g = pl.scan_parquet(gfiles).select(
+                games=pl.len(), turns_mean=pl.col("turns").cast(pl.Float64).mean(),
+                rounds_mean=pl.col("rounds").cast(pl.Float64).mean(),
+                ties=pl.col("tie").cast(pl.Int64).sum())
+            w = pl.concat([
+                pl.scan_parquet(gf).select("game_id", "winner_seat").join(
+                    pl.scan_parquet(sf).select("game_id", "seat", "score_total"),
+                    left_on=["game_id", "winner_seat"], right_on=["game_id", "seat"], how="inner")
+                .select(pl.col("score_total").cast(pl.Int64).sum().alias("s"), pl.len().alias("n"))
+                for gf, sf in zip(gfiles, sfiles)]).select(pl.col("s").sum(), pl.col("n").sum())
+            s = (pl.scan_parquet(sfiles).group_by("seat")
+                 .agg(wins=pl.col("won").cast(pl.Int64).sum(), n=pl.len()).sort("seat"))
+            lo, hi = wilson_exprs("wins", "n", confidence)
+            s = s.with_columns(win_rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi)
+            g, w, s = pl.collect_all([g, w, s], engine="streaming")
+            row.update(g.row(0, named=True))
+            ws = w.row(0, named=True)
+            row["winner_score_mean"] = ws["s"] / ws["n"] if ws["n"] else None
+            seats = {r["seat"]: r for r in s.iter_rows(named=True)}
+        else:
+            row.update(games=0, turns_mean=None, rounds_mean=None, ties=0, winner_score_mean=None)
+            seats = {}
+        row["tie_rate"] = row["ties"] / row["games"] if row["games"] else None
+        for p in range(max_p):
+            r = seats.get(p) if p < c["players"] else None
+            for k in ("wins", "n", "win_rate", "lo", "hi"):
+                row[f"seat{p}_{k}"] = r[k] if r is not None else None
+        rows.append(row)
+    cols = ["cell", "variant", "players", "games", "games_planned", "winner_score_mean", "turns_mean",
+            "rounds_mean", "ties", "tie_rate"]
+    cols += [f"seat{p}_{k}" for p in range(max_p) for k in ("wins", "n", "win_rate", "lo", "hi")]
+    schema = {k: pl.Float64 for k in cols}
+    schema.update({k: pl.Int64 for k in cols if k in ("players", "games", "games_planned", "ties")
+                   or k.endswith(("_wins", "_n"))})
+    schema.update(cell=pl.String, variant=pl.String)
+    return pl.DataFrame([{k: r[k] for k in cols} for r in rows], schema=schema, orient="row")
+
+
+def _pc(x, digits=1):
+    return "n/a" if x is None or math.isnan(x) else f"{100 * x:.{digits}f}%"
+
+
+def _num(x, fmt="{:.2f}"):
+    return "n/a" if x is None or math.isnan(x) else fmt.format(x)
+
+
+def to_text(result, table=None, confidence=0.95):
+    """The comparison as text: settings, the common-random-numbers note, one line per cell."""
+    spec, out = result.spec, result.path
+    table = summary_table(out, confidence) if table is None else table
+    title = get_adapter(spec["game"]).TITLE
+    pct = f"{confidence:.0%}"
+    hashes = dict.fromkeys(f"{c['variant']} {c['config_hash']}" for c in spec["cells"])
+    sets = ", ".join(f"{k}={v}" for k, v in (spec.get("overrides") or {}).items())
+    lines = [f"{title} compared: variants {', '.join(spec['variants'])} x "
+             f"{', '.join(map(str, spec['players']))} players; {spec['games']:,} games per cell, seed {spec['seed']}, "
+             f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
+             + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
+    lines.append(f"Common random numbers: every cell uses run seed {spec['seed']}, so game i has the same game "
+                 "seed (games.seed) in every cell: the variants are compared on the same random streams.")
+    if result.seconds is not None:
+        lines.append(f"Played {result.played:,} games in {len(spec['cells'])} cells in {result.seconds:.1f} s"
+                     + ("" if result.played else " (every cell was already complete)") + ".")
+    t = table.to_dicts()
+    max_p = max(r["players"] for r in t)
+    vw = max([len(r["variant"]) for r in t] + [7])
+    gw = max([len(_games(r)) for r in t] + [5])
+    head = (f"{'variant':<{vw}}  {'players':>7}  {'games':>{gw}}  {'winner VP':>9}  {'turns':>6}  {'rounds':>6}  "
+            f"{'ties':>6}")
+    seat_w = 20
+    lines.append(f"Per cell: mean winner score (VP), mean game length, tie rate, and each seat's win rate with its "
+                 f"{pct} Wilson interval (seat 0 starts; a tie is a win for each tied seat; fair = 1/players):")
+    lines.append(head + "  " + "  ".join(f"{'seat ' + str(p):<{seat_w}}" for p in range(max_p)).rstrip())
+    for r in t:
+        seats = []
+        for p in range(r["players"]):
+            rate, lo, hi = r[f"seat{p}_win_rate"], r[f"seat{p}_lo"], r[f"seat{p}_hi"]
+            cell = f"{_pc(rate)} [{_pc(lo)[:-1]}, {_pc(hi)[:-1]}]" if rate is not None else "n/a"
+            seats.append(f"{cell:<{seat_w}}")
+        lines.append(f"{r['variant']:<{vw}}  {r['players']:>7}  {_games(r):>{gw}}  "
+                     f"{_num(r['winner_score_mean']):>9}  {_num(r['turns_mean'], '{:.1f}'):>6}  "
+                     f"{_num(r['rounds_mean'], '{:.1f}'):>6}  {_pc(r['tie_rate']):>6}  " + "  ".join(seats).rstrip())
+    short = [r["cell"] for r in t if r["games"] < r["games_planned"]]
+    if short:
+        lines.append(f"INCOMPLETE: {', '.join(short)} (fewer games than asked); continue every cell with "
+                     f"windtunnel compare {spec['game']} --resume --out {out}")
+    lines.append(f"Config hash by variant: {', '.join(hashes)}.")
+    lines.append(f"Data: {out}/ (one run folder per cell: {', '.join(c['name'] + '/' for c in spec['cells'])}; "
+                 f"{COMPARE})")
+    lines.append(f"  polars: pl.scan_parquet(\"{out}/*/games/*.parquet\") (variant and n_players columns; seats/ and "
+                 "cards/ join it on run_id, game_id)")
+    lines.append(f"  Python: simulate.compare.open_compare(\"{out}\").table(\"seats\") (with cell, variant, n_players)")
+    return "\n".join(lines)
+
+
+def _games(r):
+    return f"{r['games']:,}" if r["games"] == r["games_planned"] else f"{r['games']:,}/{r['games_planned']:,}"
