@@ -78,7 +78,7 @@ def check_state(S, T, end_of_turn):
             src_sum += S[S_VP_SRC + p * N_SRC + s]
         if src_sum != S[S_VP + p]:
             return CHK_VP
-        if S[S_VP + p] < 0:
+        if S[S_VP + p] < 0 and T[T_NEGATIVE_VP] == 0:
             return CHK_NEGATIVE
         if S[S_HAND_N + p] < 0 or S[S_HAND_N + p] > HAND_CAP:
             return CHK_HAND
@@ -87,6 +87,10 @@ def check_state(S, T, end_of_turn):
     for h in range(N_HARBORS):
         if S[S_SPACES_FREE + h] < 0:
             return CHK_SETTLEMENTS
+    if T[T_POSEIDON]:
+        err = check_poseidon(S, T)
+        if err:
+            return err
     # temple places: each owner's piece is really there
     for k in range(T[T_N_PLACES]):
         o = S[S_PLACE_OWNER + k]
@@ -141,3 +145,20 @@ def check_state(S, T, end_of_turn):
         if k != T[T_FAVOR_COUNT + f]:
             return CHK_FAVOR
     return CHK_OK
+
+
+@hot
+def check_poseidon(S, T):
+    """Variant 2: every token once, face down or in front of a full harbor."""
+    for k in range(T[T_N_POSEIDON]):
+        seen = 0
+        for i in range(S[S_POSEIDON_N]):
+            seen += 1 if S[S_POSEIDON_PILE + i] == k else 0
+        for h in range(N_HARBORS):
+            seen += 1 if S[S_POSEIDON_AT + h] == k else 0
+        if seen != 1:
+            return CHK_POSEIDON
+    for h in range(N_HARBORS):
+        if S[S_POSEIDON_AT + h] >= 0 and S[S_SPACES_FREE + h] > 0:
+            return CHK_POSEIDON
+    return 0

@@ -105,7 +105,25 @@ def setup(S, T, LOG, n_players, R):
         for _ in range(T[T_FAVOR_EACH]):
             draw_favor(S, LOG, R, p)
     deal_tableaus(S, T, LOG, n_players, R)
+    shuffle_poseidon(S, T, R)
     S[S_CUR] = 0
+
+
+@hot
+def shuffle_poseidon(S, T, R):
+    """Variant 2: the Poseidon tokens, shuffled face down (on a stream of their own, so
+    the game's cards stay those of the base game); none is in front of a harbor yet."""
+    for h in range(N_HARBORS):
+        S[S_POSEIDON_AT + h] = -1
+    if T[T_POSEIDON] == 0:
+        return
+    for k in range(T[T_N_POSEIDON]):
+        S[S_POSEIDON_PILE + k] = k
+    S[S_POSEIDON_N] = T[T_N_POSEIDON]
+    game_stream = R[0]
+    R[0] = game_seed(game_stream, 0x905E1D0)
+    shuffle_range(S, S_POSEIDON_PILE, T[T_N_POSEIDON], R)
+    R[0] = game_stream
 
 
 @hot

@@ -34,6 +34,7 @@ MAX_SHIPS = 5
 HAND_CAP = 16           # hand + 5 cards drawn by a card swap
 N_FAVOR_TYPES = 8
 MAX_FAVOR = 32          # favor cards in all
+MAX_POSEIDON = 8       # Poseidon tokens (variant 2)
 N_PLATFORMS = 3
 MAX_FDRAW = 96          # favor card draws remembered per game (cards table)
 MIN_VALUE = 3           # lowest harbor
@@ -53,7 +54,8 @@ MARK_NAMES = ("", "X", "diamond")
 
 # harbor actions (the "OR" crystal alternative is a separate harbor field)
 ACT_UPRIVER, ACT_SETTLEMENT, ACT_SHIP, ACT_FAVOR, ACT_VP, ACT_WIND, ACT_PROPHET = range(7)
-ACTION_NAMES = ("upriver", "settlement", "ship", "favor", "vp", "wind", "prophet")
+ACT_FAVOR_CHOICE, ACT_FREE = 7, 8     # the Challenge of Aeolos (variant 3): draw N keep 1; another harbor's action
+ACTION_NAMES = ("upriver", "settlement", "ship", "favor", "vp", "wind", "prophet", "favor_choice", "free_action")
 
 # temple place bonuses
 BONUS_NONE, BONUS_WIND, BONUS_FAVOR, BONUS_CRYSTAL = 0, 1, 2, 3
@@ -71,9 +73,10 @@ TOKEN_NAMES = ("card swap", "extra action")
 SRC_TEMPLE, SRC_PROPHET, SRC_HARBOR, SRC_FAVOR_PLAYED = 0, 1, 2, 3
 SRC_CRYSTALS, SRC_WIND, SRC_FAVOR_HELD, SRC_BONUS_TOKENS = 4, 5, 6, 7
 SRC_TABLEAU = 8          # the tableaus variant's abilities
-N_SRC = 9
+SRC_POSEIDON = 9         # the Poseidon expansion's tokens (and wind owed without wind)
+N_SRC = 10
 SRC_NAMES = ("temple", "prophet", "harbor", "favor_played",
-             "crystals", "wind", "favor_held", "bonus_tokens", "tableau")
+             "crystals", "wind", "favor_held", "bonus_tokens", "tableau", "poseidon")
 
 # tableau abilities (variant 1)
 ABILITY_SETTLEMENT, ABILITY_SHIP, ABILITY_PROPHET, ABILITY_CRYSTALS = 0, 1, 2, 3
@@ -138,6 +141,13 @@ T_TABLEAU_SEAT = _t(MAX_PLAYERS)       # each seat's ability, or -1: dealt at ra
 T_ABILITY_START_WIND = _t(N_ABILITIES)
 T_ABILITY_WIND = _t(N_ABILITIES)       # per settlement / ship built, prophet move, first crystal of a colour
 T_ABILITY_VP = _t(N_ABILITIES)
+T_ONE_SHIP_PER_SPACE = _t()            # 1: at most one ship per river space (variant 3)
+T_POSEIDON = _t()                      # 1: the Poseidon expansion is played
+T_NEGATIVE_VP = _t()                   # 1: VP may drop below 0
+T_NO_WIND_VP = _t()                    # VP lost instead when a token takes wind from a seat with none
+T_N_POSEIDON = _t()
+T_POSEIDON_WIND = _t(MAX_POSEIDON)     # token effects: wind gained (< 0: given away)
+T_POSEIDON_VP = _t(MAX_POSEIDON)       # ... and VP gained (< 0: lost)
 T_CRYSTAL_SUPPLY = _t(N_COLOURS)
 T_CRYSTAL_PER_PLAYER = _t(N_COLOURS)   # 1 if one per player goes to the board
 T_CRYSTAL_EXTRA = _t(N_COLOURS)
@@ -224,6 +234,9 @@ S_SETTLED = _s(MAX_PLAYERS * N_HARBORS)   # 1 if the player has a settlement at 
 S_SHIPS_BUILT = _s(MAX_PLAYERS)
 S_SHIP_LOC = _s(MAX_PLAYERS * MAX_SHIPS)
 S_PROPHET = _s(MAX_PLAYERS)
+S_POSEIDON_N = _s()                   # face-down Poseidon tokens left (variant 2)
+S_POSEIDON_PILE = _s(MAX_POSEIDON)    # their order, top = last
+S_POSEIDON_AT = _s(N_HARBORS)         # token face up in front of each harbor, -1 if none
 S_ABILITY = _s(MAX_PLAYERS)           # tableau ability (variant 1), NO_ABILITY without it
 S_HAND_N = _s(MAX_PLAYERS)
 S_HAND = _s(MAX_PLAYERS * HAND_CAP)
@@ -271,9 +284,12 @@ O_FAVOR = 13        # a = favor type, b = sub choice, c = argument
 O_TOKEN = 14        # a = TOKEN_SWAP / TOKEN_EXTRA
 O_EXTRA = 15        # a = harbor index for an extra harbor action
 O_DISCARD = 16      # a = hand slot (card swap)
+O_FAVOR_CHOICE = 17  # harbor action: draw a cards, keep 1 (variant 3)
+O_KEEP = 18         # a = favor type to keep of those drawn
+O_FREE = 19         # a = harbor index whose action the free harbor action takes (variant 3)
 OPTION_NAMES = ("done", "card", "value", "move", "crystal", "upriver", "settle", "ship",
                 "draw_favor", "gain_vp", "gain_wind", "prophet", "step", "favor", "token",
-                "extra", "discard")
+                "extra", "discard", "favor_choice", "keep", "free")
 ANY = -99           # wildcard in a scripted choice
 
 # favor sub choices (O_FAVOR b)
@@ -281,7 +297,7 @@ HERA_VP, HERA_SETTLE = 0, 1      # c = harbor
 ZEUS_VP, ZEUS_SHIP = 0, 1        # c = location
 
 # decision kinds (what the policy is asked)
-DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_CRYSTAL, DK_DISCARD, DK_EXTRA = range(9)
+DK_WINDOW, DK_CARD, DK_VALUE, DK_MOVE, DK_ACTION, DK_STEP, DK_CRYSTAL, DK_DISCARD, DK_EXTRA, DK_KEEP, DK_FREE = range(11)
 
 # check-mode violations
 CHK_OK = 0
@@ -296,6 +312,7 @@ CHK_NEGATIVE = 8
 CHK_PROPHET = 9
 CHK_HAND = 10
 CHK_VP = 11
+CHK_POSEIDON = 12
 CHECK_MESSAGES = {
     CHK_CRYSTALS: "crystals on board + players + box != 21 (or a count went negative)",
     CHK_WIND: "wind tokens in supply + players != 28 (or a count went negative)",
@@ -304,6 +321,8 @@ CHECK_MESSAGES = {
     CHK_CARDS: "sailing cards in deck + hands + piles + box are not the full deck exactly once",
     CHK_FAVOR: "favor cards in deck + discard + players are not 20 exactly once",
     CHK_PLACES: "a temple place holds a piece that is not there, or a piece sits on two places",
+    CHK_POSEIDON: "Poseidon tokens face down + face up are not each token exactly once, or one lies at a "
+                  "harbor with a free settlement space",
     CHK_NEGATIVE: "a VP total went below zero",
     CHK_PROPHET: "a prophet is off its track or its temple place disagrees",
     CHK_HAND: "a hand holds more cards than its limit at the end of a turn",
@@ -315,7 +334,7 @@ LOG_COLS = 6
 (EV_TURN, EV_CARD, EV_MATCH, EV_VALUE, EV_MOVE, EV_CRYSTAL, EV_SETTLE, EV_SHIP,
  EV_FAVOR_DRAWN, EV_VP, EV_WIND_GAIN, EV_WIND_GIVE, EV_STEP, EV_PROPHET,
  EV_FAVOR_PLAYED, EV_TOKEN, EV_WIND_CAP, EV_DRAW, EV_REFILL, EV_END_TRIGGER,
- EV_NO_ACTION, EV_ACTION, EV_SWAP_DISCARD, EV_PLATFORM, EV_ABILITY) = range(25)
+ EV_NO_ACTION, EV_ACTION, EV_SWAP_DISCARD, EV_PLATFORM, EV_ABILITY, EV_POSEIDON, EV_FAVOR_FACE_UP) = range(27)
 
 # heuristic weights (a strategy is a vector of these)
 (W_VP, W_WIND, W_CRYSTAL, W_RIVER_STEP, W_PROPHET_STEP, W_SETTLEMENT, W_SHIP,

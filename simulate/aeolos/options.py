@@ -7,7 +7,7 @@ strategy evaluates is exactly what the rules allow.
 from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
-from .pieces import favor_available, settlements_built, ships_at, ships_in_play
+from .pieces import favor_available, present, settlements_built, ships_at, ships_in_play
 
 SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
 
@@ -22,13 +22,25 @@ def add_option(OPT, n, kind, a=0, b=0, c=0):
 
 
 @hot
+def space_open(S, T, s):
+    """A ship may end a move on river space s: always, except under the Challenge of
+    Aeolos (variant 3) when any ship is already there."""
+    if T[T_ONE_SHIP_PER_SPACE] == 0:
+        return True
+    loc = LOC_RIVER + s
+    for i in range(MAX_PLAYERS * MAX_SHIPS):
+        if S[S_SHIP_LOC + i] == loc:
+            return False
+    return True
+
+
+@hot
 def step_options(S, T, OPT, n, p, paid, max_cost):
     """Every single step upriver a ship can make now: mouth harbor -> first river space,
     space -> next space, last space -> a free temple place. A paid step costs 1 wind
     (the temple step its configured wind); only steps costing <= max_cost are listed.
-    Option c holds the step's wind cost."""
-    river_cost = 1 if paid else 0
-    temple_cost = T[T_TEMPLE_STEP_WIND] if paid else 0
+    Option c holds the step's wind cost. Under the Challenge a step passes over occupied
+    spaces to the next open one, paying for each (see ``step_from``)."""
     seen = 0
     for i in range(MAX_SHIPS):
         loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
@@ -37,20 +49,41 @@ def step_options(S, T, OPT, n, p, paid, max_cost):
         seen |= 1 << loc
         if loc < LOC_RIVER:
             h = loc - LOC_HARBOR
-            if river_cost <= max_cost:
-                for m in range(T[T_MOUTH_N + h]):
-                    n = add_option(OPT, n, O_STEP, loc, LOC_RIVER + T[T_MOUTH + h * MAX_MOUTH + m], river_cost)
+            for m in range(T[T_MOUTH_N + h]):
+                n = step_from(S, T, OPT, n, loc, T[T_MOUTH + h * MAX_MOUTH + m], paid, max_cost)
         else:
-            s = loc - LOC_RIVER
-            nxt = T[T_SPACE_NEXT + s]
-            if nxt >= 0:
-                if river_cost <= max_cost:
-                    n = add_option(OPT, n, O_STEP, loc, LOC_RIVER + nxt, river_cost)
-            elif temple_cost <= max_cost:
-                t = T[T_SPACE_TEMPLE + s]
-                for k in range(T[T_N_PLACES]):
-                    if T[T_PLACE_TEMPLE + k] == t and S[S_PLACE_OWNER + k] == PLACE_FREE:
-                        n = add_option(OPT, n, O_STEP, loc, LOC_PLACE + k, temple_cost)
+            n = step_from(S, T, OPT, n, loc, T[T_SPACE_NEXT + loc - LOC_RIVER], paid, max_cost)
+            if T[T_SPACE_NEXT + loc - LOC_RIVER] < 0:      # the last space: the temple is next
+                n = temple_steps(S, T, OPT, n, loc, T[T_SPACE_TEMPLE + loc - LOC_RIVER],
+                                 T[T_TEMPLE_STEP_WIND] if paid else 0, max_cost)
+    return n
+
+
+@hot
+def step_from(S, T, OPT, n, src, s, paid, max_cost):
+    """The step from src onto river space s (-1: none), passing over occupied spaces."""
+    if s < 0:
+        return n
+    river_cost = 1 if paid else 0
+    cost = river_cost
+    while not space_open(S, T, s):
+        nxt = T[T_SPACE_NEXT + s]
+        if nxt < 0:                       # past the last space: onto the temple
+            return temple_steps(S, T, OPT, n, src, T[T_SPACE_TEMPLE + s],
+                                cost + (T[T_TEMPLE_STEP_WIND] if paid else 0), max_cost)
+        s = nxt
+        cost += river_cost
+    if cost <= max_cost:
+        n = add_option(OPT, n, O_STEP, src, LOC_RIVER + s, cost)
+    return n
+
+
+@hot
+def temple_steps(S, T, OPT, n, src, t, cost, max_cost):
+    if cost <= max_cost:
+        for k in range(T[T_N_PLACES]):
+            if T[T_PLACE_TEMPLE + k] == t and S[S_PLACE_OWNER + k] == PLACE_FREE:
+                n = add_option(OPT, n, O_STEP, src, LOC_PLACE + k, cost)
     return n
 
 
@@ -106,6 +139,13 @@ def harbor_options(S, T, OPT, n, p, h):
     elif act == ACT_PROPHET:
         if S[S_WIND + p] >= amount:
             n = prophet_options(S, T, OPT, n, p, O_PROPHET, amount)
+    elif act == ACT_FAVOR_CHOICE:
+        if favor_available(S):
+            n = add_option(OPT, n, O_FAVOR_CHOICE, amount)
+    elif act == ACT_FREE:
+        for t in range(N_HARBORS):
+            if t != h and T[T_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
+                n = add_option(OPT, n, O_FREE, t)
     return n
 
 
@@ -141,7 +181,7 @@ def window_options(S, T, OPT, p):
                 if h + FIRST_HARBOR <= T[T_ZEUS_MAX_VALUE]:
                     n = add_option(OPT, n, O_FAVOR, F_ZEUS, ZEUS_SHIP, LOC_HARBOR + h)
             for s in range(T[T_N_SPACES]):
-                if T[T_SPACE_VALUE + s] <= T[T_ZEUS_MAX_VALUE]:
+                if T[T_SPACE_VALUE + s] <= T[T_ZEUS_MAX_VALUE] and space_open(S, T, s):
                     n = add_option(OPT, n, O_FAVOR, F_ZEUS, ZEUS_SHIP, LOC_RIVER + s)
     if S[S_TOKENS + p * 2 + TOKEN_SWAP] == 1 and S[S_DECK_N] > 0:
         n = add_option(OPT, n, O_TOKEN, TOKEN_SWAP)
@@ -180,7 +220,7 @@ def move_options(S, T, OPT, p, v):
             if v > FIRST_HARBOR + N_HARBORS - 1:
                 break
             dst = LOC_HARBOR + v - FIRST_HARBOR
-        elif d < T[T_N_SPACES] and T[T_SPACE_VALUE + d] == v:
+        elif d < T[T_N_SPACES] and T[T_SPACE_VALUE + d] == v and space_open(S, T, d):
             dst = LOC_RIVER + d
         else:
             continue

@@ -65,6 +65,37 @@ def take_crystal(S, T, LOG, p, c):
 
 
 @hot
+def reveal_poseidon(S, T, LOG, h):
+    """Variant 2: harbor h's last settlement space is filled: the top token goes face up
+    in front of it."""
+    if T[T_POSEIDON] == 0 or S[S_POSEIDON_N] == 0 or S[S_POSEIDON_AT + h] >= 0:
+        return
+    S[S_POSEIDON_N] -= 1
+    k = S[S_POSEIDON_PILE + S[S_POSEIDON_N]]
+    S[S_POSEIDON_AT + h] = k
+    log(S, LOG, EV_POSEIDON, k, h, 0)
+
+
+@hot
+def poseidon_effect(S, T, LOG, p, h):
+    """Variant 2: a ship of seat p moved into harbor h; its token (if any) takes effect.
+    Wind to give that the seat does not have: what it has; with none at all, VP instead."""
+    k = S[S_POSEIDON_AT + h]
+    if k < 0:
+        return
+    log(S, LOG, EV_POSEIDON, k, h, 1)
+    wind = T[T_POSEIDON_WIND + k]
+    if wind > 0:
+        gain_wind(S, LOG, p, wind)
+    elif wind < 0:
+        if S[S_WIND + p] == 0:
+            gain_vp(S, LOG, p, -T[T_NO_WIND_VP], SRC_POSEIDON)
+        else:
+            give_wind(S, LOG, p, min(-wind, S[S_WIND + p]))
+    gain_vp(S, LOG, p, T[T_POSEIDON_VP + k], SRC_POSEIDON)
+
+
+@hot
 def ability_reward(S, T, LOG, p, a):
     """Variant 1: the seat whose tableau rewards this action gains its wind and VP."""
     if S[S_ABILITY + p] == a:
@@ -169,17 +200,33 @@ def draw_sailing_card(S, T, LOG, R, p):
 @hot
 def draw_favor(S, LOG, R, p):
     """Draw one Favor of the Gods card; reshuffle the discard pile when the deck is empty."""
+    f = pop_favor(S, R)
+    if f < 0:
+        return False
+    give_favor(S, LOG, p, f)
+    return True
+
+
+@hot
+def pop_favor(S, R):
+    """The top card of the favor deck (-1 if deck and discard are both empty); the
+    discard pile is reshuffled into the deck when the deck runs out."""
     if S[S_FDECK_N] == 0:
         n = S[S_FDISC_N]
         if n == 0:
-            return False
+            return -1
         for i in range(n):
             S[S_FDECK + i] = S[S_FDISC + i]
         S[S_FDISC_N] = 0
         S[S_FDECK_N] = n
         shuffle_range(S, S_FDECK, n, R)
     S[S_FDECK_N] -= 1
-    f = S[S_FDECK + S[S_FDECK_N]]
+    return S[S_FDECK + S[S_FDECK_N]]
+
+
+@hot
+def give_favor(S, LOG, p, f):
+    """Seat p takes a favor card of type f (recorded in the favor draws table)."""
     S[S_FAVOR + p * N_FAVOR_TYPES + f] += 1
     S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + f] += 1
     k = S[S_FDRAW_N]
@@ -191,7 +238,6 @@ def draw_favor(S, LOG, R, p):
         S[row + 3] = -1
         S[S_FDRAW_N] = k + 1
     log(S, LOG, EV_FAVOR_DRAWN, f)
-    return True
 
 
 @hot

@@ -168,6 +168,24 @@ def ability_value(S, T, W, p, a):
 
 
 @hot
+def poseidon_value(S, T, W, p, h):
+    """Variant 2: what moving a ship into harbor h does through its face-up token."""
+    k = S[S_POSEIDON_AT + h]
+    if k < 0:
+        return 0.0
+    wind = T[T_POSEIDON_WIND + k]
+    v = W[p, W_VP] * T[T_POSEIDON_VP + k]
+    if wind > 0:
+        v += wind_gain_value(S, T, W, p, wind)
+    elif wind < 0:
+        if S[S_WIND + p] == 0:
+            v -= W[p, W_VP] * T[T_NO_WIND_VP]
+        else:
+            v -= wind_cost_value(S, T, W, p, min(-wind, S[S_WIND + p]))
+    return v
+
+
+@hot
 def crystal_value(S, T, W, p, c):
     gain = crystal_set_vp(S, T, p, c) - crystal_set_vp(S, T, p, -1)
     v = W[p, W_VP] * gain + W[p, W_CRYSTAL]
@@ -279,6 +297,10 @@ def action_value(S, T, W, OPT, p, i):
         return wind_gain_value(S, T, W, p, a)
     if kind == O_PROPHET:
         return prophet_value(S, T, W, p, b, a) - wind_cost_value(S, T, W, p, a)
+    if kind == O_FAVOR_CHOICE:
+        return 1.25 * W[p, W_FAVOR]          # one card, the better of two
+    if kind == O_FREE:
+        return S[S_POLICY_HARBOR + p * N_HARBORS + a] * 0.001   # that harbor's action, from this turn's plan
     return 0.0
 
 
@@ -293,6 +315,9 @@ def turn_plan(S, T, W, OPT, p):
         return
     for h in range(N_HARBORS):
         S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
+    for h in range(N_HARBORS):            # a free harbor action is worth the best other harbor's: value it last
+        if T[T_HARBOR_ACTION + h] == ACT_FREE:
+            S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
     S[S_POLICY_KEY + p] = key
     plan_table(S, T, W, OPT, p)
 
@@ -336,11 +361,13 @@ def plan_table(S, T, W, OPT, p):
         S[S_POLICY_PLAN + v] = 0
     for h in range(N_HARBORS):
         dst = LOC_HARBOR + h
+        action = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
+        loss = loss2 if loc1 == dst else loss1
+        sail_in = action + poseidon_value(S, T, W, p, h) - loss if loss < 1e17 else -1e18
         if present(S, p, h):
-            value = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
+            value = max(action, sail_in)        # sailing in anyway is allowed (a Poseidon token)
         else:
-            loss = loss2 if loc1 == dst else loss1
-            value = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001 - loss if loss < 1e17 else 0.0
+            value = sail_in if loss < 1e17 else 0.0
         S[S_POLICY_PLAN + h + FIRST_HARBOR] = np.int32(max(0.0, value) * 1000.0)
     for s in range(T[T_N_SPACES]):
         dst = LOC_RIVER + s
@@ -413,7 +440,8 @@ def score_option(S, T, W, OPT, p, dk, i):
             return 0.0
         if b >= LOC_RIVER:
             return location_value(T, W, p, b) - location_value(T, W, p, a)
-        return cached_harbor_value(S, T, W, OPT, p, h) - location_value(T, W, p, a)
+        return (cached_harbor_value(S, T, W, OPT, p, h) + poseidon_value(S, T, W, p, h)
+                - location_value(T, W, p, a))
     if dk == DK_ACTION:
         return action_value(S, T, W, OPT, p, i)
     if dk == DK_STEP:
@@ -424,6 +452,8 @@ def score_option(S, T, W, OPT, p, dk, i):
         return crystal_value(S, T, W, p, a)
     if dk == DK_EXTRA:
         return harbor_value(S, T, W, OPT, p, a)
+    if dk == DK_KEEP:
+        return W[p, W_FAVOR] + W[p, W_VP] * T[T_FAVOR_END_VP + a]
     if dk == DK_DISCARD:
         # keep the cards whose sailing values reach the most: discard extreme values
         return abs(T[T_CARD_VALUE + S[S_HAND + p * HAND_CAP + a]] * 2.0 - 5.0)

@@ -11,7 +11,8 @@ Every deciding function takes the same context arrays:
 from ..jit import hot
 
 from .layout import *  # noqa: F403
-from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind,
+from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind, give_favor,
+                     poseidon_effect, pop_favor, reveal_poseidon,
                      give_wind, log, move_ship, occupy_place, pile_top, present, remove_from_hand,
                      take_crystal)
 from .options import (SCRATCH, add_option, harbor_options, move_options, platform_vp,
@@ -113,6 +114,8 @@ def build_settlement(S, T, LOG, p, h):
     if S[S_SPACES_FREE + h] > 0:
         S[S_SPACES_FREE + h] -= 1
         on_space = 1
+        if S[S_SPACES_FREE + h] == 0:
+            reveal_poseidon(S, T, LOG, h)
     S[S_SETTLED_THIS_TURN] = 1
     log(S, LOG, EV_SETTLE, h, on_space)
     ability_reward(S, T, LOG, p, ABILITY_SETTLEMENT)
@@ -131,14 +134,44 @@ def build_ship(S, T, LOG, p, loc):
 
 # ------------------------------------------------------------------ harbor actions
 @hot
+def take_harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
+    """Harbor h's action, and the other harbor's action a free harbor action chose
+    (variant 3): a loop, not a recursive call, so numba compiles it plainly."""
+    chained = harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra)
+    if chained >= 0:
+        harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, chained, True)
+
+
+@hot
+def favor_choice(S, T, W, POL, R, SCR, LOG, OPT, X, p, amount):
+    """Variant 3, harbor 6: draw `amount` favor cards, keep one, the others face up on
+    the discard pile."""
+    n = 0
+    for _ in range(amount):
+        f = pop_favor(S, R)
+        if f >= 0:
+            n = add_option(OPT, n, O_KEEP, f)
+    if n == 0:
+        return
+    i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_KEEP)
+    for j in range(n):
+        if j != i:
+            S[S_FDISC + S[S_FDISC_N]] = OPT[j, 1]
+            S[S_FDISC_N] += 1
+            log(S, LOG, EV_FAVOR_FACE_UP, OPT[j, 1])
+    give_favor(S, LOG, p, OPT[i, 1])
+
+
+@hot
 def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
-    """Perform (or skip) the action of harbor h."""
+    """Perform (or skip) the action of harbor h; returns the harbor whose action a free
+    harbor action chose (variant 3), else -1."""
     n = harbor_options(S, T, OPT, add_option(OPT, 0, O_DONE), p, h)
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_ACTION)
     kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
     if kind == O_DONE:
         log(S, LOG, EV_NO_ACTION, h)
-        return
+        return -1
     log(S, LOG, EV_ACTION, h, kind)
     if not extra:           # the seats-table column counts sailing-value actions only
         S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
@@ -161,6 +194,11 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
     elif kind == O_PROPHET:
         give_wind(S, LOG, p, amount)
         advance_prophet(S, T, LOG, p, b)
+    elif kind == O_FAVOR_CHOICE:
+        favor_choice(S, T, W, POL, R, SCR, LOG, OPT, X, p, amount)
+    elif kind == O_FREE:
+        return a
+    return -1
 
 
 @hot
@@ -173,7 +211,7 @@ def extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     if n == 0:
         return
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_EXTRA)
-    harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, OPT[i, 1], True)
+    take_harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, OPT[i, 1], True)
 
 
 # ------------------------------------------------------------------ favor cards and bonus tokens
@@ -290,7 +328,8 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
         log(S, LOG, EV_MOVE, src, dst)
         if dst >= LOC_RIVER:
             return                      # a ship sailed onto a river space: no harbor action
+        poseidon_effect(S, T, LOG, p, dst - LOC_HARBOR)
     if v <= FIRST_HARBOR + N_HARBORS - 1:
         h = v - FIRST_HARBOR
         if present(S, p, h):
-            harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, False)
+            take_harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, False)

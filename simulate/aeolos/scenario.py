@@ -148,6 +148,21 @@ def favor(name, arg=None):
     return Choice("favor", (name, arg))
 
 
+def favor_choice():
+    """Challenge harbor 6: draw two Favor of the Gods cards (then keep())."""
+    return Choice("favor_choice")
+
+
+def keep(name):
+    """Challenge harbor 6: keep this one of the favor cards drawn."""
+    return Choice("keep", (name,))
+
+
+def free_action(harbor):
+    """Challenge harbor 7: take the action of this other harbor (where present)."""
+    return Choice("free", (harbor,))
+
+
 def card_swap():
     return Choice("card_swap")
 
@@ -436,6 +451,20 @@ class Scenario:
         if name not in L.ABILITY_NAMES:
             raise ScenarioError(f"unknown ability {name!r} (known: {', '.join(L.ABILITY_NAMES)})")
         self.S[L.S_ABILITY + self._seat(p)] = L.ABILITY_NAMES.index(name)
+        return self
+
+    def poseidon(self, harbor, token):
+        """Variant 2: Poseidon token `token` (0-based, as in the config) lies face up in
+        front of `harbor` (taken out of the face-down pile); the harbor's spaces are full."""
+        S, h = self.S, self.harbor(harbor)
+        pile = [int(x) for x in S[L.S_POSEIDON_PILE:L.S_POSEIDON_PILE + S[L.S_POSEIDON_N]]]
+        if token not in pile:
+            raise ScenarioError(f"Poseidon token {token} is not face down")
+        pile.remove(token)
+        S[L.S_POSEIDON_PILE:L.S_POSEIDON_PILE + len(pile)] = pile
+        S[L.S_POSEIDON_N] = len(pile)
+        S[L.S_POSEIDON_AT + h] = token
+        S[L.S_SPACES_FREE + h] = 0
         return self
 
     def vp(self, p, n):
@@ -774,6 +803,12 @@ class Scenario:
                     r.append((L.O_EXTRA, self.harbor(a[0]), L.ANY, L.ANY))
             elif ch.op == "discard":
                 r = [(L.O_DISCARD, slot(a[0]), L.ANY, L.ANY)]
+            elif ch.op == "favor_choice":
+                r = [(L.O_FAVOR_CHOICE, L.ANY, L.ANY, L.ANY)]
+            elif ch.op == "keep":
+                r = [(L.O_KEEP, self.favor_type(a[0]), L.ANY, L.ANY)]
+            elif ch.op == "free":
+                r = [(L.O_FREE, self.harbor(a[0]), L.ANY, L.ANY)]
             elif ch.op == "favor":
                 r = self._favor_rows(*a)
             else:
@@ -922,8 +957,10 @@ class Scenario:
             return L.TOKEN_NAMES[a]
         if kind == L.O_SHIP:
             return "build ship"
-        if kind == L.O_EXTRA:
-            return f"extra {ln[L.LOC_HARBOR + a]}"
+        if kind in (L.O_EXTRA, L.O_FREE):
+            return f"{L.OPTION_NAMES[kind]} {ln[L.LOC_HARBOR + a]}"
+        if kind == L.O_KEEP:
+            return f"keep {L.FAVOR_NAMES[a]}"
         if kind == L.O_FAVOR:
             name = L.FAVOR_NAMES[a]
             if a == L.F_APOLLON and b >= 0:

@@ -77,7 +77,7 @@ def _int(path, data, key, lo=0, hi=10_000):
 
 
 VARIANT_DIR = CONFIG_ROOT / "aeolos" / "variants"
-VARIANTS = ("tableaus",)         # played on top of the base game, combinable
+VARIANTS = ("tableaus", "poseidon", "challenge")         # played on top of the base game, combinable
 
 
 def parse_variants(text):
@@ -106,7 +106,10 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
         data = read_toml(path)
     data = copy.deepcopy(data)
     for v in parse_variants(",".join(variants) if variants else "base"):
-        merge_tables(data, read_toml(VARIANT_DIR / f"{v}.toml"))
+        extra = read_toml(VARIANT_DIR / f"{v}.toml")
+        changes = extra.pop("set", {})      # entries of the base config's lists, changed as --set would
+        merge_tables(data, extra)
+        apply_overrides(data, changes)
         data.setdefault("variants", []).append(v)
     if overrides:
         apply_overrides(data, overrides)
@@ -148,6 +151,8 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
         raise ConfigError(path, "setup.starting_wind", "more starting wind than wind tokens", line_of(path, "starting_wind"))
 
     _tableaus(path, data, T)
+    T[L.T_ONE_SHIP_PER_SPACE] = 1 if data.get("challenge", {}).get("one_ship_per_river_space", False) else 0
+    _poseidon(path, data, T)
 
     # crystals
     supply = need("setup.crystal_supply")
@@ -323,3 +328,27 @@ def _tableaus(path, data, T):
     if len(set(seats)) != len(seats):
         raise ConfigError(path, "tableaus.seats", "each tableau exists once: an ability is named twice",
                           line_of(path, "seats"))
+
+
+def _poseidon(path, data, T):
+    """Variant 2: the Poseidon tokens and the VP rules that come with them."""
+    table = data.get("poseidon", {})
+    if not table.get("enabled", False):
+        return
+    T[L.T_POSEIDON] = 1
+    T[L.T_NEGATIVE_VP] = 1 if table.get("negative_vp", True) else 0
+    T[L.T_NO_WIND_VP] = _int(path, data, "poseidon.vp_when_no_wind", 0, 20)
+    tokens = table.get("tokens")
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= L.MAX_POSEIDON:
+        raise ConfigError(path, "poseidon.tokens", f"expected a list of 1 to {L.MAX_POSEIDON} tokens",
+                          line_of(path, "tokens"))
+    T[L.T_N_POSEIDON] = len(tokens)
+    for k, token in enumerate(tokens):
+        if not isinstance(token, dict) or set(token) - {"wind", "vp"}:
+            raise ConfigError(path, f"poseidon.tokens[{k}]", "expected { wind = N, vp = N }", line_of(path, "tokens"))
+        for key, off in (("wind", L.T_POSEIDON_WIND), ("vp", L.T_POSEIDON_VP)):
+            v = token.get(key, 0)
+            if isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10:
+                raise ConfigError(path, f"poseidon.tokens[{k}].{key}", f"expected a whole number from -10 to 10, "
+                                  f"got {v!r}", line_of(path, "tokens"))
+            T[off + k] = v

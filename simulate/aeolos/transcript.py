@@ -32,6 +32,7 @@ SOURCE_TITLES = {
     "temple": "temples", "prophet": "prophet", "harbor": "harbor VP",
     "favor_played": "favor cards played", "crystals": "crystal sets", "wind": "wind",
     "favor_held": "favor cards held", "bonus_tokens": "unused bonus tokens", "tableau": "tableau ability",
+    "poseidon": "Poseidon",
 }
 FINAL_SOURCES = (L.SRC_CRYSTALS, L.SRC_WIND, L.SRC_FAVOR_HELD, L.SRC_BONUS_TOKENS)
 WIDTH = 100
@@ -75,7 +76,7 @@ def raw_rows(log):
 # events told on their own as a sentence: event -> how to tell it
 TOLD_AS_SENTENCE = {L.EV_PROPHET: "prophet", L.EV_VP: "vp_gain", L.EV_WIND_GAIN: "wind_gain",
                     L.EV_CRYSTAL: "crystal", L.EV_FAVOR_DRAWN: "favor_drawn", L.EV_SHIP: "ship",
-                    L.EV_SETTLE: "settle", L.EV_ABILITY: "ability"}
+                    L.EV_SETTLE: "settle", L.EV_ABILITY: "ability", L.EV_POSEIDON: "poseidon"}
 
 # harbor actions told from one log event: option kind -> (event, how to tell it, text if it did not happen)
 ONE_EVENT_ACTIONS = {
@@ -209,6 +210,37 @@ class _Reader:
             return f"seat {p} {what}" + (f" ({and_list(gains)})" if gains else "")
         return f"{what} rewards it: " + (and_list(gains) if gains else "nothing (the wind supply is empty)")
 
+    def poseidon_token(self, k):
+        T = self.T
+        wind, vp = int(T[L.T_POSEIDON_WIND + k]), int(T[L.T_POSEIDON_VP + k])
+        parts = ([f"{wind:+d} wind"] if wind else []) + ([f"{vp:+d} VP"] if vp else [])
+        return f"Poseidon token {k + 1} ({', '.join(parts) or 'no effect'})"
+
+    def poseidon(self, row):
+        """Variant 2: a token goes face up at a full harbor (c = 0), or takes effect on a
+        ship sailing in (c = 1), with the wind and VP that follow."""
+        p, k, h, effect = row[1], row[3], row[4], row[5]
+        token = self.poseidon_token(k)
+        if not effect:
+            return f"harbor {h + L.FIRST_HARBOR}'s last settlement space is filled: {token} goes face up there"
+        gains = []
+        while True:
+            got = self.peek(L.EV_WIND_GAIN, L.EV_WIND_GIVE, L.EV_VP)
+            if not got or got[1] != p or (got[2] == L.EV_VP and got[4] != L.SRC_POSEIDON):
+                break
+            row2 = self.take(got[2])
+            gains.append(self.wind_gain(row2) if got[2] == L.EV_WIND_GAIN else
+                         self.wind_give(row2) if got[2] == L.EV_WIND_GIVE else self.vp_change(row2))
+        return f"{token} at harbor {h + L.FIRST_HARBOR}: " + (and_list(gains) if gains else "nothing happens")
+
+    def vp_change(self, row):
+        if row[3] >= 0:
+            return self.vp_gain(row)
+        _, p, _, amount, src, _ = row
+        self.vp[p] += amount
+        self.src[p][src] += amount
+        return f"loses {-amount} VP (VP {self.vp[p]})"
+
     def settle(self, row):
         p, h, on_space = row[1], row[3], row[4]
         self.settlements[p] += 1
@@ -239,6 +271,9 @@ class _Reader:
         move = self.take(L.EV_MOVE)
         if move:
             sentences.append(self.move(move))
+            token = self.peek(L.EV_POSEIDON)
+            if token and token[5] == 1:
+                sentences.append(cap(self.poseidon(self.take(L.EV_POSEIDON))))
         elif v > L.FIRST_HARBOR + L.N_HARBORS - 1:
             sentences.append("Moves no ship")
         if v <= L.FIRST_HARBOR + L.N_HARBORS - 1 and not (move and move[4] >= L.LOC_RIVER):
@@ -371,6 +406,17 @@ class _Reader:
             while len(parts) < amount and self.peek(L.EV_FAVOR_DRAWN):
                 parts.append(self.favor_drawn(self.take(L.EV_FAVOR_DRAWN)))
             return head + (and_list(parts) if parts else "draws no Favor of the Gods card (none left)")
+        if kind == L.O_FAVOR_CHOICE:
+            shown = []                    # the kernel logs the cards put face up, then the one kept
+            while self.peek(L.EV_FAVOR_FACE_UP):
+                shown.append(favor_title(self.take(L.EV_FAVOR_FACE_UP)[3]))
+            kept = self.take(L.EV_FAVOR_DRAWN)
+            if kept is None:
+                return head + "draws no Favor of the Gods card (none left)"
+            return head + self.favor_drawn(kept) + (f", and puts {and_list(shown)} face up on the discard pile"
+                                                    if shown else "")
+        if kind == L.O_FREE:
+            return head + "takes the action of another harbor where it is present"
         if kind == L.O_PROPHET:
             parts = []
             give = self.take(L.EV_WIND_GIVE)
@@ -574,7 +620,7 @@ def transcript(rules, game, strategies=None, run_seed=None, game_index=None):
         if T[L.T_START_VP]:
             terms.append(f"start {int(T[L.T_START_VP])}")
         for s, name in enumerate(L.SRC_NAMES):
-            if s == L.SRC_TABLEAU and not T[L.T_TABLEAUS]:
+            if (s == L.SRC_TABLEAU and not T[L.T_TABLEAUS]) or (s == L.SRC_POSEIDON and not T[L.T_POSEIDON]):
                 continue
             v = rd.src[p][s]
             detail = _source_detail(rd, S, T, p, s)

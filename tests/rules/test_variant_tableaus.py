@@ -4,7 +4,7 @@ import pytest
 
 import simulate.aeolos.layout as L
 from simulate.aeolos import game as G
-from simulate.aeolos.kernel import buffers, result_arrays
+from simulate.aeolos.kernel import buffers
 from simulate.aeolos.scenario import Scenario, build_ship, crystal, favor, prophet, settle, value, done
 from simulate.aeolos.tables import load_rules, parse_variants
 from simulate.errors import UserError
