@@ -62,10 +62,25 @@ def test_check_mode_finds_nothing_with_greedy_and_mixed_seats(rules, n_players):
         check_games(rules, n_players, 99, 3_000, POL, W)
 
 
-@settings(max_examples=25, deadline=None)
+VARIANT_RULES = {}
+
+
+def variant_rules(variants):
+    """Rules of a variant combination, loaded once per test session."""
+    key = tuple(variants)
+    if key not in VARIANT_RULES:
+        from simulate.aeolos.tables import load_rules
+        VARIANT_RULES[key] = load_rules(variants=list(key))
+    return VARIANT_RULES[key]
+
+
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), n_players=st.integers(2, 4),
-       seats=st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4))
-def test_any_seed_and_seating_plays_a_sound_game(rules, seed, n_players, seats):
+       seats=st.lists(st.sampled_from(["random", "greedy", "balanced"]), min_size=4, max_size=4),
+       variants=st.sets(st.sampled_from(["tableaus", "poseidon", "challenge", "variable"])))
+def test_any_seed_seating_and_variants_play_a_sound_game(seed, n_players, seats, variants):
+    """Every variant and combination, every player count: check mode finds nothing."""
+    rules = variant_rules(sorted(variants))
     _, POL, W = resolve_strategies(seats[:n_players], n_players)
     games = check_games(rules, n_players, seed, 20, POL, W)
     assert (games[:, 2] >= 0).all()            # every game has a winner seat

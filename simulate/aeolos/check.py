@@ -91,6 +91,13 @@ def check_state(S, T, end_of_turn):
         err = check_poseidon(S, T)
         if err:
             return err
+    if T[T_ONE_SHIP_PER_SPACE]:
+        for s in range(T[T_N_SPACES]):
+            ships = 0
+            for i in range(MAX_PLAYERS * MAX_SHIPS):
+                ships += 1 if S[S_SHIP_LOC + i] == LOC_RIVER + s else 0
+            if ships > 1:
+                return CHK_RIVER
     # temple places: each owner's piece is really there
     for k in range(T[T_N_PLACES]):
         o = S[S_PLACE_OWNER + k]

@@ -106,7 +106,38 @@ def setup(S, T, LOG, n_players, R):
             draw_favor(S, LOG, R, p)
     deal_tableaus(S, T, LOG, n_players, R)
     shuffle_poseidon(S, T, R)
+    place_harbor_tokens(S, T, R)
     S[S_CUR] = 0
+
+
+@hot
+def place_harbor_tokens(S, T, R):
+    """The harbor tokens of this game: the base game's at their own harbors, or (variant
+    4) for each number its basic or alternative side, shuffled over the harbors, on a
+    stream of their own (the game's cards stay those of the base game)."""
+    for h in range(N_HARBORS):
+        S[S_HARBOR_TOKEN + h] = h
+    if T[T_VARIABLE]:
+        game_stream = R[0]
+        R[0] = game_seed(game_stream, 0x7A81AB1E)
+        for h in range(N_HARBORS):
+            side = T[T_TOKEN_SIDE + h]
+            if side < 0:
+                side = below(R, 2)
+            S[S_HARBOR_TOKEN + h] = h + 10 * side
+        if T[T_TOKEN_SHUFFLE]:
+            shuffle_range(S, S_HARBOR_TOKEN, N_HARBORS, R)
+        R[0] = game_stream
+    for h in range(N_HARBORS):
+        k = S[S_HARBOR_TOKEN + h]
+        if k >= 10:
+            S[S_HARBOR_CRYSTAL + h] = T[T_ALT_CRYSTAL + k - 10]
+            S[S_HARBOR_ACTION + h] = T[T_ALT_ACTION + k - 10]
+            S[S_HARBOR_AMOUNT + h] = T[T_ALT_AMOUNT + k - 10]
+        else:
+            S[S_HARBOR_CRYSTAL + h] = T[T_HARBOR_CRYSTAL + k]
+            S[S_HARBOR_ACTION + h] = T[T_HARBOR_ACTION + k]
+            S[S_HARBOR_AMOUNT + h] = T[T_HARBOR_AMOUNT + k]
 
 
 @hot

@@ -141,6 +141,12 @@ T_TABLEAU_SEAT = _t(MAX_PLAYERS)       # each seat's ability, or -1: dealt at ra
 T_ABILITY_START_WIND = _t(N_ABILITIES)
 T_ABILITY_WIND = _t(N_ABILITIES)       # per settlement / ship built, prophet move, first crystal of a colour
 T_ABILITY_VP = _t(N_ABILITIES)
+T_VARIABLE = _t()                      # 1: variable harbor actions (variant 4)
+T_TOKEN_SIDE = _t(N_HARBORS)           # per number: 0 basic, 1 alternative, -1 a coin per game
+T_TOKEN_SHUFFLE = _t()                 # 1: the seven tokens are shuffled over the harbors
+T_ALT_CRYSTAL = _t(N_HARBORS)          # the alternative sides, by number (basic: T_HARBOR_*)
+T_ALT_ACTION = _t(N_HARBORS)
+T_ALT_AMOUNT = _t(N_HARBORS)
 T_ONE_SHIP_PER_SPACE = _t()            # 1: at most one ship per river space (variant 3)
 T_POSEIDON = _t()                      # 1: the Poseidon expansion is played
 T_NEGATIVE_VP = _t()                   # 1: VP may drop below 0
@@ -234,6 +240,10 @@ S_SETTLED = _s(MAX_PLAYERS * N_HARBORS)   # 1 if the player has a settlement at 
 S_SHIPS_BUILT = _s(MAX_PLAYERS)
 S_SHIP_LOC = _s(MAX_PLAYERS * MAX_SHIPS)
 S_PROPHET = _s(MAX_PLAYERS)
+S_HARBOR_CRYSTAL = _s(N_HARBORS)      # this game's harbor tokens (variant 4 varies them):
+S_HARBOR_ACTION = _s(N_HARBORS)       # crystal colour (-1 none), action and amount at each harbor
+S_HARBOR_AMOUNT = _s(N_HARBORS)
+S_HARBOR_TOKEN = _s(N_HARBORS)        # the number of the token at each harbor (+ 10 if alternative)
 S_POSEIDON_N = _s()                   # face-down Poseidon tokens left (variant 2)
 S_POSEIDON_PILE = _s(MAX_POSEIDON)    # their order, top = last
 S_POSEIDON_AT = _s(N_HARBORS)         # token face up in front of each harbor, -1 if none
@@ -313,6 +323,7 @@ CHK_PROPHET = 9
 CHK_HAND = 10
 CHK_VP = 11
 CHK_POSEIDON = 12
+CHK_RIVER = 13
 CHECK_MESSAGES = {
     CHK_CRYSTALS: "crystals on board + players + box != 21 (or a count went negative)",
     CHK_WIND: "wind tokens in supply + players != 28 (or a count went negative)",
@@ -321,6 +332,7 @@ CHECK_MESSAGES = {
     CHK_CARDS: "sailing cards in deck + hands + piles + box are not the full deck exactly once",
     CHK_FAVOR: "favor cards in deck + discard + players are not 20 exactly once",
     CHK_PLACES: "a temple place holds a piece that is not there, or a piece sits on two places",
+    CHK_RIVER: "two ships on one river space under the Challenge of Aeolos",
     CHK_POSEIDON: "Poseidon tokens face down + face up are not each token exactly once, or one lies at a "
                   "harbor with a free settlement space",
     CHK_NEGATIVE: "a VP total went below zero",

@@ -111,11 +111,11 @@ def can_build_ship(S, p):
 def harbor_options(S, T, OPT, n, p, h):
     """The alternatives of harbor h's action for player p. Presence is the caller's
     business (an extra action or Athene needs none); every other rule applies here."""
-    c = T[T_HARBOR_CRYSTAL + h]
+    c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
         n = add_option(OPT, n, O_CRYSTAL, c)
-    act = T[T_HARBOR_ACTION + h]
-    amount = T[T_HARBOR_AMOUNT + h]
+    act = S[S_HARBOR_ACTION + h]
+    amount = S[S_HARBOR_AMOUNT + h]
     if act == ACT_UPRIVER:
         if step_options(S, T, OPT, n, p, True, min(amount, S[S_WIND + p])) > n:
             n = add_option(OPT, n, O_UPRIVER, h)
@@ -144,7 +144,7 @@ def harbor_options(S, T, OPT, n, p, h):
             n = add_option(OPT, n, O_FAVOR_CHOICE, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
-            if t != h and T[T_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
+            if t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
                 n = add_option(OPT, n, O_FREE, t)
     return n
 

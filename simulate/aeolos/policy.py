@@ -284,7 +284,7 @@ def action_value(S, T, W, OPT, p, i):
     if kind == O_CRYSTAL:
         return crystal_value(S, T, W, p, a)
     if kind == O_UPRIVER:
-        return upriver_value(S, T, W, OPT, p, T[T_HARBOR_AMOUNT + a])
+        return upriver_value(S, T, W, OPT, p, S[S_HARBOR_AMOUNT + a])
     if kind == O_SETTLE:
         return W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT)
     if kind == O_SHIP:
@@ -316,7 +316,7 @@ def turn_plan(S, T, W, OPT, p):
     for h in range(N_HARBORS):
         S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
     for h in range(N_HARBORS):            # a free harbor action is worth the best other harbor's: value it last
-        if T[T_HARBOR_ACTION + h] == ACT_FREE:
+        if S[S_HARBOR_ACTION + h] == ACT_FREE:
             S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
     S[S_POLICY_KEY + p] = key
     plan_table(S, T, W, OPT, p)

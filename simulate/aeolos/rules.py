@@ -175,7 +175,7 @@ def harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
     log(S, LOG, EV_ACTION, h, kind)
     if not extra:           # the seats-table column counts sailing-value actions only
         S[S_ACTIONS_TAKEN + p * N_HARBORS + h] += 1
-    amount = T[T_HARBOR_AMOUNT + h]
+    amount = S[S_HARBOR_AMOUNT + h]
     if kind == O_CRYSTAL:
         take_crystal(S, T, LOG, p, a)
     elif kind == O_UPRIVER:

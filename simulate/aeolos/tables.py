@@ -77,7 +77,7 @@ def _int(path, data, key, lo=0, hi=10_000):
 
 
 VARIANT_DIR = CONFIG_ROOT / "aeolos" / "variants"
-VARIANTS = ("tableaus", "poseidon", "challenge")         # played on top of the base game, combinable
+VARIANTS = ("tableaus", "poseidon", "challenge", "variable")         # played on top of the base game, combinable
 
 
 def parse_variants(text):
@@ -151,6 +151,7 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
         raise ConfigError(path, "setup.starting_wind", "more starting wind than wind tokens", line_of(path, "starting_wind"))
 
     _tableaus(path, data, T)
+    _variable(path, data, T)
     T[L.T_ONE_SHIP_PER_SPACE] = 1 if data.get("challenge", {}).get("one_ship_per_river_space", False) else 0
     _poseidon(path, data, T)
 
@@ -352,3 +353,34 @@ def _poseidon(path, data, T):
                 raise ConfigError(path, f"poseidon.tokens[{k}].{key}", f"expected a whole number from -10 to 10, "
                                   f"got {v!r}", line_of(path, "tokens"))
             T[off + k] = v
+
+
+def _variable(path, data, T):
+    """Variant 4: which side of each number's harbor token, the alternative sides, shuffling."""
+    table = data.get("variable", {})
+    if not table.get("enabled", False):
+        return
+    T[L.T_VARIABLE] = 1
+    T[L.T_TOKEN_SHUFFLE] = 1 if table.get("shuffle", True) else 0
+    sides = table.get("sides", ["random"] * L.N_HARBORS)
+    names = ("basic", "alternative", "random")
+    if not isinstance(sides, list) or len(sides) != L.N_HARBORS:
+        raise ConfigError(path, "variable.sides", f"expected {L.N_HARBORS} sides (harbors 3..9)", line_of(path, "sides"))
+    for h, side in enumerate(sides):
+        k = _index(path, "variable.sides", side, names)
+        T[L.T_TOKEN_SIDE + h] = -1 if k == 2 else k
+    alternative = table.get("alternative", [])
+    numbers = sorted(a.get("number") for a in alternative if isinstance(a, dict))
+    if numbers != list(range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)):
+        raise ConfigError(path, "variable.alternative", "expected one alternative token for each number 3..9",
+                          line_of(path, "alternative"))
+    for a in alternative:
+        h = a["number"] - L.FIRST_HARBOR
+        key = f"variable.alternative.{a['number']}"
+        crystal = a.get("crystal", "")
+        T[L.T_ALT_CRYSTAL + h] = -1 if crystal == "" else _index(path, key + ".crystal", crystal, L.COLOUR_NAMES[:4])
+        T[L.T_ALT_ACTION + h] = _index(path, key + ".action", a.get("action"), L.ACTION_NAMES)
+        T[L.T_ALT_AMOUNT + h] = _int(path, a, "amount", 0, 20)
+        if T[L.T_ALT_ACTION + h] == L.ACT_FREE:
+            raise ConfigError(path, key + ".action", "a free harbor action is not an alternative side here",
+                              line_of(path, "action"))

@@ -393,7 +393,7 @@ class _Reader:
     def harbor_action(self, row):
         h, kind = row[3], row[4]
         number = h + L.FIRST_HARBOR
-        amount = int(self.T[L.T_HARBOR_AMOUNT + h])
+        amount = int(self.S[L.S_HARBOR_AMOUNT + h])
         head = f"Harbor {number} action: "
         if kind in ONE_EVENT_ACTIONS:
             ev, tell, otherwise = ONE_EVENT_ACTIONS[kind]
@@ -541,6 +541,17 @@ class _Reader:
         return f"[{event_name(ev)} {row[3]} {row[4]} {row[5]}]"
 
 
+def harbor_token_text(S, h):
+    """Variant 4: which token lies at harbor h and what it does."""
+    k = int(S[L.S_HARBOR_TOKEN + h])
+    crystal, act, amount = (int(S[L.S_HARBOR_CRYSTAL + h]), int(S[L.S_HARBOR_ACTION + h]),
+                            int(S[L.S_HARBOR_AMOUNT + h]))
+    what = (f"{L.COLOUR_NAMES[crystal]} crystal or " if crystal >= 0 else "") + L.ACTION_NAMES[act].replace("_", " ")
+    what += f" {amount}" if amount and act != L.ACT_FAVOR_CHOICE else (" (draw 2 keep 1)" if amount else "")
+    side = "alternative" if k >= 10 else "basic"
+    return f"harbor {h + L.FIRST_HARBOR} the {side} {k % 10 + L.FIRST_HARBOR} ({what})"
+
+
 def _wrap(text, indent="    "):
     return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
 
@@ -577,6 +588,8 @@ def transcript(rules, game, strategies=None, run_seed=None, game_index=None):
         tableaus.append(rd.ability(rd.take(L.EV_ABILITY)))
     if tableaus:
         setup.append("tableaus with special ability: " + ", ".join(tableaus))
+    if T[L.T_VARIABLE]:
+        setup.append("harbor tokens: " + ", ".join(harbor_token_text(S, h) for h in range(L.N_HARBORS)))
     out.append(_wrap("Setup: " + "; ".join(setup) + "."))
 
     last_draw = max((i for i, r in enumerate(rd.rows) if r[2] == L.EV_DRAW), default=-1)

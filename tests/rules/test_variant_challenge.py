@@ -5,7 +5,7 @@ import simulate.aeolos.layout as L
 from simulate.aeolos import game as G
 from simulate.aeolos.kernel import check_games, result_arrays
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, crystal, done, favor_choice, free_action, gain_wind,
-                                      keep, move, settle, step, upriver, value)
+                                      keep, step, upriver, value)
 from simulate.aeolos.tables import load_rules
 from strategies import resolve_strategies
 
@@ -112,7 +112,7 @@ def test_upriver_cannot_pass_occupied_spaces_it_cannot_pay_for(challenge):
 
 def test_zeus_places_no_ship_on_an_occupied_space(challenge):
     g = Scenario(players=4, rules=challenge)
-    card = ready(g, 0, 7)
+    ready(g, 0, 7)
     g.favor_cards(0, "zeus").ships(1, "west 9")
     zeus = kinds(g.offered(window=True), "favor zeus")
     assert "favor zeus west 9" not in zeus and "favor zeus lower 9" in zeus
@@ -136,3 +136,13 @@ def test_strategies_use_the_new_harbor_actions(challenge):
     G.play_batch(challenge.T, 3, 8, 0, 400, W, POL, False, g, s, f, fn)
     taken = s[:, :3, G.P_ACTIONS:G.P_ACTIONS + L.N_HARBORS].sum(axis=(0, 1))
     assert taken[3] > 100 and taken[4] > 100                # harbors 6 and 7, hundreds of times
+
+
+def test_check_mode_catches_two_ships_on_one_river_space(challenge):
+    from simulate.aeolos.scenario import ScenarioError
+
+    g = Scenario(players=4, rules=challenge)
+    g.ships(0, "west 9").ships(1, "west 9")
+    with pytest.raises(ScenarioError, match="two ships on one river space"):
+        g.check()
+    Scenario(players=4).ships(0, "west 9").ships(1, "west 9").check()      # fine in the base game
