@@ -303,7 +303,8 @@ def tournament(game: str = GAME_ARG,
                as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
                config: Optional[str] = CONFIG_OPT,
                set_: Optional[List[str]] = SET_OPT,
-               plugin: Optional[List[str]] = PLUGIN_OPT):
+               plugin: Optional[List[str]] = PLUGIN_OPT,
+               variant: Optional[str] = VARIANT_OPT):
     """Seat-rotated round robin: the matrix of win rates with 95% intervals and a Bradley-Terry
     rating per strategy."""
     import json
@@ -314,7 +315,7 @@ def tournament(game: str = GAME_ARG,
     g = get_game(game)
     check_seed(seed, None)
     load_plugins(plugin)
-    rules = load_game_rules(g, config, set_, players)
+    rules = load_game_rules(g, config, set_, players, variant)
     names = _strategy_list(strategies)
     if len(names) < 2:
         raise UserError("a tournament needs at least two strategies")
@@ -341,7 +342,8 @@ def tune(game: str = GAME_ARG,
          jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
          config: Optional[str] = CONFIG_OPT,
          set_: Optional[List[str]] = SET_OPT,
-         plugin: Optional[List[str]] = PLUGIN_OPT):
+         plugin: Optional[List[str]] = PLUGIN_OPT,
+         variant: Optional[str] = VARIANT_OPT):
     """Search a strategy's weights (cross-entropy method, common random numbers), write the best
     as a TOML strategy and report its win rate against the roster with 95% intervals."""
     from pathlib import Path
@@ -354,7 +356,7 @@ def tune(game: str = GAME_ARG,
     g = get_game(game)
     check_seed(seed, None)
     load_plugins(plugin)
-    rules = load_game_rules(g, config, set_, players)
+    rules = load_game_rules(g, config, set_, players, variant)
     against = against or base
     for name in (base, against):
         load_strategy(name)

@@ -404,3 +404,15 @@ def test_tuned_and_lookahead_beat_balanced(rules):
     assert lo > 0.5
     _, (lo, _) = win_rate(rules, "lookahead", "balanced", 400)
     assert lo > 0.5
+
+
+def test_tournament_and_tune_take_a_variant(tmp_path):
+    r = run("tournament", "aeolos", "--players", 2, "--strategies", "random,greedy", "--games", 20, "--jobs", 1,
+            "--variant", "challenge", "--json")
+    assert r.exit_code == 0, r.output
+    r = run("tournament", "aeolos", "--players", 2, "--strategies", "random,greedy", "--variant", "nope")
+    assert r.exit_code == 2 and "unknown variant" in r.output
+    out = tmp_path / "v.toml"
+    r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 1000, "--population", 4,
+            "--variant", "poseidon", "--out", out, "--validate-games", 20, "--jobs", 1)
+    assert r.exit_code == 0 and out.exists(), r.output
