@@ -117,6 +117,31 @@ def load_game_rules(game, config, sets, players, variant=None):
     return rules
 
 
+def run_until_done(call, interrupted, failed):
+    """Run a long job: SIGTERM (`kill`, a scheduler) stops it like Ctrl-C, keeping what is
+    done; an interruption exits 130 with the way to resume, a failure 1, in one line."""
+    import signal
+
+    def _term(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _term)
+    except ValueError:                  # not the main thread (a test runner): no handler
+        previous = None
+    try:
+        return call()
+    except interrupted as e:
+        typer.echo(f"windtunnel: {e}", err=True)
+        sys.exit(130)
+    except failed as e:
+        typer.echo(f"windtunnel: error: {' '.join(str(e).split())}", err=True)
+        sys.exit(1)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def check_seed(seed, game_index):
     if not 0 <= seed < 2 ** 63:
         raise UserError(f"--seed must be a whole number from 0 to 2**63-1, not {seed}")
@@ -209,7 +234,7 @@ def simulate(ctx: typer.Context,
              rotate_seats: bool = typer.Option(False, "--rotate-seats",
                                                help="Rotate the strategies over the seats game by game, so every "
                                                     "strategy plays every seat equally often."),
-             variant: Optional[str] = typer.Option(None, "--variant", help="Game variant [default: base]."),
+             variant: Optional[str] = VARIANT_OPT,
              config: Optional[str] = CONFIG_OPT,
              set_: Optional[List[str]] = SET_OPT,
              out: Optional[str] = typer.Option(None, "--out", help="Output folder "
@@ -233,36 +258,18 @@ def simulate(ctx: typer.Context,
              plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
     manifest.json), then print win rates with 95% intervals."""
-    import signal
-
     from .runner import RunFailed, RunInterrupted, run
 
     overrides = parse_sets(set_)
     load_plugins(plugin)
     given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
 
-    def _term(signum, frame):           # `kill` / a scheduler stopping us: keep what is done, like Ctrl-C
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, _term)
-    except ValueError:                  # not the main thread (a test runner): no handler
-        previous = None
-    try:
-        result = run(game, players, games, seed, strategies, rotate_seats=rotate_seats or None, variant=variant,
-                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size, backend=backend,
-                     scheduler=scheduler, resume=resume, force=force, check=check or None,
-                     progress=False if no_progress else None,
-                     command={"argv": sys.argv, "options": given})
-    except RunInterrupted as e:
-        typer.echo(f"windtunnel: {e}", err=True)
-        sys.exit(130)
-    except RunFailed as e:
-        typer.echo(f"windtunnel: error: {e}", err=True)
-        sys.exit(1)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    result = run_until_done(
+        lambda: run(game, players, games, seed, strategies, rotate_seats=rotate_seats or None, variant=variant,
+                    config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size,
+                    backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
+                    progress=False if no_progress else None, command={"argv": sys.argv, "options": given}),
+        RunInterrupted, RunFailed)
     typer.echo(result.summary_text())
 
 

@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, load_plugins, parse_sets
+from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, load_plugins, parse_sets, run_until_done
 
 
 @app.command()
@@ -43,8 +43,6 @@ def compare(ctx: typer.Context,
     """Play a grid of variants x player counts with the same seed (one run folder per cell under
     --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
     win rate with its 95% interval."""
-    import signal
-
     from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
 
     overrides = parse_sets(set_)
@@ -56,25 +54,10 @@ def compare(ctx: typer.Context,
             typer.echo(f"compare: cell {i + 1} of {n}: {cell['variant']}, {cell['players']} players -> "
                        f"{out}/{cell['name']}", err=True)
 
-    def _term(signum, frame):           # `kill` / a scheduler stopping us: keep what is done, like Ctrl-C
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, _term)
-    except ValueError:                  # not the main thread (a test runner): no handler
-        previous = None
-    try:
-        result = run_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
-                             out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
-                             progress=False if no_progress else None,
-                             command={"argv": sys.argv, "options": given}, on_cell=on_cell)
-    except CompareInterrupted as e:
-        typer.echo(f"windtunnel: {e}", err=True)
-        sys.exit(130)
-    except CompareFailed as e:
-        typer.echo(f"windtunnel: error: {' '.join(str(e).split())}", err=True)
-        sys.exit(1)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    result = run_until_done(
+        lambda: run_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
+                            out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
+                            progress=False if no_progress else None,
+                            command={"argv": sys.argv, "options": given}, on_cell=on_cell),
+        CompareInterrupted, CompareFailed)
     typer.echo(to_text(result))

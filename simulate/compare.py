@@ -37,7 +37,7 @@ from pathlib import Path
 
 from .adapters import get_adapter
 from .errors import UserError, check_int
-from .run_files import MANIFEST, _now, write_json_atomic
+from .run_files import MANIFEST, _now, read_json_file, write_json_atomic
 
 COMPARE = "compare.json"
 FORMAT = "windtunnel-compare/1"
@@ -169,17 +169,7 @@ class CompareResult:
 
 
 def read_compare(out):
-    path = Path(out) / COMPARE
-    try:
-        spec = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"no comparison at {out} (no {COMPARE})") from None
-    except (OSError, ValueError) as e:
-        raise UserError(f"{path}: unreadable ({e})") from None
-    if not isinstance(spec, dict) or spec.get("format") != FORMAT:
-        raise UserError(f"{path}: not a windtunnel comparison (format "
-                        f"{spec.get('format') if isinstance(spec, dict) else '?'!r})")
-    return spec
+    return read_json_file(out, COMPARE, FORMAT, "comparison", "comparison")
 
 
 def open_compare(out):

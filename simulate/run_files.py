@@ -81,13 +81,19 @@ def manifest_text(m):
 
 
 def read_manifest(out):
-    path = Path(out) / MANIFEST
+    return read_json_file(out, MANIFEST, FORMAT, "run", "run manifest")
+
+
+def read_json_file(out, name, fmt, what, title):
+    """The JSON file `name` of folder `out` (a run's manifest, a comparison's spec), with
+    one clear error if it is missing, unreadable or not of format `fmt`."""
+    path = Path(out) / name
     try:
         m = json.loads(path.read_text())
     except FileNotFoundError:
-        raise UserError(f"no run at {out} (no {MANIFEST})") from None
+        raise UserError(f"no {what} at {out} (no {name})") from None
     except (OSError, ValueError) as e:
-        raise UserError(f"{path}: unreadable manifest ({e})") from None
-    if not isinstance(m, dict) or m.get("format") != FORMAT:
-        raise UserError(f"{path}: not a windtunnel run manifest (format {m.get('format') if isinstance(m, dict) else '?'!r})")
+        raise UserError(f"{path}: unreadable {title} ({e})") from None
+    if not isinstance(m, dict) or m.get("format") != fmt:
+        raise UserError(f"{path}: not a windtunnel {title} (format {m.get('format') if isinstance(m, dict) else '?'!r})")
     return m

@@ -28,7 +28,8 @@ P_CRYSTALS = P_SRC + N_SRC                  # N_COLOURS crystal counts
 P_FAVOR_DRAWN = P_CRYSTALS + N_COLOURS      # N_FAVOR_TYPES
 P_FAVOR_PLAYED = P_FAVOR_DRAWN + N_FAVOR_TYPES
 P_ACTIONS = P_FAVOR_PLAYED + N_FAVOR_TYPES  # N_HARBORS harbor actions taken with a sailing value
-N_SEAT_COLS = P_ACTIONS + N_HARBORS
+P_ABILITY = P_ACTIONS + N_HARBORS           # tableau ability (variant 1), NO_ABILITY without it
+N_SEAT_COLS = P_ABILITY + 1
 
 
 @hot
@@ -270,6 +271,7 @@ def record(S, T, g, games, seats, rank):
         seats[g, p, P_FAVOR_HELD] = held
         seats[g, p, P_TOKENS_LEFT] = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
         seats[g, p, P_TIEBREAK] = best_place_vp(S, T, p)
+        seats[g, p, P_ABILITY] = S[S_ABILITY + p]
         for s in range(N_SRC):
             seats[g, p, P_SRC + s] = S[S_VP_SRC + p * N_SRC + s]
         for c in range(N_COLOURS):

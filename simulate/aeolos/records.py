@@ -12,7 +12,7 @@ import pyarrow as pa
 from . import layout as L
 from .game import (G_DECK_LEFT, G_ERROR, G_ERROR_TURN, G_REFILLS, G_ROUNDS, G_TIE, G_TURNS, G_WINNER,
                    P_ACTIONS, P_CRYSTALS, P_FAVOR_DRAWN, P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_RANK,
-                   P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_SRC, P_STRATEGY, P_TIEBREAK,
+                   P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_SRC, P_STRATEGY, P_TIEBREAK, P_ABILITY,
                    P_TOKENS_LEFT, P_VP, P_WIND, P_WON)
 
 GAME = "aeolos"
@@ -41,7 +41,7 @@ GAMES_SCHEMA = pa.schema([
 SEATS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("strategy", pa.string()),
      ("strategy_slot", pa.int8()), ("won", pa.bool_())]
-    + [(name, typ) for name, _, typ in SEAT_VALUES])
+    + [(name, typ) for name, _, typ in SEAT_VALUES] + [("tableau", pa.string())])
 CARDS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
     ("at_setup", pa.bool_()), ("turn_drawn", pa.int16()), ("turn_played", pa.int16()),
@@ -119,7 +119,8 @@ def to_tables(games, seats, fdraws, fdraw_n, *, run_id, run_seed, first, n_playe
         [_constant(run_id, n * n_players), pa.array(np.repeat(game_id, n_players)),
          pa.array(np.tile(np.arange(n_players, dtype=np.int8), n)), _names(slot, strategies),
          _col(slot, pa.int8()), pa.array(flat[:, P_WON] != 0)]
-        + [_col(flat[:, i], typ) for _, i, typ in SEAT_VALUES],
+        + [_col(flat[:, i], typ) for _, i, typ in SEAT_VALUES]
+        + [_names(flat[:, P_ABILITY], L.ABILITY_NAMES, flat[:, P_ABILITY] >= 0)],
         schema=SEATS_SCHEMA)
 
     # cards: one row per favor card drawn, in the order drawn

@@ -1,0 +1,112 @@
+"""Balance metrics a designer recognises: balance (1 - largest win-rate gap), tie rate,
+margin of victory, game length, and where the points come from."""
+import numpy as np
+import polars as pl
+
+from .load import CELL, collect
+from .stats import wilson_exprs, z_value
+from .winrates import win_rates
+
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+SCORE_SOURCES = ("temple", "prophet", "harbor", "favor_played", "crystals", "wind", "favor_held",
+                 "bonus_tokens", "tableau", "poseidon")
+
+
+def balance(seats, over="seat", confidence=0.95):
+    """Per cell: `balance` = 1 - (highest - lowest win rate among the `over` groups: seats or
+    strategies), which groups they are, and a normal-approximation interval for the balance
+    (the gap's standard error from the two rates; it ignores that they were picked as extremes)."""
+    wr = win_rates(seats, (*CELL, over), confidence)
+    top = wr.sort("win_rate", descending=True).group_by(list(CELL), maintain_order=True).first()
+    bottom = wr.sort("win_rate").group_by(list(CELL), maintain_order=True).first()
+    df = top.select(*CELL, pl.col(over).alias("highest"), p1="win_rate", n1="n").join(
+        bottom.select(*CELL, pl.col(over).alias("lowest"), p2="win_rate", n2="n"), on=list(CELL))
+    p1, n1, p2, n2 = (df[c].to_numpy().astype(float) for c in ("p1", "n1", "p2", "n2"))
+    gap = p1 - p2
+    se = np.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    z = z_value(confidence)
+    return df.select(*CELL, "highest", "lowest").with_columns(
+        gap=pl.Series(gap), balance=pl.Series(1 - gap), se=pl.Series(se),
+        lo=pl.Series(np.clip(1 - gap - z * se, 0, 1)), hi=pl.Series(np.clip(1 - gap + z * se, 0, 1)),
+        n=pl.Series(np.minimum(n1, n2).astype(np.int64))).sort(list(CELL))
+
+
+def tie_rate(games, confidence=0.95):
+    """Per cell: games with a tie for first, `n` games, `tie_rate` and its Wilson interval."""
+    lo, hi = wilson_exprs("ties", "n", confidence)
+    out = (games.group_by(*CELL).agg(ties=pl.col("tie").sum().cast(pl.Int64), n=pl.len().cast(pl.Int64))
+           .with_columns(tie_rate=pl.col("ties") / pl.col("n"), lo=lo, hi=hi))
+    return collect(out).sort(*CELL)
+
+
+def game_scores(seats):
+    """Lazy, one row per game: `winner_score` (the top VP) and `margin` (top VP - second VP;
+    0 for a tie on VP). The keys are run_id, game_id and the cell."""
+    s = pl.col("score_total").cast(pl.Int32)
+    return (seats.group_by("run_id", "game_id", *CELL)
+            .agg(winner_score=s.max(), runner_up=s.sort(descending=True).get(1))
+            .with_columns(margin=pl.col("winner_score") - pl.col("runner_up")))
+
+
+def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES):
+    """Per group: n, mean with a normal interval, sd, min, quantiles and max of one integer-valued
+    column (turns, rounds, VP), computed from its value counts (memory bounded by the number of
+    distinct values). Quantiles are the smallest value whose cumulative share reaches q."""
+    by = list(by)
+    counts = collect(lf.group_by(*by, column).agg(count=pl.len().cast(pl.Int64)).drop_nulls(column))
+    z = z_value(confidence)
+    rows = []
+    for key, part in counts.sort(column).group_by(by, maintain_order=True):
+        x, w = part[column].to_numpy().astype(float), part["count"].to_numpy().astype(float)
+        n = w.sum()
+        mean = float((w * x).sum() / n)
+        sd = float(np.sqrt((w * (x - mean) ** 2).sum() / (n - 1))) if n > 1 else float("nan")
+        se = sd / np.sqrt(n)
+        cum = np.cumsum(w) / n
+        qs = {f"q{round(q * 100):02d}": float(x[min(np.searchsorted(cum, q - 1e-12), len(x) - 1)])
+              for q in quantiles}
+        rows.append({**dict(zip(by, key)), "metric": column, "n": int(n), "mean": mean, "lo": mean - z * se,
+                     "hi": mean + z * se, "sd": sd, "se": se, "min": float(x[0]), **qs, "max": float(x[-1])})
+    if not rows:
+        return pl.DataFrame()
+    return pl.DataFrame(rows).select("metric", *by, pl.exclude("metric", *by)).sort(by)
+
+
+def margin_of_victory(seats, confidence=0.95):
+    """Per cell: the winner's VP minus the runner-up's (mean, interval, quantiles)."""
+    return describe(game_scores(seats), "margin", confidence=confidence)
+
+
+def winner_score(seats, confidence=0.95):
+    """Per cell: the winner's VP (mean, interval, quantiles)."""
+    return describe(game_scores(seats), "winner_score", confidence=confidence)
+
+
+def game_length(games, confidence=0.95):
+    """Per cell: turns and rounds (mean, interval, sd, min, quantiles, max), one row per metric."""
+    return pl.concat([describe(games, c, confidence=confidence) for c in ("turns", "rounds")])
+
+
+def length_histogram(games, column="rounds"):
+    """Per cell: how many games lasted each number of `column` (turns or rounds), and the share."""
+    out = games.group_by(*CELL, column).agg(games=pl.len().cast(pl.Int64))
+    return (collect(out).with_columns(share=pl.col("games") / pl.col("games").sum().over(list(CELL)))
+            .sort(*CELL, column))
+
+
+def score_sources(seats, by=(*CELL, "strategy"), confidence=0.95):
+    """Mean VP from each `score_*` source per group, with a normal interval and its share of the
+    total; one row per (group, source). Sources missing from the table are left out."""
+    have = set(seats.collect_schema().names())
+    srcs = [s for s in SCORE_SOURCES if f"score_{s}" in have] + ["total"]
+    aggs = {}
+    for s in srcs:
+        c = pl.col(f"score_{s}").cast(pl.Float64)
+        aggs[f"{s}__mean"], aggs[f"{s}__sd"] = c.mean(), c.std()
+    wide = collect(seats.group_by(*by).agg(n=pl.len().cast(pl.Int64), **aggs))
+    z = z_value(confidence)
+    rows = [wide.select(*by, "n", source=pl.lit(s), mean=pl.col(f"{s}__mean"), sd=pl.col(f"{s}__sd"),
+                        share=pl.col(f"{s}__mean") / pl.col("total__mean")) for s in srcs]
+    return (pl.concat(rows).with_columns(se=pl.col("sd") / pl.col("n").sqrt())
+            .with_columns(lo=pl.col("mean") - z * pl.col("se"), hi=pl.col("mean") + z * pl.col("se"))
+            .sort(*by))

@@ -1,0 +1,140 @@
+"""Automatic findings: every seat, strategy, card, harbor action or variant change further from
+fair (or from the baseline) than a threshold the designer sets, and statistically significant,
+stated in one plain sentence with its numbers.
+
+p-values are Holm-adjusted within each kind of test (all seats, all cards, ...), so looking
+at many things at once does not make noise look like a finding.
+"""
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from .card_value import card_value, harbor_value
+from .load import CELL, collect, open_tables
+from .significance import adjust
+from .variants import compare_variants
+from .winrates import seat_win_rates, strategy_win_rates
+
+
+@dataclass
+class Finding:
+    """One finding: `kind` (seat, strategy, card, harbor, variant), `subject` (e.g. "seat 0"),
+    the `sentence`, `effect` (in the metric's unit: rate points as a fraction, or VP/turns)
+    and its (adjusted) `p_value`; `details` holds the row it came from."""
+
+    kind: str
+    subject: str
+    sentence: str
+    effect: float
+    p_value: float
+    details: dict = field(default_factory=dict, repr=False)
+    scale: float = field(default=1.0, repr=False)      # the threshold it was measured against
+
+
+def _pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def _pts(x):
+    return f"{100 * abs(x):.1f} points"
+
+
+def _p(p):
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _where(row, many_variants):
+    v = f" {row['variant']}" if many_variants else ""
+    return f"{row['n_players']}-player{v} games"
+
+
+def _significant(df, effect, threshold, alpha):
+    df = adjust(df, "p_value", "holm", alpha) if df.height else df
+    return df.filter(pl.col("significant") & (pl.col(effect).abs() >= threshold)) if df.height else df
+
+
+def seat_findings(seats, threshold, alpha, many_variants):
+    """Seats whose win rate differs from 1/P by at least `threshold`."""
+    out = []
+    for r in _significant(seat_win_rates(seats), "advantage", threshold, alpha).iter_rows(named=True):
+        side = "above" if r["advantage"] > 0 else "below"
+        out.append(Finding("seat", f"seat {r['seat']}", (
+            f"Seat {r['seat']} wins {_pct(r['win_rate'])} of {_where(r, many_variants)} (95% CI "
+            f"{100 * r['lo']:.1f}-{_pct(r['hi'])}, n = {r['n']:,}), {_pts(r['advantage'])} {side} fair "
+            f"({_pct(r['fair'])}); {_p(r['p_adjusted'])}."), r["advantage"], r["p_adjusted"], r))
+    return out
+
+
+def strategy_findings(seats, threshold, alpha, many_variants):
+    """Strategies whose win rate (over the seats they played) differs from 1/P, in cells where
+    more than one strategy played."""
+    df = strategy_win_rates(seats)
+    mixed = df.group_by(list(CELL)).agg(k=pl.len()).filter(pl.col("k") > 1).drop("k")
+    df = df.join(mixed, on=list(CELL))
+    out = []
+    for r in _significant(df, "advantage", threshold, alpha).iter_rows(named=True):
+        side = "above" if r["advantage"] > 0 else "below"
+        out.append(Finding("strategy", f"strategy {r['strategy']}", (
+            f"Strategy {r['strategy']} wins {_pct(r['win_rate'])} of its seats in {_where(r, many_variants)} "
+            f"(95% CI {100 * r['lo']:.1f}-{_pct(r['hi'])}, n = {r['n']:,}), {_pts(r['advantage'])} {side} "
+            f"fair ({_pct(r['fair'])}); {_p(r['p_adjusted'])}."), r["advantage"], r["p_adjusted"], r))
+    return out
+
+
+def _value_findings(df, kind, name, with_, without, verb, threshold, alpha, many_variants, label):
+    df = df.rename({"improvement_p": "p_value"}).filter(pl.col("p_value").is_not_nan())
+    out = []
+    for r in _significant(df, "improvement", threshold, alpha).iter_rows(named=True):
+        subject = f"{kind} {r[name]}"
+        out.append(Finding(kind, subject, (
+            f"Seats that {verb} {label(r[name])} win {_pct(r[f'win_rate_{with_}'])} of {_where(r, many_variants)} vs "
+            f"{_pct(r[f'win_rate_{without}'])} for those that did not ({r['improvement'] * 100:+.1f} points, 95% CI "
+            f"{100 * r['improvement_lo']:+.1f} to {100 * r['improvement_hi']:+.1f}; n = {r[f'n_{with_}']:,} vs "
+            f"{r[f'n_{without}']:,}; {r['vp_difference']:+.1f} VP); {_p(r['p_adjusted'])}."),
+            r["improvement"], r["p_adjusted"], r))
+    return out
+
+
+def variant_findings(source, baseline, threshold, vp_threshold, alpha):
+    """Variant changes (Holm over the whole comparison) of at least `threshold` for rates (win
+    rates, tie rate, balance) or `vp_threshold` for VP, turns and rounds."""
+    df = compare_variants(source, baseline, method="holm", alpha=alpha)
+    if not df.height:
+        return []
+    rate = pl.col("metric").is_in(["won", "tie", "balance"])
+    df = df.with_columns(scale=pl.when(rate).then(threshold).otherwise(vp_threshold))
+    out = []
+    for r in df.filter(pl.col("significant") & (pl.col("diff").abs() >= pl.col("scale"))).iter_rows(named=True):
+        is_rate = r["metric"] in ("won", "tie", "balance")
+        what = {"won": "win rate", "tie": "tie rate", "score_total": "final VP", "margin": "margin of victory",
+                "winner_score": "winner's score"}.get(r["metric"], r["metric"])
+        what = what.replace("score_", "VP from ").replace("_", " ")
+        who = ("" if r["subject"] == "all" else f" over {r['subject']}" if r["metric"] == "balance"
+               else f" of {r['subject']}")
+        fmt = (lambda x: f"{100 * x:.1f}%") if is_rate else (lambda x: f"{x:.2f}")
+        d = f"{100 * r['diff']:+.1f} points" if is_rate else f"{r['diff']:+.2f}"
+        ci = (f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}" if is_rate else f"{r['lo']:+.2f} to {r['hi']:+.2f}")
+        n = f"{r['n_pairs']:,} paired" if r["paired"] else f"n = {r['n_a']:,} vs {r['n_b']:,}"
+        out.append(Finding("variant", f"{r['variant']} {r['subject']} {r['metric']}", (
+            f"In {r['n_players']}-player games, {r['variant']} changes the {what}{who} from {fmt(r['mean_a'])} "
+            f"({baseline}) to {fmt(r['mean_b'])} ({d}, 95% CI {ci}, {n}); {_p(r['p_adjusted'])}."),
+            r["diff"], r["p_adjusted"], r, scale=r["scale"]))
+    return out
+
+
+def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="base"):
+    """All findings of a run or comparison, largest effect first (effects measured in units of
+    their threshold: `threshold` for rates, `vp_threshold` for VP, turns and rounds in variant
+    changes). Variant findings only when the data holds `baseline` and another variant."""
+    t = open_tables(source)
+    many = collect(t.games.select(pl.col("variant").n_unique()))[0, 0] > 1
+    out = seat_findings(t.seats, threshold, alpha, many) + strategy_findings(t.seats, threshold, alpha, many)
+    out += _value_findings(card_value(t.seats), "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many,
+                           lambda c: str(c).capitalize())
+    out += _value_findings(harbor_value(t.seats), "harbor", "harbor", "took", "not_took", "took", threshold, alpha,
+                           many, lambda h: f"the harbor {h} action")
+    for f in out:
+        f.scale = threshold
+    if many:
+        out += variant_findings(t, baseline, threshold, vp_threshold, alpha)
+    return sorted(out, key=lambda f: abs(f.effect) / f.scale, reverse=True)

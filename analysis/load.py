@@ -1,0 +1,83 @@
+"""Open a run, a comparison or a bare folder of Parquet tables as lazy frames.
+
+Every analysis function takes the `Tables` this returns (or one of its frames).
+Nothing is read here: the frames are polars LazyFrames over the shards, and
+`seats` and `cards` always carry `variant` and `n_players` so results can be
+grouped by cell without a join.
+"""
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+CELL = ("variant", "n_players")          # what tells a cell of a comparison apart
+
+
+@dataclass
+class Tables:
+    """The three tables of a run or a comparison as polars LazyFrames."""
+
+    games: pl.LazyFrame
+    seats: pl.LazyFrame
+    cards: pl.LazyFrame
+
+
+def open_tables(source):
+    """`Tables` for a run folder (manifest.json), a comparison folder (compare.json), a bare
+    folder holding games/ seats/ cards/ Parquet files, a `simulate` Run or CompareResult,
+    a `Tables` (returned as is), or a list of any of these (stacked: e.g. two runs to compare)."""
+    if isinstance(source, Tables):
+        return source
+    if isinstance(source, (list, tuple)):
+        parts = [open_tables(s) for s in source]
+        return Tables(*(pl.concat([getattr(p, t) for p in parts], how="diagonal_relaxed")
+                        for t in ("games", "seats", "cards")))
+    if hasattr(source, "spec") and hasattr(source, "table"):            # CompareResult
+        return Tables(*(source.table(t) for t in ("games", "seats", "cards")))
+    if hasattr(source, "manifest") and hasattr(source, "table"):        # Run
+        return _run_tables(source)
+    path = Path(source)
+    if (path / "compare.json").exists():
+        from simulate.compare import open_compare
+
+        return open_tables(open_compare(path))
+    if (path / "manifest.json").exists():
+        from simulate.runner import open_run
+
+        return _run_tables(open_run(path))
+    return _bare_tables(path)
+
+
+def _run_tables(run):
+    m = run.manifest
+    extra = {"variant": pl.lit(m.get("variant", "base")), "n_players": pl.lit(m["players"], dtype=pl.Int8)}
+    return Tables(run.games, _with(run.seats, extra), _with(run.cards, extra))
+
+
+def _with(lf, extra):
+    have = lf.collect_schema().names()
+    return lf.with_columns(**{k: v for k, v in extra.items() if k not in have})
+
+
+def _bare_tables(path):
+    """Parquet files under path/games, path/seats, path/cards (no manifest): variant and
+    n_players come to seats and cards by a join with games on (run_id, game_id)."""
+    scan = {t: pl.scan_parquet(str(path / t / "*.parquet")) for t in ("games", "seats", "cards")}
+    if not (path / "games").is_dir():
+        raise FileNotFoundError(f"{path}: no run (manifest.json), comparison (compare.json) or games/ folder")
+    keys = ["run_id", "game_id"]
+    cell = scan["games"].select(*keys, *CELL)
+    out = {"games": scan["games"]}
+    for t in ("seats", "cards"):
+        if not (path / t).is_dir():
+            out[t] = None
+            continue
+        have = scan[t].collect_schema().names()
+        missing = [c for c in CELL if c not in have]
+        out[t] = scan[t].join(cell.select(*keys, *missing), on=keys, how="left") if missing else scan[t]
+    return Tables(**out)
+
+
+def collect(lf):
+    """Collect a (small, aggregated) lazy result with the streaming engine: bounded memory."""
+    return lf.collect(engine="streaming")

@@ -1,0 +1,109 @@
+"""Tests and intervals for differences, and corrections for many comparisons.
+
+Normal approximations throughout (the samples are thousands of games); they act
+on the small aggregated frames, as numpy arrays or polars columns.
+"""
+import numpy as np
+import polars as pl
+
+from .stats import wilson_interval, z_value
+
+_SQRT2 = np.sqrt(2.0)
+
+
+def normal_sf2(z):
+    """Two-sided p-value of a standard normal statistic: P(|Z| >= |z|) (NaN stays NaN)."""
+    from math import erfc
+
+    z = np.abs(np.asarray(z, dtype=float))
+    out = np.array([erfc(v / _SQRT2) if not np.isnan(v) else np.nan for v in z.ravel()]).reshape(z.shape)
+    return float(out) if out.ndim == 0 else out
+
+
+def binomial_test(successes, n, p0):
+    """Two-sided test of a rate against p0 (score / normal approximation): (z, p)."""
+    k, n, p0 = (np.asarray(a, dtype=float) for a in (successes, n, p0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = (k - n * p0) / np.sqrt(n * p0 * (1 - p0))
+    return z, normal_sf2(z)
+
+
+def difference(diff, se, confidence=0.95):
+    """Interval and two-sided p-value of a difference with standard error se: (lo, hi, p)."""
+    diff, se = np.asarray(diff, dtype=float), np.asarray(se, dtype=float)
+    z = z_value(confidence)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        stat = np.where(se > 0, diff / np.where(se > 0, se, 1.0), np.where(diff == 0, 0.0, np.inf * np.sign(diff)))
+    return diff - z * se, diff + z * se, normal_sf2(stat)
+
+
+def rate_difference_se(p1, n1, p2, n2):
+    """Standard error of p1 - p2 for two independent rates (unpooled)."""
+    p1, n1, p2, n2 = (np.asarray(a, dtype=float) for a in (p1, n1, p2, n2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+
+
+def rate_difference(k1, n1, k2, n2, confidence=0.95):
+    """p1 - p2 for two independent rates: (diff, lo, hi, p). The interval is Newcombe's (from the
+    two Wilson intervals), the p-value the pooled two-proportion z test: both behave for rates
+    near 0 or 1 and for small groups, where the plain Wald formulas claim far too much."""
+    k1, n1, k2, n2 = (np.asarray(a, dtype=float) for a in (k1, n1, k2, n2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p1, p2 = k1 / n1, k2 / n2
+        l1, u1 = wilson_interval(k1, n1, confidence)
+        l2, u2 = wilson_interval(k2, n2, confidence)
+        diff = p1 - p2
+        lo = diff - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+        hi = diff + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+        pool = (k1 + k2) / (n1 + n2)
+        se0 = np.sqrt(pool * (1 - pool) * (1 / n1 + 1 / n2))
+        z = np.where(se0 > 0, diff / np.where(se0 > 0, se0, 1.0), 0.0)
+    p = np.where(np.isnan(diff), np.nan, normal_sf2(z))
+    return diff, lo, hi, p
+
+
+def mean_difference_se(var1, n1, var2, n2):
+    """Standard error of mean1 - mean2 for two independent samples (Welch)."""
+    var1, n1, var2, n2 = (np.asarray(a, dtype=float) for a in (var1, n1, var2, n2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sqrt(var1 / n1 + var2 / n2)
+
+
+def holm(p):
+    """Holm-Bonferroni adjusted p-values (family-wise error), in the input order; NaN stays NaN."""
+    p = np.asarray(p, dtype=float)
+    out = np.full_like(p, np.nan)
+    ok = np.flatnonzero(~np.isnan(p))
+    m = len(ok)
+    if m == 0:
+        return out
+    order = ok[np.argsort(p[ok], kind="stable")]
+    adj = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
+    out[order] = adj
+    return out
+
+
+def benjamini_hochberg(p):
+    """Benjamini-Hochberg adjusted p-values (false discovery rate), in the input order."""
+    p = np.asarray(p, dtype=float)
+    out = np.full_like(p, np.nan)
+    ok = np.flatnonzero(~np.isnan(p))
+    m = len(ok)
+    if m == 0:
+        return out
+    order = ok[np.argsort(p[ok], kind="stable")]
+    ranked = p[order] * m / np.arange(1, m + 1)
+    out[order] = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
+    return out
+
+
+ADJUST = {"holm": holm, "bh": benjamini_hochberg, "fdr": benjamini_hochberg}
+
+
+def adjust(df, column="p_value", method="holm", alpha=0.05):
+    """`df` with `p_adjusted` (over all its rows) and `significant` (p_adjusted < alpha)."""
+    if method not in ADJUST:
+        raise ValueError(f"method must be one of {', '.join(ADJUST)}, not {method!r}")
+    adj = ADJUST[method](df[column].to_numpy())
+    return df.with_columns(p_adjusted=pl.Series(adj), significant=pl.Series(adj < alpha))

@@ -1,0 +1,141 @@
+"""Variant comparison: the change in each balance number between a baseline variant and the
+others, at the same player count, with intervals and a correction for the number of comparisons.
+
+Cells of a `windtunnel compare` share the run seed, so game i has the same game seed
+(`games.seed`) and the same cards in every cell: games (and seats) are paired by seed and
+the difference is the mean of per-game differences (common random numbers: tighter
+intervals). Where the cells do not pair up (separate runs, other seeds) the difference is
+the unpaired one (Welch). Either way the interval is a normal approximation.
+"""
+import numpy as np
+import polars as pl
+
+from .balance import SCORE_SOURCES, balance, game_scores
+from .load import CELL, collect, open_tables
+from .significance import adjust, difference
+
+GAME_METRICS = ("winner_score", "margin", "tie", "turns", "rounds")
+SEAT_METRICS = ("won", "score_total") + tuple(f"score_{s}" for s in SCORE_SOURCES)
+
+
+def game_metrics(tables):
+    """Lazy, one row per game: its cell, seed and the per-game numbers of GAME_METRICS."""
+    keys = ["run_id", "game_id"]
+    g = tables.games.select(*keys, *CELL, "seed", "turns", "rounds", tie=pl.col("tie").cast(pl.Float64))
+    return g.join(game_scores(tables.seats).select(*keys, "winner_score", "margin"), on=keys)
+
+
+def seat_metrics(tables):
+    """Lazy, one row per seat per game: cell, seed, seat, strategy and SEAT_METRICS present."""
+    keys = ["run_id", "game_id"]
+    have = set(tables.seats.collect_schema().names())
+    cols = [c for c in SEAT_METRICS if c in have]
+    s = tables.seats.select(*keys, *CELL, "seat", "strategy", *[pl.col(c).cast(pl.Float64) for c in cols])
+    return s.join(tables.games.select(*keys, "seed"), on=keys)
+
+
+def _long(lf, index, metrics, name):
+    return lf.select(*index, *[pl.col(m).cast(pl.Float64) for m in metrics]).unpivot(
+        index=index, on=list(metrics), variable_name="metric", value_name=name)
+
+
+def paired_difference(a, b, keys, by, metrics):
+    """Per (by, metric): pairs of rows of a and b with equal `keys` and `by`, their means and the
+    mean and sd of the per-pair difference b - a."""
+    on = [*keys, *by]
+    j = _long(a, on, metrics, "x_a").join(_long(b, on, metrics, "x_b"), on=[*on, "metric"])
+    d = pl.col("x_b") - pl.col("x_a")
+    return collect(j.group_by(*by, "metric").agg(n_pairs=pl.len().cast(pl.Int64), pm_a=pl.col("x_a").mean(),
+                                                 pm_b=pl.col("x_b").mean(), pdiff=d.mean(), psd=d.std()))
+
+
+def side_summary(lf, by, metrics, suffix):
+    """Per (by, metric): n, mean and variance of one side."""
+    x = pl.col("x")
+    return collect(_long(lf, by, metrics, "x").group_by(*by, "metric").agg(
+        **{f"n_{suffix}": pl.len().cast(pl.Int64), f"mean_{suffix}": x.mean(), f"var_{suffix}": x.var()}))
+
+
+def difference_table(a, b, keys, by, metrics, confidence=0.95):
+    """b - a per (by, metric): paired by `keys` when every row of the smaller side has a partner,
+    else unpaired; n_a, n_b, n_pairs, mean_a, mean_b, diff, se, lo, hi, p_value, paired."""
+    by = list(by)
+    sa, sb = side_summary(a, by, metrics, "a"), side_summary(b, by, metrics, "b")
+    df = sa.join(sb, on=[*by, "metric"], how="inner", nulls_equal=True)
+    df = df.join(paired_difference(a, b, keys, by, metrics), on=[*by, "metric"], how="left", nulls_equal=True)
+    df = df.with_columns(n_pairs=pl.col("n_pairs").fill_null(0))
+    paired = (pl.col("n_pairs") > 1) & (pl.col("n_pairs") == pl.min_horizontal("n_a", "n_b"))
+    df = df.with_columns(paired=paired).with_columns(
+        mean_a=pl.when("paired").then("pm_a").otherwise("mean_a"),
+        mean_b=pl.when("paired").then("pm_b").otherwise("mean_b"),
+        se=pl.when("paired").then(pl.col("psd") / pl.col("n_pairs").sqrt())
+        .otherwise((pl.col("var_a") / pl.col("n_a") + pl.col("var_b") / pl.col("n_b")).sqrt()))
+    df = df.with_columns(diff=pl.when("paired").then("pdiff").otherwise(pl.col("mean_b") - pl.col("mean_a")))
+    lo, hi, p = difference(df["diff"].to_numpy(), df["se"].to_numpy(), confidence)
+    return df.with_columns(lo=pl.Series(np.atleast_1d(lo)), hi=pl.Series(np.atleast_1d(hi)),
+                           p_value=pl.Series(np.atleast_1d(p))).select(
+        *by, "metric", "n_a", "n_b", "n_pairs", "paired", "mean_a", "mean_b", "diff", "se", "lo", "hi", "p_value")
+
+
+def _subject(df, by):
+    if not by:
+        return df.with_columns(subject=pl.lit("all"))
+    col = by[0]
+    return df.with_columns(subject=pl.format(f"{col} {{}}", pl.col(col).cast(pl.String))).drop(col)
+
+
+def _balance_rows(tables, baseline, variant, players, confidence):
+    rows = []
+    for over, name in (("seat", "seats"), ("strategy", "strategies")):
+        bal = balance(tables.seats.filter(pl.col("n_players") == players), over, confidence)
+        a, b = bal.filter(pl.col("variant") == baseline), bal.filter(pl.col("variant") == variant)
+        if a.height != 1 or b.height != 1:
+            continue
+        diff = b["balance"][0] - a["balance"][0]
+        se = float(np.hypot(a["se"][0], b["se"][0]))
+        lo, hi, p = difference(diff, se, confidence)
+        rows.append({"subject": name, "metric": "balance", "n_a": a["n"][0], "n_b": b["n"][0],
+                     "n_pairs": 0, "paired": False, "mean_a": a["balance"][0], "mean_b": b["balance"][0],
+                     "diff": diff, "se": se, "lo": lo, "hi": hi, "p_value": p})
+    return rows
+
+
+def compare_variants(source, baseline="base", confidence=0.95, method="holm", alpha=0.05):
+    """Every variant against `baseline` at each player count both have: the change in winner score,
+    margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final VP
+    and VP per score source; and balance over seats and over strategies. One row per
+    (n_players, variant, subject, metric) with means, `diff` (variant - baseline), its interval,
+    `p_value`, and `p_adjusted` / `significant` corrected over all rows (`method` "holm" or "bh")."""
+    t = open_tables(source)
+    cells = collect(t.games.select(*CELL).unique()).sort(list(CELL))
+    gm, sm = game_metrics(t), seat_metrics(t)
+    seat_cols = [c for c in SEAT_METRICS if c in sm.collect_schema().names()]
+    parts = []
+    for players in sorted(cells["n_players"].unique().to_list()):
+        here = cells.filter(pl.col("n_players") == players)["variant"].to_list()
+        if baseline not in here:
+            continue
+        for variant in (v for v in here if v != baseline):
+            def side(lf, v, players=players):
+                return lf.filter((pl.col("variant") == v) & (pl.col("n_players") == players))
+
+            tables = [
+                _subject(difference_table(side(gm, baseline), side(gm, variant), ["seed"], [], GAME_METRICS,
+                                          confidence), []),
+                _subject(difference_table(side(sm, baseline), side(sm, variant), ["seed"], ["seat"], seat_cols,
+                                          confidence), ["seat"]),
+                _subject(difference_table(side(sm, baseline), side(sm, variant), ["seed", "seat"], ["strategy"],
+                                          seat_cols, confidence), ["strategy"]),
+            ]
+            rows = _balance_rows(t, baseline, variant, players, confidence)
+            if rows:
+                tables.append(pl.DataFrame(rows).select(tables[0].columns))
+            part = pl.concat([x.select(tables[0].columns) for x in tables], how="vertical_relaxed")
+            parts.append(part.with_columns(n_players=pl.lit(players), baseline=pl.lit(baseline),
+                                           variant=pl.lit(variant)))
+    if not parts:
+        return pl.DataFrame()
+    out = pl.concat(parts, how="vertical_relaxed")
+    out = out.select("n_players", "baseline", "variant", "subject", pl.exclude("n_players", "baseline", "variant",
+                                                                               "subject"))
+    return adjust(out, method=method, alpha=alpha)

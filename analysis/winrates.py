@@ -1,0 +1,66 @@
+"""Win rates per strategy, seat, player count and variant; the pairwise strategy matrix;
+first-player advantage.
+
+A tie is a win for each tied seat (the `won` column), so in games with ties the
+seats' win rates add up to a little more than 1.
+"""
+import numpy as np
+import polars as pl
+
+from .load import CELL, collect
+from .significance import binomial_test
+from .stats import wilson_exprs
+
+
+def win_rates(seats, by=(*CELL, "strategy"), confidence=0.95):
+    """Wins, seat-games `n`, `win_rate` and its Wilson interval (`lo`, `hi`) per group of `by`."""
+    by = list(by)
+    lo, hi = wilson_exprs("wins", "n", confidence)
+    out = (seats.group_by(by).agg(wins=pl.col("won").sum().cast(pl.Int64), n=pl.len().cast(pl.Int64))
+           .with_columns(win_rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi))
+    return collect(out).sort(by)
+
+
+def against_fair(df):
+    """Add `fair` (1/P), `advantage` (win rate - fair) and the two-sided `p_value` of
+    the win rate against fair to a `win_rates` frame that has `n_players`."""
+    fair = 1.0 / df["n_players"].cast(pl.Float64)
+    _, p = binomial_test(df["wins"].to_numpy(), df["n"].to_numpy(), fair.to_numpy())
+    return df.with_columns(fair=fair, advantage=pl.col("win_rate") - fair, p_value=pl.Series(np.atleast_1d(p)))
+
+
+def seat_win_rates(seats, confidence=0.95):
+    """Each seat's win rate per cell with its interval, its advantage over fair (1/P) and p-value."""
+    return against_fair(win_rates(seats, (*CELL, "seat"), confidence))
+
+
+def strategy_win_rates(seats, confidence=0.95):
+    """Each strategy's win rate per cell (over the seats it played) against fair (1/P)."""
+    return against_fair(win_rates(seats, (*CELL, "strategy"), confidence))
+
+
+def first_player_advantage(seats, confidence=0.95):
+    """Seat 0's row of `seat_win_rates`: its win rate, interval, advantage over 1/P and p-value."""
+    return seat_win_rates(seats.filter(pl.col("seat") == 0), confidence)
+
+
+def strategy_matrix(seats, confidence=0.95):
+    """Pairwise results: for each cell and ordered pair (strategy, opponent) of different strategies
+    meeting in a game, `wins` (ranked above), `losses`, `draws` (same rank), `n` meetings and
+    `score` = (wins + draws/2) / n with its Wilson interval. The rows (a, b) and (b, a) mirror."""
+    keys = ["run_id", "game_id"]
+    me = seats.select(*keys, *CELL, "seat", "strategy", "rank")
+    them = seats.select(*keys, pl.col("seat").alias("o_seat"), pl.col("strategy").alias("opponent"),
+                        pl.col("rank").alias("o_rank"))
+    pairs = (me.join(them, on=keys).filter(pl.col("seat") != pl.col("o_seat"))
+             .filter(pl.col("strategy") != pl.col("opponent")))
+    lo, hi = wilson_exprs("points", "n", confidence)
+    out = (pairs.group_by(*CELL, "strategy", "opponent")
+           .agg(wins=(pl.col("rank") < pl.col("o_rank")).sum().cast(pl.Int64),
+                losses=(pl.col("rank") > pl.col("o_rank")).sum().cast(pl.Int64),
+                draws=(pl.col("rank") == pl.col("o_rank")).sum().cast(pl.Int64),
+                n=pl.len().cast(pl.Int64))
+           .with_columns(points=pl.col("wins") + 0.5 * pl.col("draws"))
+           .with_columns(score=pl.col("points") / pl.col("n"), lo=lo, hi=hi)
+           .drop("points"))
+    return collect(out).sort(*CELL, "strategy", "opponent")

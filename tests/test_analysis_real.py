@@ -1,0 +1,88 @@
+"""analysis/* on one small real run pair (base and tableaus, same seed: common random numbers),
+checked against the tables themselves."""
+import polars as pl
+import pytest
+
+import simulate
+from analysis import balance, card_value, findings, variants, winrates
+from analysis.load import open_tables
+
+GAMES = 400
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("real")
+    for name, variant in (("base", "base"), ("tab", "tableaus")):
+        simulate.run("aeolos", players=2, games=GAMES, seed=1, strategies="balanced,greedy", variant=variant,
+                     out=out / name, jobs=1, progress=False)
+    return out / "base", out / "tab"
+
+
+def test_run_folder_tables_and_win_rates(runs):
+    t = open_tables(runs[0])
+    seats = t.seats.collect()
+    assert {"variant", "n_players"} <= set(seats.columns) and set(seats["variant"]) == {"base"}
+    wr = winrates.seat_win_rates(t.seats)
+    assert wr["n"].to_list() == [GAMES, GAMES]
+    assert wr["wins"].sum() == seats["won"].sum()
+    assert (wr["lo"] <= wr["win_rate"]).all() and (wr["win_rate"] <= wr["hi"]).all()
+    st = winrates.strategy_win_rates(t.seats)
+    assert set(st["strategy"]) == {"balanced", "greedy"}
+    m = winrates.strategy_matrix(t.seats)
+    assert m["n"].to_list() == [GAMES, GAMES] and m["wins"][0] == m["losses"][1]
+    ties = balance.tie_rate(t.games)["ties"][0]
+    assert ties == t.games.select(pl.col("tie").sum()).collect().item()
+    src = balance.score_sources(t.seats)
+    total = src.filter(pl.col("source") == "total")
+    parts = src.filter(pl.col("source") != "total").group_by("strategy").agg(pl.col("mean").sum()).sort("strategy")
+    assert parts["mean"].to_list() == pytest.approx(total.sort("strategy")["mean"].to_list())
+
+
+def test_card_value_agrees_with_cards_table(runs):
+    t = open_tables(runs[0])
+    cv = card_value.card_value(t.seats)
+    assert ((cv["n_drawn"] + cv["n_not_drawn"]) == 2 * GAMES).all()
+    seat_games = (t.cards.group_by("card").agg(pl.struct("game_id", "seat").n_unique().alias("k"))
+                  .collect().sort("card"))
+    drawn = cv.filter(pl.col("n_drawn") > 0).sort("card")
+    assert drawn["card"].to_list() == seat_games["card"].to_list()
+    assert drawn["n_drawn"].to_list() == seat_games["k"].to_list()
+    timing = card_value.card_timing(t.cards)
+    assert timing["draws"].sum() == t.games.select(pl.col("favor_draws").sum()).collect().item()
+    hv = card_value.harbor_value(t.seats)
+    assert sorted(hv["harbor"].to_list()) == list(range(3, 10))
+    assert card_value.ability_value(t.seats) is None          # the base game deals no tableaus
+    av = card_value.ability_value(open_tables(runs[1]).seats)    # the tableaus run records each seat's tableau
+    assert set(av["ability"]) == {"settlement", "ship", "prophet", "crystals"}
+    assert (av["n_with"] > 0).all()
+
+
+def test_variant_pair_is_paired_by_seed(runs):
+    df = variants.compare_variants(list(runs))
+    assert set(df["variant"]) == {"tableaus"} and set(df["baseline"]) == {"base"}
+    game_rows = df.filter(pl.col("subject") == "all")
+    assert set(game_rows["metric"]) == set(variants.GAME_METRICS)
+    assert game_rows["paired"].all() and (game_rows["n_pairs"] == GAMES).all()
+    tab = df.filter(pl.col("metric") == "score_tableau")
+    assert (tab["mean_a"] == 0).all() and (tab["diff"] > 0).all()
+    assert ((df["p_adjusted"] >= df["p_value"]) | df["p_value"].is_nan()).all()
+    found = findings.findings(list(runs))
+    assert found and all(isinstance(f, findings.Finding) and f.sentence.endswith(".") for f in found)
+
+
+def test_comparison_folder(tmp_path):
+    from simulate.compare import run_compare
+
+    out = tmp_path / "grid"
+    run_compare("aeolos", variants="base,tableaus", players="2,3", games=150, seed=3, out=out, jobs=1,
+                progress=False)
+    t = open_tables(out)
+    assert t.seats.select(pl.col("n_players").unique().sort()).collect()["n_players"].to_list() == [2, 3]
+    wr = winrates.seat_win_rates(t.seats)
+    assert wr.height == 2 * (2 + 3) and (wr["n"] == 150).all()
+    df = variants.compare_variants(out)
+    assert sorted(df["n_players"].unique().to_list()) == [2, 3]
+    assert df.filter(pl.col("subject") == "all")["paired"].all()
+    lengths = balance.game_length(t.games)
+    assert lengths.height == 2 * 2 * 2                                    # turns, rounds x 4 cells
