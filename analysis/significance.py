@@ -70,31 +70,29 @@ def mean_difference_se(var1, n1, var2, n2):
         return np.sqrt(var1 / n1 + var2 / n2)
 
 
+def _ranked(p):
+    """(p, an all-NaN output, the indices of the non-NaN p-values in rising order)."""
+    p = np.asarray(p, dtype=float)
+    ok = np.flatnonzero(~np.isnan(p))
+    return p, np.full_like(p, np.nan), ok[np.argsort(p[ok], kind="stable")]
+
+
 def holm(p):
     """Holm-Bonferroni adjusted p-values (family-wise error), in the input order; NaN stays NaN."""
-    p = np.asarray(p, dtype=float)
-    out = np.full_like(p, np.nan)
-    ok = np.flatnonzero(~np.isnan(p))
-    m = len(ok)
-    if m == 0:
-        return out
-    order = ok[np.argsort(p[ok], kind="stable")]
-    adj = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
-    out[order] = adj
+    p, out, order = _ranked(p)
+    m = len(order)
+    if m:
+        out[order] = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
     return out
 
 
 def benjamini_hochberg(p):
     """Benjamini-Hochberg adjusted p-values (false discovery rate), in the input order."""
-    p = np.asarray(p, dtype=float)
-    out = np.full_like(p, np.nan)
-    ok = np.flatnonzero(~np.isnan(p))
-    m = len(ok)
-    if m == 0:
-        return out
-    order = ok[np.argsort(p[ok], kind="stable")]
-    ranked = p[order] * m / np.arange(1, m + 1)
-    out[order] = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
+    p, out, order = _ranked(p)
+    m = len(order)
+    if m:
+        ranked = p[order] * m / np.arange(1, m + 1)
+        out[order] = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
     return out
 
 
