@@ -3,7 +3,7 @@ margin of victory, game length, and where the points come from."""
 import numpy as np
 import polars as pl
 
-from .load import CELL, collect
+from .load import CELL, by_game_ranges, collect
 from .stats import wilson_exprs, z_value
 from .winrates import win_rates
 
@@ -48,12 +48,24 @@ def game_scores(seats):
             .with_columns(margin=pl.col("winner_score") - pl.col("runner_up")))
 
 
-def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES):
+def value_counts(lf, column, by=CELL):
+    return lf.group_by(*by, column).agg(count=pl.len().cast(pl.Int64)).drop_nulls(column)
+
+
+def per_game_counts(seats, column, by=CELL):
+    """Value counts of a per-game column of game_scores (margin, winner_score), game-id range
+    by range (see load.by_game_ranges): bounded memory whatever the run size."""
+    parts = by_game_ranges(seats, lambda part: value_counts(game_scores(part), column, by))
+    return parts.group_by(*by, column).agg(pl.col("count").sum())
+
+
+def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES, counts=None):
     """Per group: n, mean with a normal interval, sd, min, quantiles and max of one integer-valued
     column (turns, rounds, VP), computed from its value counts (memory bounded by the number of
-    distinct values). Quantiles are the smallest value whose cumulative share reaches q."""
+    distinct values; `counts` may be given already summed). Quantiles are the smallest value whose
+    cumulative share reaches q."""
     by = list(by)
-    counts = collect(lf.group_by(*by, column).agg(count=pl.len().cast(pl.Int64)).drop_nulls(column))
+    counts = collect(value_counts(lf, column, by)) if counts is None else counts
     z = z_value(confidence)
     rows = []
     for key, part in counts.sort(column).group_by(by, maintain_order=True):
@@ -74,12 +86,12 @@ def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES):
 
 def margin_of_victory(seats, confidence=0.95):
     """Per cell: the winner's VP minus the runner-up's (mean, interval, quantiles)."""
-    return describe(game_scores(seats), "margin", confidence=confidence)
+    return describe(None, "margin", confidence=confidence, counts=per_game_counts(seats, "margin"))
 
 
 def winner_score(seats, confidence=0.95):
     """Per cell: the winner's VP (mean, interval, quantiles)."""
-    return describe(game_scores(seats), "winner_score", confidence=confidence)
+    return describe(None, "winner_score", confidence=confidence, counts=per_game_counts(seats, "winner_score"))
 
 
 def game_length(games, confidence=0.95):

@@ -7,7 +7,7 @@ seats' win rates add up to a little more than 1.
 import numpy as np
 import polars as pl
 
-from .load import CELL, collect
+from .load import CELL, by_game_ranges, collect
 from .significance import binomial_test
 from .stats import wilson_exprs
 
@@ -49,18 +49,22 @@ def strategy_matrix(seats, confidence=0.95):
     meeting in a game, `wins` (ranked above), `losses`, `draws` (same rank), `n` meetings and
     `score` = (wins + draws/2) / n with its Wilson interval. The rows (a, b) and (b, a) mirror."""
     keys = ["run_id", "game_id"]
-    me = seats.select(*keys, *CELL, "seat", "strategy", "rank")
-    them = seats.select(*keys, pl.col("seat").alias("o_seat"), pl.col("strategy").alias("opponent"),
-                        pl.col("rank").alias("o_rank"))
-    pairs = (me.join(them, on=keys).filter(pl.col("seat") != pl.col("o_seat"))
-             .filter(pl.col("strategy") != pl.col("opponent")))
+    group = [*CELL, "strategy", "opponent"]
+
+    def meetings(part):              # every pair of seats of a game, within one range of game ids
+        them = part.select(*keys, pl.col("seat").alias("o_seat"), pl.col("strategy").alias("opponent"),
+                           pl.col("rank").alias("o_rank"))
+        pairs = (part.join(them, on=keys).filter(pl.col("seat") != pl.col("o_seat"))
+                 .filter(pl.col("strategy") != pl.col("opponent")))
+        return pairs.group_by(group).agg(wins=(pl.col("rank") < pl.col("o_rank")).sum().cast(pl.Int64),
+                                         losses=(pl.col("rank") > pl.col("o_rank")).sum().cast(pl.Int64),
+                                         draws=(pl.col("rank") == pl.col("o_rank")).sum().cast(pl.Int64),
+                                         n=pl.len().cast(pl.Int64))
+
     lo, hi = wilson_exprs("points", "n", confidence)
-    out = (pairs.group_by(*CELL, "strategy", "opponent")
-           .agg(wins=(pl.col("rank") < pl.col("o_rank")).sum().cast(pl.Int64),
-                losses=(pl.col("rank") > pl.col("o_rank")).sum().cast(pl.Int64),
-                draws=(pl.col("rank") == pl.col("o_rank")).sum().cast(pl.Int64),
-                n=pl.len().cast(pl.Int64))
+    out = (by_game_ranges(seats.select(*keys, *CELL, "seat", "strategy", "rank"), meetings)
+           .group_by(group).agg(pl.col("wins", "losses", "draws", "n").sum())
            .with_columns(points=pl.col("wins") + 0.5 * pl.col("draws"))
            .with_columns(score=pl.col("points") / pl.col("n"), lo=lo, hi=hi)
            .drop("points"))
-    return collect(out).sort(*CELL, "strategy", "opponent")
+    return out.sort(*CELL, "strategy", "opponent")

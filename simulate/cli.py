@@ -406,6 +406,7 @@ def main():
 
 
 from . import cli_compare  # noqa: E402,F401 (registers the compare command)
+from . import cli_report  # noqa: E402,F401 (registers the report command)
 
 if __name__ == "__main__":
     main()

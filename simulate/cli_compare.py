@@ -42,7 +42,7 @@ def compare(ctx: typer.Context,
             plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play a grid of variants x player counts with the same seed (one run folder per cell under
     --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
-    win rate with its 95% interval."""
+    win rate with its 95% interval. `windtunnel report OUT` then writes the variant report."""
     from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
 
     overrides = parse_sets(set_)

@@ -1,0 +1,126 @@
+"""`build_report(source, out_html)`: the report of a run or a comparison folder.
+
+Writes three things side by side: the self-contained HTML (`out_html`), the Markdown summary
+(same name, `.md`) and the PNG figures in `<name>_files/`. Everything is written under
+temporary names first and renamed into place, so a reader never sees half a file.
+"""
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from simulate.errors import UserError
+
+from . import figures as F
+from . import html as H
+from . import markdown as M
+from .data import COMPARISON, gather, source_kind
+from .tables import tables as make_tables
+
+
+@dataclass
+class ReportResult:
+    """Where the report went: the HTML file, the Markdown summary, the PNG paths (in report order);
+    `findings` are the analysis findings it shows."""
+
+    html: Path
+    markdown: Path
+    figures: list
+    findings: list = None
+    kind: str = None
+
+
+def report_paths(out_html):
+    """(html, markdown, figure folder) for an HTML path: report.html -> report.md, report_files/."""
+    html = Path(out_html)
+    return html, html.with_suffix(".md"), html.parent / f"{html.stem}_files"
+
+
+def check_output(out_html, force=False):
+    """One-line UserError when the output cannot be written, or exists and force is False."""
+    html, md, folder = report_paths(out_html)
+    if html.suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"the report must be an .html file, not {html}")
+    if not html.parent.is_dir():
+        raise UserError(f"folder {html.parent} does not exist")
+    if not force:
+        busy = [p for p in (html, md, folder) if p.exists()]
+        if busy:
+            raise UserError(f"{busy[0]} already exists (use --force to replace the report)")
+    for p in (html, md):
+        if p.is_dir():
+            raise UserError(f"{p} is a folder")
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder} is a file, not the figure folder")
+
+
+def no_findings_text(threshold):
+    return (f"No finding: no seat, strategy, card, harbor action or variant change is {100 * threshold:.1f} points "
+            "or more from fair (or from the baseline) and significant.")
+
+
+def _umask():
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _write_atomic(path, text):
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())            # mkstemp makes it private; a report is for sharing
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        return Path(tmp)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def build_report(source, out_html, *, threshold=0.03, title=None, force=True, baseline="base"):
+    """Build the report of `source` (a run folder or a comparison folder with compare.json) into
+    `out_html`, its `.md` summary and its `_files/` PNG folder; returns a ReportResult.
+    `threshold`: the smallest win-rate difference (a fraction) a finding reports. With
+    force=False an existing report is a UserError and is left untouched."""
+    if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
+        raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold!r}")
+    html_path, md_path, folder = report_paths(out_html)
+    kind = source_kind(source)                  # one line when it is neither
+    check_output(html_path, force)
+    data = gather(source, threshold=threshold, baseline=baseline)
+    if title is None:
+        what = "Variant report" if kind == COMPARISON else "Balance report"
+        title = f"{what}: {Path(source).resolve().name}"
+    tables = make_tables(data)
+    text = no_findings_text(threshold)
+
+    work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=html_path.parent))
+    os.chmod(work, 0o777 & ~_umask())
+    tmp_files = []
+    try:
+        figs = F.draw_all(data, work)
+        pngs = {name: path.read_bytes() for name, _, path in figs}
+        final = [(name, alt, folder / path.name) for name, alt, path in figs]
+        tmp_files.append(_write_atomic(md_path, M.render(data, title, text, tables, final, folder.name)))
+        tmp_files.append(_write_atomic(html_path, H.render(data, title, text, tables, final, pngs)))
+        # ---- commit: figures first, then the summary, the page last
+        old = None
+        if folder.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=html_path.parent))
+            folder.rename(old / "f")
+        work.rename(folder)
+        work = None
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        tmp_files[0].replace(md_path)
+        tmp_files[1].replace(html_path)
+        tmp_files = []
+    finally:
+        for t in tmp_files:
+            t.unlink(missing_ok=True)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+    return ReportResult(html_path, md_path, [p for _, _, p in final], data.findings, kind)

@@ -1,0 +1,132 @@
+"""Everything a report shows, computed once through the analysis layer (lazy polars scans,
+small aggregated frames back): `gather(source, threshold) -> ReportData`."""
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import polars as pl
+
+from simulate.errors import UserError
+
+RUN, COMPARISON = "run", "comparison"
+
+
+@dataclass
+class ReportData:
+    """The numbers of one report. Frames that do not apply (tableau value in the base game,
+    variant deltas of a single run) are None."""
+
+    kind: str                       # "run" or "comparison"
+    path: Path
+    meta: dict                      # settings shown in the header (label -> text)
+    threshold: float
+    findings: list                  # analysis.findings.Finding, largest effect first
+    cells: list                     # [(variant, n_players)] in order
+    seat: pl.DataFrame
+    strategy: pl.DataFrame
+    seat_strategy: pl.DataFrame     # win rate per cell, strategy and seat (the heatmap)
+    balance: pl.DataFrame           # balance over seats and over strategies, column `over`
+    ties: pl.DataFrame
+    margin: pl.DataFrame            # margin of victory and winner score (describe rows)
+    length: pl.DataFrame            # turns and rounds (describe rows)
+    length_hist: dict               # "turns" / "rounds" -> histogram frame
+    sources: pl.DataFrame
+    cards: pl.DataFrame
+    harbors: pl.DataFrame
+    abilities: Optional[pl.DataFrame] = None
+    deltas: Optional[pl.DataFrame] = None
+    baseline: str = "base"
+    notes: list = field(default_factory=list)
+
+    @property
+    def many_cells(self):
+        return len(self.cells) > 1
+
+
+def source_kind(source):
+    """"comparison" for a folder with compare.json, "run" for one with manifest.json, else a
+    one-line UserError."""
+    path = Path(source)
+    if (path / "compare.json").is_file():
+        return COMPARISON
+    if (path / "manifest.json").is_file():
+        return RUN
+    if not path.exists():
+        raise UserError(f"{path} does not exist")
+    raise UserError(f"{path} is not a run folder (manifest.json) or a comparison folder (compare.json)")
+
+
+def _read_json(path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise UserError(f"{path}: cannot read it ({type(e).__name__}: {e})") from None
+
+
+def _meta(path, kind):
+    if kind == COMPARISON:
+        spec = _read_json(path / "compare.json")
+        done = sum(c.get("games_done", 0) for c in spec.get("cells", []))
+        return {"comparison": path.name, "game": spec.get("game"), "variants": ", ".join(spec.get("variants", [])),
+                "players": ", ".join(str(p) for p in spec.get("players", [])),
+                "games per cell": f"{spec.get('games', 0):,}", "seed": spec.get("seed"),
+                "strategies": spec.get("strategies") or "balanced", "status": spec.get("status"),
+                "games played": f"{done:,} (common random numbers: every cell plays the same game seeds)"}
+    m = _read_json(path / "manifest.json")
+    strategies = m.get("strategies")
+    if isinstance(strategies, (list, tuple)):
+        strategies = ", ".join(strategies)
+    return {"run": m.get("run_id", path.name), "game": m.get("game"), "variant": m.get("variant", "base"),
+            "players": m.get("players"), "games": f"{m.get('games_done', 0):,} of {m.get('games', 0):,}",
+            "seed": m.get("seed"), "strategies": strategies, "rotate seats": m.get("rotate_seats"),
+            "status": m.get("status")}
+
+
+def _nonempty(df):
+    return df if df is not None and df.height else None
+
+
+def gather(source, threshold=0.03, baseline="base"):
+    """Open `source` (a run or comparison folder) and compute every table of the report."""
+    from analysis import balance as B
+    from analysis import card_value as C
+    from analysis import winrates as W
+    from analysis.findings import findings
+    from analysis.load import CELL, collect, open_tables
+    from analysis.variants import compare_variants
+
+    path = Path(source)
+    kind = source_kind(path)
+    meta = _meta(path, kind)
+    try:
+        t = open_tables(path)
+        n_games = collect(t.games.select(pl.len()))[0, 0]
+    except UserError:
+        raise
+    except Exception as e:  # noqa: BLE001 -- no shard yet, unreadable Parquet: one line, not a traceback
+        raise UserError(f"{path}: cannot read its tables ({type(e).__name__}: {' '.join(str(e).split())})") from None
+    if not n_games:
+        raise UserError(f"{path}: no games played yet")
+
+    cells = [tuple(r) for r in collect(t.games.select(*CELL).unique()).sort(list(CELL)).iter_rows()]
+    bal = pl.concat([B.balance(t.seats, over).with_columns(pl.col("highest", "lowest").cast(pl.String), over=pl.lit(over))
+                     for over in ("seat", "strategy")])
+    abilities = C.ability_value(t.seats)
+    if abilities is not None:
+        abilities = _nonempty(abilities.filter(pl.col("n_with") > 0))
+    deltas = _nonempty(compare_variants(t, baseline)) if len({v for v, _ in cells}) > 1 else None
+    data = ReportData(
+        kind=kind, path=path, meta=meta, threshold=threshold,
+        findings=findings(t, threshold=threshold, baseline=baseline), cells=cells,
+        seat=W.seat_win_rates(t.seats), strategy=W.strategy_win_rates(t.seats),
+        seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
+        balance=bal, ties=B.tie_rate(t.games),
+        margin=pl.concat([B.margin_of_victory(t.seats), B.winner_score(t.seats)]),
+        length=B.game_length(t.games),
+        length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
+        sources=B.score_sources(t.seats), cards=C.card_value(t.seats), harbors=C.harbor_value(t.seats),
+        abilities=abilities, deltas=deltas, baseline=baseline)
+    if meta.get("status") not in (None, "complete"):
+        data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
+    return data

@@ -1,0 +1,338 @@
+"""The report's figures: matplotlib on the Agg canvas (no display, no pyplot state), one function
+per figure. Each takes the small frames of `reports.data.ReportData` and a folder, writes one PNG
+and returns its path, or returns None when it has nothing to draw (no empty figures)."""
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+DPI = 110
+COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+          "#bcbd22", "#17becf")
+SIGNIFICANT, PLAIN = "#c0392b", "#555555"
+
+
+def cell_label(variant, n_players):
+    return f"{variant}, {n_players}p"
+
+
+def _figure(width, height):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig, folder, name):
+    path = Path(folder) / name
+    fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", metadata={"Software": None})
+    return path
+
+
+def _cells(df):
+    return [tuple(r) for r in df.select("variant", "n_players").unique(maintain_order=True).iter_rows()]
+
+
+def _bars(ax, df, key, title):
+    """Grouped bars of win rate per `key` value, one bar per cell, Wilson error bars, fair as a
+    dashed tick on each bar."""
+    keys = sorted(df[key].unique().to_list(), key=str)
+    cells = _cells(df)
+    width = 0.8 / len(cells)
+    for i, (v, p) in enumerate(cells):
+        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+        at = {k: j for j, k in enumerate(keys)}
+        x = np.array([at[k] for k in part[key].to_list()]) - 0.4 + width * (i + 0.5)
+        rate = part["win_rate"].to_numpy()
+        err = np.vstack([rate - part["lo"].to_numpy(), part["hi"].to_numpy() - rate])
+        ax.bar(x, rate, width * 0.9, color=COLORS[i % len(COLORS)], label=cell_label(v, p),
+               yerr=err, capsize=3, error_kw={"elinewidth": 1})
+        ax.hlines(part["fair"].to_numpy(), x - width * 0.45, x + width * 0.45, colors="black", linestyles="dashed",
+                  linewidth=1)
+    ax.set_xticks(range(len(keys)), [str(k) for k in keys])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    ax.yaxis.set_major_formatter(_percent())
+    ax.grid(axis="y", alpha=0.3)
+
+
+def _percent(scale=1.0):
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda x, _: f"{100 * x * scale:.0f}%")
+
+
+def win_rate_bars(seat, strategy, folder):
+    """Win rate by seat and by strategy with 95% Wilson intervals; dashed: fair (1/P)."""
+    if not seat.height:
+        return None
+    cells = _cells(seat)
+    fig = _figure(11, 4.2)
+    ax1, ax2 = fig.subplots(1, 2)
+    _bars(ax1, seat.with_columns(pl.col("seat").cast(pl.String).str.replace(r"^", "seat ")), "seat",
+          "By seat (seat 0 starts)")
+    _bars(ax2, strategy, "strategy", "By strategy")
+    if len(cells) > 1:
+        ax2.legend(loc="upper right", fontsize=8)
+    fig.suptitle("Win rate with 95% intervals (dashed: fair = 1/players)")
+    return _save(fig, folder, "win_rates.png")
+
+
+def seat_heatmap(seat, seat_strategy, folder):
+    """Win rate per seat (columns) for every cell, overall and per strategy (rows); colour: the
+    difference from fair, annotated with the win rate and n."""
+    if not seat.height:
+        return None
+    rows = []
+    many = len(_cells(seat)) > 1
+    for v, p in _cells(seat):
+        here = (pl.col("variant") == v) & (pl.col("n_players") == p)
+        prefix = f"{cell_label(v, p)}: " if many else ""
+        rows.append((f"{prefix}all", p, seat.filter(here)))
+        per = seat_strategy.filter(here)
+        strategies = per["strategy"].unique().sort().to_list()
+        if len(strategies) > 1:
+            rows += [(f"{prefix}{s}", p, per.filter(pl.col("strategy") == s)) for s in strategies]
+    n_seats = int(seat["seat"].max()) + 1
+    adv = np.full((len(rows), n_seats), np.nan)
+    text = [[""] * n_seats for _ in rows]
+    for i, (_, p, part) in enumerate(rows):
+        for r in part.iter_rows(named=True):
+            adv[i, r["seat"]] = r["win_rate"] - 1.0 / p
+            text[i][r["seat"]] = f"{100 * r['win_rate']:.1f}%\nn={r['n']:,}"
+    import matplotlib
+
+    cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
+    lim = max(0.05, float(np.nanmax(np.abs(adv))))
+    fig = _figure(1.6 + 1.3 * n_seats, 1.2 + 0.55 * len(rows))
+    ax = fig.subplots()
+    im = ax.imshow(np.ma.masked_invalid(adv), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
+    for i in range(len(rows)):
+        for j in range(n_seats):
+            if text[i][j]:
+                dark = abs(adv[i, j]) > 0.6 * lim
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=8,
+                        color="white" if dark else "black")
+    ax.set_xticks(range(n_seats), [f"seat {s}" for s in range(n_seats)])
+    ax.set_yticks(range(len(rows)), [r[0] for r in rows])
+    ax.set_title("Win rate by seat (colour: points above or below fair)")
+    cb = fig.colorbar(im, ax=ax, fraction=0.05)
+    cb.ax.yaxis.set_major_formatter(_percent())
+    return _save(fig, folder, "seat_heatmap.png")
+
+
+def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0):
+    """Horizontal estimates with intervals, one row per (subject, cell); filled markers where the
+    interval excludes 0."""
+    from matplotlib.lines import Line2D
+
+    df = df.filter(pl.col(est).is_not_nan() & pl.col(lo).is_not_nan() & pl.col(hi).is_not_nan())
+    if not df.height:
+        return None
+    cells = _cells(df)
+    subjects = df[label].unique(maintain_order=True).to_list()
+    fig = _figure(8, 1.2 + 0.32 * len(subjects) * len(cells))
+    ax = fig.subplots()
+    step = 0.8 / len(cells)
+    handles = []
+    for i, (v, p) in enumerate(cells):
+        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+        at = {s: j for j, s in enumerate(subjects)}
+        y = np.array([at[s] for s in part[label].to_list()]) - 0.4 + step * (i + 0.5)
+        e, a, b = (part[c].to_numpy() * scale for c in (est, lo, hi))
+        color = COLORS[i % len(COLORS)]
+        ax.hlines(y, a, b, color=color, linewidth=1.5)
+        sig = (a > 0) | (b < 0)
+        ax.scatter(e[sig], y[sig], color=color, zorder=3, s=28)
+        ax.scatter(e[~sig], y[~sig], facecolor="white", edgecolor=color, zorder=3, s=28)
+        handles.append(Line2D([], [], color=color, marker="o", label=cell_label(v, p)))
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(subjects)), [str(s) for s in subjects])
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    if len(cells) > 1:
+        ax.legend(handles=handles, fontsize=8, loc="best")
+    return _save(fig, folder, name)
+
+
+def card_value_forest(cards, folder):
+    """Improvement when drawn (win rate drawn - not drawn) per Favor card, 95% intervals."""
+    return _forest(cards.sort("card").with_columns(pl.col("card").str.to_titlecase()), "card", "improvement", "improvement_lo",
+                   "improvement_hi", "Favor card value: win rate when drawn minus when not drawn (95% CI; "
+                   "filled: excludes 0)", "percentage points", folder, "card_value.png")
+
+
+def harbor_value_forest(harbors, folder):
+    """Win rate of seats that took each harbor action minus those that did not, 95% intervals."""
+    return _forest(harbors.sort("harbor").with_columns(pl.format("harbor {}", "harbor")), "harbor", "improvement",
+                   "improvement_lo", "improvement_hi", "Harbor action value: win rate when taken minus when not "
+                   "(95% CI; filled: excludes 0)", "percentage points", folder, "harbor_value.png")
+
+
+def tableau_value_forest(abilities, folder):
+    """Win rate of seats dealt each tableau ability minus seats dealt another (variant tableaus)."""
+    if abilities is None:
+        return None
+    return _forest(abilities.sort("ability"), "ability", "improvement", "improvement_lo", "improvement_hi",
+                   "Tableau ability value: win rate with it minus with another (95% CI; filled: excludes 0)",
+                   "percentage points", folder, "tableau_value.png")
+
+
+def score_source_bars(sources, folder):
+    """Mean VP per score source, stacked, per cell and strategy (negative sources below 0)."""
+    df = sources.filter(pl.col("source") != "total")
+    used = (df.group_by("source").agg(pl.col("mean").abs().max()).filter(pl.col("mean") > 0)["source"].to_list())
+    df = df.filter(pl.col("source").is_in(used))
+    if not df.height:
+        return None
+    order = [s for s in sources["source"].unique(maintain_order=True).to_list() if s in used]
+    many = len(_cells(df)) > 1
+    groups = df.select("variant", "n_players", "strategy").unique(maintain_order=True).rows()
+    labels = [f"{cell_label(v, p)}: {s}" if many else s for v, p, s in groups]
+    fig = _figure(9, 1.4 + 0.45 * len(groups))
+    ax = fig.subplots()
+    pos, neg = np.zeros(len(groups)), np.zeros(len(groups))
+    for k, source in enumerate(order):
+        vals = np.zeros(len(groups))
+        for i, (v, p, s) in enumerate(groups):
+            hit = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("strategy") == s)
+                            & (pl.col("source") == source))["mean"]
+            vals[i] = float(hit[0]) if hit.len() else 0.0
+        left = np.where(vals >= 0, pos, neg)
+        ax.barh(range(len(groups)), vals, left=left, color=COLORS[k % len(COLORS)] if k < 10 else "#aaaaaa",
+                hatch="//" if k >= 10 else None, label=source.replace("_", " "))
+        pos, neg = pos + np.maximum(vals, 0), neg + np.minimum(vals, 0)
+    for i, total in enumerate(pos + neg):
+        ax.text(pos[i], i, f"  {total:.1f}", va="center", fontsize=8)
+    ax.set_yticks(range(len(groups)), labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("mean VP per seat-game")
+    ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
+    ax.set_title("Where the points come from (mean VP by source)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
+    ax.axvline(0, color="black", linewidth=0.8)
+    return _save(fig, folder, "score_sources.png")
+
+
+RATE_METRICS = ("won", "tie", "balance")
+METRIC_NAMES = {"won": "win rate", "tie": "tie rate", "balance": "balance", "score_total": "final VP",
+                "winner_score": "winner's VP", "margin": "margin", "turns": "turns", "rounds": "rounds"}
+
+
+def metric_name(metric):
+    return METRIC_NAMES.get(metric, metric.replace("score_", "VP from ").replace("_", " "))
+
+
+def _delta_rows(deltas):
+    """The rows the variant-delta figure shows: rates (win rates, tie rate, balance) and the game
+    numbers and final VP, plus any significant change of a VP source; nothing-to-see rows out."""
+    d = deltas.filter(~((pl.col("mean_a") == 0) & (pl.col("mean_b") == 0)))
+    rates = d.filter(pl.col("metric").is_in(RATE_METRICS))
+    values = d.filter(pl.col("metric").is_in(["winner_score", "margin", "turns", "rounds", "score_total"])
+                      | (pl.col("metric").str.starts_with("score_") & pl.col("significant")))
+    return rates, values
+
+
+def _delta_panel(ax, df, scale, xlabel, many):
+    labels = [(f"{v} vs {b}, {p}p · " if many else f"{v} · ") + (s + " " if s != "all" else "") + metric_name(m)
+              for p, b, v, s, m in df.select("n_players", "baseline", "variant", "subject", "metric").rows()]
+    y = np.arange(df.height)
+    e, a, b = (df[c].to_numpy() * scale for c in ("diff", "lo", "hi"))
+    sig = df["significant"].to_numpy()
+    for mask, color, face in ((sig, SIGNIFICANT, SIGNIFICANT), (~sig, PLAIN, "white")):
+        ax.hlines(y[mask], a[mask], b[mask], color=color, linewidth=1.5)
+        ax.scatter(e[mask], y[mask], facecolor=face, edgecolor=color, zorder=3, s=30)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(y, [("* " if s else "") + t for s, t in zip(sig, labels)])
+    for tick, s in zip(ax.get_yticklabels(), sig):
+        if s:
+            tick.set_color(SIGNIFICANT)
+            tick.set_fontweight("bold")
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def variant_delta_forest(deltas, folder):
+    """Each variant minus the baseline at the same player count, 95% intervals; red and starred:
+    significant after the Holm correction."""
+    if deltas is None or not deltas.height:
+        return None
+    rates, values = _delta_rows(deltas)
+    panels = [(df, s, x) for df, s, x in ((rates, 100.0, "change in percentage points"),
+                                          (values, 1.0, "change in VP / turns / rounds")) if df.height]
+    if not panels:
+        return None
+    many = deltas.select("n_players", "variant").unique().height > 1 or deltas["baseline"][0] != "base"
+    heights = [max(df.height, 2) for df, _, _ in panels]
+    fig = _figure(10, 1.6 + 0.3 * sum(heights))
+    axes = fig.subplots(len(panels), 1, gridspec_kw={"height_ratios": heights}, squeeze=False)[:, 0]
+    for ax, (df, scale, xlabel) in zip(axes, panels):
+        _delta_panel(ax, df, scale, xlabel, many)
+    fig.suptitle(f"Variant changes against {deltas['baseline'][0]} (95% CI; red *: significant, Holm)")
+    return _save(fig, folder, "variant_deltas.png")
+
+
+def game_length_hist(length_hist, folder):
+    """Share of games by length in turns and in rounds, one bar series per cell."""
+    panels = [(c, df) for c, df in length_hist.items() if df is not None and df.height]
+    if not panels:
+        return None
+    from matplotlib.ticker import MaxNLocator
+
+    fig = _figure(11, 3.8)
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (column, df) in zip(axes, panels):
+        cells = _cells(df)
+        width = 0.8 / len(cells)
+        for i, (v, p) in enumerate(cells):
+            part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+            x = part[column].to_numpy().astype(float) - 0.4 + width * (i + 0.5)
+            ax.bar(x, part["share"].to_numpy(), width * 0.95, color=COLORS[i % len(COLORS)],
+                   label=cell_label(v, p))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel(column)
+        ax.set_ylabel("share of games")
+        ax.yaxis.set_major_formatter(_percent())
+        ax.grid(axis="y", alpha=0.3)
+        if len(cells) > 1:
+            ax.legend(fontsize=8)
+    fig.suptitle("Game length")
+    return _save(fig, folder, "game_length.png")
+
+
+# name -> (alt text / caption, function of ReportData and folder), in report order
+FIGURES = {
+    "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
+                  lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
+    "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
+                     lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
+    "card_value": ("Forest plot of Favor card value: win rate when drawn minus when not drawn, 95% intervals",
+                   lambda d, f: card_value_forest(d.cards, f)),
+    "harbor_value": ("Forest plot of harbor action value: win rate when taken minus when not, 95% intervals",
+                     lambda d, f: harbor_value_forest(d.harbors, f)),
+    "tableau_value": ("Forest plot of tableau ability value: win rate with it minus with another, 95% intervals",
+                      lambda d, f: tableau_value_forest(d.abilities, f)),
+    "score_sources": ("Stacked bars of mean VP by score source per strategy",
+                      lambda d, f: score_source_bars(d.sources, f)),
+    "variant_deltas": (("Forest plot of each variant's change against the baseline with 95% intervals, "
+                        "significant changes marked"),
+                       lambda d, f: variant_delta_forest(d.deltas, f)),
+    "game_length": ("Histogram of game length in turns and rounds",
+                    lambda d, f: game_length_hist(d.length_hist, f)),
+}
+
+
+def draw_all(data, folder):
+    """Every figure that has data, in report order: [(name, alt text, path)]."""
+    out = []
+    for name, (alt, draw) in FIGURES.items():
+        path = draw(data, folder)
+        if path is not None:
+            out.append((name, alt, Path(path)))
+    return out

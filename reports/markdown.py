@@ -1,0 +1,37 @@
+"""The Markdown summary beside the HTML: the same findings and tables, the figures as relative
+links to the PNG files."""
+
+
+def _cell(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _table(t):
+    lines = [f"### {t.title}", "", t.note, "",
+             "| " + " | ".join(_cell(h) for h in t.headers) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
+    for i, row in enumerate(t.rows):
+        cells = [_cell(c) for c in row]
+        if t.marked and t.marked[i]:
+            cells = [f"**{c}**" if c else c for c in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def render(data, title, findings_text, tables, figures, folder_name):
+    """The summary. `figures`: [(name, alt, path)]; `folder_name`: the PNG folder, relative."""
+    out = [f"# {title}", ""]
+    out += [f"- **{k}**: {v}" for k, v in data.meta.items() if v not in (None, "")]
+    out += [""] + [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
+    out += ["## Findings", "",
+            (f"Everything further than {100 * data.threshold:.1f} points from fair (or from the baseline; 1 VP, "
+             "turn or round for variant changes) and significant after a Holm correction, largest effect first."), ""]
+    if data.findings:
+        out += [f"{i}. **{f.kind}**: {f.sentence}" for i, f in enumerate(data.findings, 1)]
+    else:
+        out.append(findings_text)
+    out += ["", "## Tables", ""] + [_table(t) for t in tables]
+    out += ["## Figures", ""]
+    for name, alt, path in figures:
+        out += [f"![{alt}]({folder_name}/{path.name})", "", f"*{alt}*", ""]
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,190 @@
+"""The report's tables as plain text cells, shared by the HTML and Markdown pages:
+`tables(data) -> [Table]`. Every rate comes with its n and 95% interval."""
+import math
+from dataclasses import dataclass
+
+import polars as pl
+
+from .figures import RATE_METRICS, cell_label, metric_name
+
+
+@dataclass
+class Table:
+    key: str
+    title: str
+    note: str
+    headers: list
+    rows: list                      # lists of str
+    marked: list = None             # per row: highlight (a significant change)
+
+
+def _ok(x):
+    return x is not None and not (isinstance(x, float) and math.isnan(x))
+
+
+def pct(x, digits=1):
+    return f"{100 * x:.{digits}f}%" if _ok(x) else "–"
+
+
+def ci_pct(lo, hi):
+    return f"{100 * lo:.1f}–{100 * hi:.1f}%" if _ok(lo) and _ok(hi) else "–"
+
+
+def pts(x):
+    return f"{100 * x:+.1f}" if _ok(x) else "–"
+
+
+def ci_pts(lo, hi):
+    return f"{100 * lo:+.1f} to {100 * hi:+.1f}" if _ok(lo) and _ok(hi) else "–"
+
+
+def num(x, fmt="{:.2f}"):
+    return fmt.format(x) if _ok(x) else "–"
+
+
+def ci_num(lo, hi, fmt="{:.2f}"):
+    return f"{fmt.format(lo)} to {fmt.format(hi)}" if _ok(lo) and _ok(hi) else "–"
+
+
+def count(n):
+    return f"{int(n):,}" if _ok(n) else "–"
+
+
+def pval(p):
+    if not _ok(p):
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _who(over, value):
+    return f"seat {value}" if over == "seat" else str(value)
+
+
+def _cell(many, row):
+    return [cell_label(row["variant"], row["n_players"])] if many else []
+
+
+def _win_table(key, title, df, by, many):
+    rows = [_cell(many, r) + [str(r[by]), pct(r["win_rate"]), ci_pct(r["lo"], r["hi"]), count(r["wins"]),
+                              count(r["n"]), pct(r["fair"]), pts(r["advantage"]), pval(r["p_value"])]
+            for r in df.iter_rows(named=True)]
+    return Table(key, title, "Wins over seat-games (a tie is a win for each tied seat), Wilson 95% interval; "
+                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided binomial test "
+                 "against fair (not adjusted).",
+                 (["cell"] if many else []) + [by, "win rate", "95% CI", "wins", "n", "fair", "advantage (pts)", "p"],
+                 rows)
+
+
+def _describe(key, title, note, df, many):
+    rows = [_cell(many, r) + [str(r["metric"]).replace("_", " "), count(r["n"]), num(r["mean"]),
+                              ci_num(r["lo"], r["hi"]), num(r["sd"]), num(r["min"], "{:.0f}"),
+                              num(r["q05"], "{:.0f}"), num(r["q50"], "{:.0f}"), num(r["q95"], "{:.0f}"),
+                              num(r["max"], "{:.0f}")]
+            for r in df.iter_rows(named=True)]
+    return Table(key, title, note, (["cell"] if many else []) +
+                 ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
+
+
+def _value_table(key, title, note, df, name, label, with_, without, many, extra=()):
+    rows = []
+    for r in df.iter_rows(named=True):
+        rows.append(_cell(many, r) + [label(r[name]), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
+                                      ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
+                                      pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
+                                      ci_pts(r["improvement_lo"], r["improvement_hi"]), pval(r["improvement_p"]),
+                                      num(r["vp_difference"], "{:+.2f}")] + [f(r) for _, f in extra])
+    headers = (["cell"] if many else []) + [name, f"n {with_.replace('_', ' ')}", "win rate",
+                                            "95% CI", f"n {without.replace('_', ' ')}", "win rate",
+                                            "difference (pts)", "95% CI", "p", "VP difference"]
+    return Table(key, title, note, headers + [h for h, _ in extra], rows)
+
+
+def tables(data):
+    """Every table of the report, in order."""
+    many = data.many_cells
+    out = [
+        _win_table("seat", "Win rate by seat", data.seat, "seat", many),
+        _win_table("strategy", "Win rate by strategy", data.strategy, "strategy", many),
+    ]
+    bal = data.balance
+    out.append(Table("balance", "Balance",
+                     "Balance = 1 − (highest − lowest win rate) among seats or strategies (1 = perfectly even); "
+                     "normal-approximation 95% interval; n = seat-games of the smaller group.",
+                     (["cell"] if many else []) + ["over", "balance", "95% CI", "highest", "lowest", "gap (pts)",
+                                                   "n"],
+                     [_cell(many, r) + [{"seat": "seats", "strategy": "strategies"}[r["over"]],
+                                        num(r["balance"], "{:.3f}"), ci_num(r["lo"], r["hi"], "{:.3f}"),
+                                        _who(r["over"], r["highest"]), _who(r["over"], r["lowest"]),
+                                        num(100 * r["gap"], "{:.1f}"), count(r["n"])]
+                      for r in bal.iter_rows(named=True)]))
+    out.append(Table("ties", "Ties", "Games with more than one seat at rank 0 (VP and the temple tiebreak equal), "
+                     "Wilson 95% interval.",
+                     (["cell"] if many else []) + ["tie rate", "95% CI", "ties", "games"],
+                     [_cell(many, r) + [pct(r["tie_rate"], 2), ci_pct(r["lo"], r["hi"]), count(r["ties"]),
+                                        count(r["n"])] for r in data.ties.iter_rows(named=True)]))
+    out.append(_describe("margin", "Margin of victory and winner's score",
+                         "Margin = winner's VP − runner-up's VP (0 for a tie on VP); normal 95% interval for the "
+                         "mean; quantiles over games.", data.margin, many))
+    out.append(_describe("length", "Game length", "Player turns and rounds per game; normal 95% interval for the "
+                         "mean.", data.length, many))
+    out.append(_sources(data.sources, many))
+    out.append(_value_table(
+        "cards", "Favor card value",
+        "Seat-games that drew the card at least once against those that never drew it (17lands' improvement "
+        "when drawn), with Newcombe 95% interval and pooled test (not adjusted); an association, not a cause.",
+        data.cards.sort("variant", "n_players", "card"), "card", lambda c: str(c).capitalize(), "drawn",
+        "not_drawn", many, extra=[("played: win rate", lambda r: pct(r["win_rate_played"])),
+                                  ("n played", lambda r: count(r["n_played"]))]))
+    out.append(_value_table(
+        "harbors", "Harbor action value",
+        "Seat-games that took the harbor's action at least once against those that did not; mean actions "
+        "taken per seat-game.", data.harbors.sort("variant", "n_players", "harbor"), "harbor", str, "took",
+        "not_took", many, extra=[("share took", lambda r: pct(r["share_took"])),
+                                 ("mean taken", lambda r: num(r["mean_taken"]))]))
+    if data.abilities is not None:
+        out.append(_value_table(
+            "tableaus", "Tableau ability value",
+            "Seats dealt the ability against seats dealt another one (variant tableaus).",
+            data.abilities.sort("variant", "n_players", "ability"), "ability", str, "with", "without", many))
+    if data.deltas is not None:
+        out.append(_deltas(data.deltas))
+    return out
+
+
+def _sources(sources, many):
+    df = sources
+    used = df.group_by("source").agg(pl.col("mean").abs().max()).filter(pl.col("mean") > 0)["source"].to_list()
+    order = [s for s in df["source"].unique(maintain_order=True).to_list() if s in used and s != "total"]
+    rows = []
+    for (v, p, s), part in df.group_by("variant", "n_players", "strategy", maintain_order=True):
+        by = {r["source"]: r for r in part.iter_rows(named=True)}
+        total = by.get("total")
+        cells = [f"{num(by[src]['mean'], '{:.1f}')} ({pct(by[src]['share'], 0)})" if src in by else "–"
+                 for src in order]
+        rows.append(([cell_label(v, p)] if many else []) + [str(s), count(part["n"][0])] + cells +
+                    [f"{num(total['mean'], '{:.1f}')} ({ci_num(total['lo'], total['hi'], '{:.1f}')})"
+                     if total else "–"])
+    return Table("sources", "Score sources",
+                 "Mean VP per seat-game from each source (its share of the total); the total with its 95% "
+                 "interval. Sources that are always 0 are left out.",
+                 (["cell"] if many else []) + ["strategy", "n"] + [s.replace("_", " ") for s in order] + ["total"],
+                 rows)
+
+
+def _deltas(deltas):
+    rows, marked = [], []
+    for r in deltas.iter_rows(named=True):
+        rate = r["metric"] in RATE_METRICS
+        fmt = (lambda x: pct(x)) if rate else (lambda x: num(x))
+        rows.append([f"{r['n_players']}p", f"{r['variant']} vs {r['baseline']}", str(r["subject"]),
+                     metric_name(r["metric"]), fmt(r["mean_a"]), fmt(r["mean_b"]),
+                     (pts(r["diff"]) + " pts") if rate else num(r["diff"], "{:+.2f}"),
+                     ci_pts(r["lo"], r["hi"]) if rate else ci_num(r["lo"], r["hi"], "{:+.2f}"),
+                     f"paired, {r['n_pairs']:,}" if r["paired"] else f"{r['n_a']:,} / {r['n_b']:,}",
+                     pval(r["p_value"]), pval(r["p_adjusted"]), "yes" if r["significant"] else ""])
+        marked.append(bool(r["significant"]))
+    return Table("deltas", "Variant deltas",
+                 "Each variant minus the baseline at the same player count; paired by game seed where the cells "
+                 "share it (common random numbers); normal 95% interval; p adjusted with Holm over all rows.",
+                 ["players", "variant", "subject", "metric", "baseline", "variant value", "change", "95% CI",
+                  "n", "p", "p adjusted", "significant"], rows, marked)

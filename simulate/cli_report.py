@@ -1,0 +1,54 @@
+"""`windtunnel report`: the balance report of a run, or the variant report of a comparison.
+
+Registered on the shared app by the import at the end of ``simulate/cli.py``; the logic
+lives in ``reports/``."""
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .cli import app
+from .errors import UserError
+
+SHOW_FINDINGS = 5
+
+
+@app.command()
+def report(path: str = typer.Argument(..., help="A run folder (windtunnel simulate --out) or a comparison folder "
+                                                "(windtunnel compare --out)."),
+           out: Optional[str] = typer.Option(None, "--out", help="The HTML file [default: PATH/report.html]; the "
+                                                                 "Markdown summary (.md) and the PNG figures "
+                                                                 "(NAME_files/) are written beside it."),
+           threshold: float = typer.Option(0.03, "--threshold", help="Smallest difference from fair (or from the "
+                                                                     "baseline variant) a finding reports, as a "
+                                                                     "fraction: 0.03 = 3 points."),
+           force: bool = typer.Option(False, "--force", help="Replace an existing report.")):
+    """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
+    the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
+    margin, game length, score sources, card and harbor value) and plots. On a comparison folder,
+    `windtunnel report runs/NAME` writes the variant report (variant deltas against base)."""
+    from reports.build import build_report, check_output
+    from reports.data import source_kind
+
+    source = Path(path)
+    source_kind(source)                                    # not a run or comparison: one line, exit 2
+    if not 0 < threshold < 1:
+        raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold}")
+    html = Path(out) if out else source / "report.html"
+    check_output(html, force)                              # before any work: an existing report stays as is
+    result = build_report(source, html, threshold=threshold, force=force)
+    typer.echo(f"Wrote {result.html}")
+    typer.echo(f"      {result.markdown}")
+    folder = result.figures[0].parent if result.figures else None
+    if folder is not None:
+        typer.echo(f"      {folder}/ ({len(result.figures)} figures: "
+                   f"{', '.join(p.stem for p in result.figures)})")
+    found = result.findings or []
+    if not found:
+        typer.echo(f"No finding at a threshold of {100 * threshold:.1f} points.")
+        return
+    typer.echo(f"{len(found)} finding{'s' if len(found) != 1 else ''}, largest first:")
+    for f in found[:SHOW_FINDINGS]:
+        typer.echo(f"  - {f.sentence}")
+    if len(found) > SHOW_FINDINGS:
+        typer.echo(f"  ... and {len(found) - SHOW_FINDINGS} more in the report.")

@@ -1,0 +1,226 @@
+"""reports/ and `windtunnel report` on a small real run and a small comparison: one self-contained
+HTML file (findings first, every figure an embedded PNG that decodes), the Markdown summary with
+its PNGs beside it, figures without data left out, and one-line CLI errors that leave an existing
+report untouched."""
+import base64
+import html as htmllib
+import re
+import struct
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import simulate
+from analysis.findings import findings
+from analysis.load import open_tables
+from analysis.winrates import seat_win_rates
+from reports import build_report
+from reports import figures as F
+from reports.build import report_paths
+from simulate.cli import app
+from simulate.compare import run_compare
+
+RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length"]
+COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "tableau_value", "score_sources",
+                   "variant_deltas", "game_length"]
+IMG = re.compile(r"<img\b[^>]*>")
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports") / "run"
+    simulate.run("aeolos", players=2, games=300, seed=1, strategies="balanced,greedy", out=out, jobs=1,
+                 progress=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def compare_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports") / "cmp"
+    run_compare("aeolos", "base,tableaus", "2", 150, 1, "balanced,greedy", out=out, jobs=1, progress=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def run_report(run_dir, tmp_path_factory):
+    return build_report(run_dir, tmp_path_factory.mktemp("out") / "report.html")
+
+
+@pytest.fixture(scope="module")
+def compare_report(compare_dir):
+    return build_report(compare_dir, compare_dir / "variants.html")
+
+
+# ---------------------------------------------------------------- helpers
+def png_size(data):
+    """(width, height) of a PNG: with PIL when it is there, else from the IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    try:
+        import io
+
+        from PIL import Image
+    except ImportError:
+        assert data[12:16] == b"IHDR"
+        return struct.unpack(">II", data[16:24])
+    with Image.open(io.BytesIO(data)) as im:
+        im.load()                                    # decodes every pixel: a broken stream fails here
+        return im.size
+
+
+def images(page):
+    """[(alt, class, src)] of every <img> on the page."""
+    out = []
+    for tag in IMG.findall(page):
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', tag))
+        out.append((htmllib.unescape(attrs.get("alt", "")), attrs.get("class", ""), attrs.get("src", "")))
+    return out
+
+
+def embedded(page):
+    """figure id -> decoded PNG bytes of each <figure id="figure-NAME"><img class="figure" ...>."""
+    out = {}
+    for name, tag in re.findall(r'<figure id="figure-([\w-]+)">(<img\b[^>]*>)', page):
+        src = re.search(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', tag)
+        assert src, f"figure {name} is not an embedded base64 PNG"
+        out[name] = base64.b64decode(src.group(1), validate=True)
+    return out
+
+
+def check_self_contained(page):
+    assert not re.search(r"""\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.IGNORECASE)
+    assert "http://" not in page and "https://" not in page
+    assert not re.search(r"<link\b|@import|url\(|<script\b[^>]*\bsrc=", page, re.IGNORECASE)
+
+
+def check_report(result, expected):
+    return check_files(result.html, result.figures, expected)
+
+
+def check_files(html, figures, expected):
+    page = Path(html).read_text(encoding="utf-8")
+    check_self_contained(page)
+    # findings first, then tables, then figures
+    order = [page.find(f'<section id="{s}">') for s in ("findings", "tables", "figures")]
+    assert -1 not in order and order == sorted(order)
+    assert page.find("<h2>") == page.find("<h2>Findings</h2>")
+    # every expected figure, embedded, decoding to a non-empty image; nothing else
+    pngs = embedded(page)
+    assert list(pngs) == expected
+    for name, data in pngs.items():
+        w, h = png_size(data)
+        assert w > 50 and h > 50, name
+    imgs = images(page)
+    assert len(imgs) == len(expected)
+    assert all(cls == "figure" and alt.strip() and src.startswith("data:image/png;base64,") for alt, cls, src in imgs)
+    # the PNG files beside it are the same pictures
+    html_path, md_path, folder = report_paths(html)
+    assert [p.stem for p in figures] == expected
+    assert all(p.parent == folder and p.read_bytes() == pngs[p.stem] for p in figures)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.png" for n in expected)
+    # the Markdown summary: same findings, tables, the PNGs as relative links that exist
+    md = md_path.read_text(encoding="utf-8")
+    assert md.index("## Findings") < md.index("## Tables") < md.index("## Figures")
+    links = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", md)
+    assert [Path(link).stem for link in links] == expected
+    assert all(not Path(link).is_absolute() and (md_path.parent / link).is_file() for link in links)
+    # the self-check the headless browser test reads
+    assert "dataset.figuresOk" in page and "window.onerror" in page
+    # nothing half-written left behind
+    assert not [p for p in html_path.parent.iterdir() if p.name.startswith(".")]
+    return page, md
+
+
+# ---------------------------------------------------------------- run report
+def test_run_report_is_self_contained_with_every_figure(run_report):
+    check_report(run_report, RUN_FIGURES)
+
+
+def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_dir):
+    page = Path(run_report.html).read_text(encoding="utf-8")
+    md = Path(run_report.markdown).read_text(encoding="utf-8")
+    sentences = [f.sentence for f in findings(run_dir, threshold=0.03)]
+    assert sentences and [f.sentence for f in run_report.findings] == sentences
+    found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
+    assert [htmllib.unescape(s) for s in re.findall(r"</span>(.*?)</li>", found)] == sentences
+    assert all(s in md for s in sentences)
+    for title in ("Win rate by seat", "Win rate by strategy", "Balance", "Ties", "Margin of victory",
+                  "Game length", "Score sources", "Favor card value", "Harbor action value"):
+        assert f">{title}" in page and f"### {title}" in md
+    assert "Variant deltas" not in page and "Tableau ability value" not in page
+    # a row of the seat table: win rate, Wilson interval, n
+    r = seat_win_rates(open_tables(run_dir).seats).row(0, named=True)
+    row = (f"<td>0</td><td>{100 * r['win_rate']:.1f}%</td><td>{100 * r['lo']:.1f}–{100 * r['hi']:.1f}%</td>"
+           f"<td>{r['wins']:,}</td><td>{r['n']:,}</td>")
+    assert row in page
+
+
+def test_figures_without_data_are_left_out(run_report, tmp_path):
+    assert "variant_deltas" not in [p.stem for p in run_report.figures]
+    assert "tableau_value" not in [p.stem for p in run_report.figures]
+    assert F.variant_delta_forest(None, tmp_path) is None
+    assert F.tableau_value_forest(None, tmp_path) is None
+    assert F.game_length_hist({}, tmp_path) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------- comparison report
+def test_compare_report_has_variant_deltas(compare_report):
+    page, md = check_report(compare_report, COMPARE_FIGURES)
+    assert "Variant report" in page
+    assert ">Variant deltas</h3>" in page and "### Variant deltas" in md
+    assert "tableaus vs base" in page
+    assert 'class="sig"' in page                      # significant changes are marked in the table
+
+
+# ---------------------------------------------------------------- CLI
+def one_line_error(r):
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("windtunnel: error:"), r.stderr
+    return lines[0]
+
+
+def snapshot(html):
+    html, md, folder = report_paths(html)
+    files = [html, md, *sorted(folder.iterdir())]
+    return {str(p): p.read_bytes() for p in files}
+
+
+def test_cli_report_default_out_refuses_to_overwrite_and_force_replaces(run_dir):
+    r = runner.invoke(app, ["report", str(run_dir)])
+    assert r.exit_code == 0, r.stderr
+    html = run_dir / "report.html"
+    assert html.is_file() and (run_dir / "report.md").is_file() and (run_dir / "report_files").is_dir()
+    assert str(html) in r.stdout and "finding" in r.stdout
+    before = snapshot(html)
+    line = one_line_error(runner.invoke(app, ["report", str(run_dir)]))
+    assert "already exists" in line and "--force" in line
+    assert snapshot(html) == before                   # byte-identical
+    (run_dir / "report_files" / "win_rates.png").unlink()       # only the folder left from an old report: busy too
+    line = one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(run_dir / "report.html")]))
+    assert "already exists" in line
+    r = runner.invoke(app, ["report", str(run_dir), "--force", "--threshold", "0.05"])
+    assert r.exit_code == 0, r.stderr
+    assert (run_dir / "report_files" / "win_rates.png").is_file()
+    check_files(html, [run_dir / "report_files" / f"{n}.png" for n in RUN_FIGURES], RUN_FIGURES)
+    assert snapshot(html) != before
+
+
+def test_cli_report_bad_input_is_one_line(run_dir, tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert "not a run folder" in one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty")]))
+    assert "does not exist" in one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope")]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "report.txt")]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "no" / "r.html")]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
+                                       "--threshold", "3"]))
+    assert not (tmp_path / "r.html").exists() and list(tmp_path.iterdir()) == [tmp_path / "empty"]
+
+
+def test_cli_help_names_the_variant_report():
+    r = runner.invoke(app, ["report", "--help"])
+    assert r.exit_code == 0
+    assert "comparison" in r.stdout and "variant report" in " ".join(r.stdout.split())
