@@ -99,6 +99,31 @@ def game_length(games, confidence=0.95):
     return pl.concat([describe(games, c, confidence=confidence) for c in ("turns", "rounds")])
 
 
+def lead_changes(games, confidence=0.95):
+    """Per cell: how often the lead passes to another seat from round to round (mean,
+    interval, quantiles); None for runs recorded before round leaders were."""
+    if "lead_changes" not in games.collect_schema().names():
+        return None
+    return describe(games, "lead_changes", confidence=confidence)
+
+
+def leader_wins(games, confidence=0.95):
+    """Per cell and round: how often the seat leading on VP after that round goes on to win
+    (rounds tied on VP left out), with n and a Wilson interval; None without round leaders."""
+    if "round_leaders" not in games.collect_schema().names():
+        return None
+    lo, hi = wilson_exprs("wins", "n", confidence)
+    per_round = (games.select(*CELL, "winner_seat", "round_leaders")
+                 .with_columns(round=pl.int_ranges(1, pl.col("round_leaders").list.len() + 1))
+                 .explode("round_leaders", "round")
+                 .filter(pl.col("round_leaders") >= 0)
+                 .group_by(*CELL, "round")
+                 .agg(wins=(pl.col("round_leaders") == pl.col("winner_seat")).sum().cast(pl.Int64),
+                      n=pl.len().cast(pl.Int64))
+                 .with_columns(rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi))
+    return collect(per_round).sort(*CELL, "round")
+
+
 def length_histogram(games, column="rounds"):
     """Per cell: how many games lasted each number of `column` (turns or rounds), and the share."""
     out = games.group_by(*CELL, column).agg(games=pl.len().cast(pl.Int64))

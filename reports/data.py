@@ -36,6 +36,7 @@ class ReportData:
     harbors: pl.DataFrame
     abilities: Optional[pl.DataFrame] = None
     deltas: Optional[pl.DataFrame] = None
+    leaders: Optional[pl.DataFrame] = None     # how often the leader after each round wins
     baseline: str = "base"
     notes: list = field(default_factory=list)
 
@@ -123,10 +124,10 @@ def gather(source, threshold=0.03, baseline="base"):
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
         margin=pl.concat([B.margin_of_victory(t.seats), B.winner_score(t.seats)]),
-        length=B.game_length(t.games),
+        length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), cards=C.card_value(t.seats), harbors=C.harbor_value(t.seats),
-        abilities=abilities, deltas=deltas, baseline=baseline)
+        abilities=abilities, deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games))
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

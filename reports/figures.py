@@ -306,6 +306,28 @@ def game_length_hist(length_hist, folder):
     return _save(fig, folder, "game_length.png")
 
 
+def leader_wins_plot(leaders, folder):
+    """How often the seat leading after each round goes on to win, per cell, 95% band."""
+    if leaders is None or not leaders.height:
+        return None
+    fig = _figure(11, 3.8)
+    ax = fig.subplots()
+    for i, (v, p) in enumerate(_cells(leaders)):
+        part = leaders.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("n") >= 30))
+        x = part["round"].to_numpy()
+        color = COLORS[i % len(COLORS)]
+        ax.plot(x, part["rate"].to_numpy(), marker="o", ms=3, color=color, label=cell_label(v, p))
+        ax.fill_between(x, part["lo"].to_numpy(), part["hi"].to_numpy(), color=color, alpha=0.2)
+    ax.set_xlabel("after round")
+    ax.set_ylabel("leader goes on to win")
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle("How often the leader after each round wins (rounds tied on VP left out)")
+    return _save(fig, folder, "leader_wins.png")
+
+
 # name -> (alt text / caption, function of ReportData and folder), in report order
 FIGURES = {
     "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
@@ -325,6 +347,8 @@ FIGURES = {
                        lambda d, f: variant_delta_forest(d.deltas, f)),
     "game_length": ("Histogram of game length in turns and rounds",
                     lambda d, f: game_length_hist(d.length_hist, f)),
+    "leader_wins": ("Line plot of how often the seat leading after each round goes on to win, 95% band",
+                    lambda d, f: leader_wins_plot(d.leaders, f)),
 }
 
 

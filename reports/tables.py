@@ -125,8 +125,9 @@ def tables(data):
     out.append(_describe("margin", "Margin of victory and winner's score",
                          "Margin = winner's VP − runner-up's VP (0 for a tie on VP); normal 95% interval for the "
                          "mean; quantiles over games.", data.margin, many))
-    out.append(_describe("length", "Game length", "Player turns and rounds per game; normal 95% interval for the "
-                         "mean.", data.length, many))
+    out.append(_describe("length", "Game length and lead changes", "Player turns and rounds per game, and how often "
+                         "the lead passed to another seat between rounds; normal 95% interval for the mean.",
+                         data.length, many))
     out.append(_sources(data.sources, many))
     out.append(_value_table(
         "cards", "Favor card value",

@@ -86,3 +86,43 @@ def test_comparison_folder(tmp_path):
     assert df.filter(pl.col("subject") == "all")["paired"].all()
     lengths = balance.game_length(t.games)
     assert lengths.height == 2 * 2 * 2                                    # turns, rounds x 4 cells
+
+
+def test_round_leaders_follow_the_scores(runs):
+    """The last round's leader is the seat ahead before the final scoring (final VP less the
+    end-of-game sources), and lead_changes counts the hand-overs of round_leaders."""
+    t = open_tables(runs[0])
+    games = t.games.select("game_id", "rounds", "round_leaders", "lead_changes", "winner_seat").collect().sort("game_id")
+    end = ["score_crystals", "score_wind", "score_favor_held", "score_bonus_tokens"]
+    seats = (t.seats.select("game_id", "seat", (pl.col("score_total") - pl.sum_horizontal(end)).alias("before"))
+             .collect().sort("game_id", "seat"))
+    before = seats["before"].to_numpy().reshape(-1, 2)
+    for row, vp in zip(games.iter_rows(named=True), before):
+        leaders = row["round_leaders"]
+        assert len(leaders) == row["rounds"]
+        assert leaders[-1] == (-1 if vp[0] == vp[1] else int(vp.argmax()))
+        carried = [x for x in leaders if x >= 0]
+        held = [carried[0]] if carried else []
+        changes = 0
+        for x in leaders[1:]:
+            if x >= 0 and held and x != held[-1]:
+                changes += 1
+            if x >= 0:
+                held.append(x)
+        assert row["lead_changes"] == changes
+
+
+def test_leader_wins_and_lead_changes(runs):
+    t = open_tables(runs[0])
+    lw = balance.leader_wins(t.games)
+    games = t.games.collect()
+    last = lw.filter(pl.col("round") == lw["round"].max()).row(0, named=True)
+    assert 0 <= last["lo"] <= last["rate"] <= last["hi"] <= 1 and last["n"] <= GAMES
+    # planted: the leader after round 1 always wins, after round 2 never
+    planted = pl.LazyFrame({"variant": ["base"] * 4, "n_players": [2] * 4, "winner_seat": [0, 1, 0, 1],
+                            "round_leaders": [[0, 1], [1, 0], [0, -1], [1, 0]]},
+                           schema_overrides={"round_leaders": pl.List(pl.Int8), "n_players": pl.Int8})
+    pw = balance.leader_wins(planted)
+    assert pw["rate"].to_list() == [1.0, 0.0] and pw["n"].to_list() == [4, 3]
+    lc = balance.lead_changes(t.games)
+    assert lc["mean"][0] == pytest.approx(games["lead_changes"].mean())

@@ -20,9 +20,10 @@ def _dtype(field):
 
 
 def _frame(table, columns, n):
-    """A table with every real column (zeros, nulls for strings), then the given ones."""
-    base = {f.name: (pl.Series(f.name, [None] * n, dtype=pl.String) if _dtype(f) == pl.String
-                     else pl.Series(f.name, np.zeros(n)).cast(_dtype(f))) for f in SCHEMAS[table]}
+    """A table with every real column (zeros, nulls for strings and lists), then the given ones."""
+    base = {f.name: (pl.Series(f.name, [None] * n, dtype=_dtype(f)) if _dtype(f) == pl.String
+                     or isinstance(_dtype(f), pl.List) else pl.Series(f.name, np.zeros(n)).cast(_dtype(f)))
+            for f in SCHEMAS[table]}
     base.update({k: pl.Series(k, v).cast(base[k].dtype) if k in base else pl.Series(k, v)
                  for k, v in columns.items()})
     return pl.DataFrame(list(base.values()))

@@ -21,9 +21,9 @@ from reports.build import report_paths
 from simulate.cli import app
 from simulate.compare import run_compare
 
-RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length"]
+RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length", "leader_wins"]
 COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "tableau_value", "score_sources",
-                   "variant_deltas", "game_length"]
+                   "variant_deltas", "game_length", "leader_wins"]
 IMG = re.compile(r"<img\b[^>]*>")
 
 runner = CliRunner()

@@ -19,7 +19,8 @@ from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: 
 
 # games table columns (per game)
 G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
-N_GAME_COLS = 8
+G_LEADERS = 8                               # MAX_TRACE_ROUNDS: the leader after each round
+N_GAME_COLS = G_LEADERS + MAX_TRACE_ROUNDS
 # seats table columns (per game and seat)
 (P_VP, P_RANK, P_WON, P_WIND, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_PROPHET,
  P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK, P_STRATEGY) = range(12)
@@ -250,6 +251,8 @@ def record(S, T, g, games, seats, rank):
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
     games[g, G_DECK_LEFT] = S[S_DECK_N]
+    for r in range(MAX_TRACE_ROUNDS):
+        games[g, G_LEADERS + r] = S[S_LEADERS + r]
     for p in range(n):
         seats[g, p, P_VP] = S[S_VP + p]
         seats[g, p, P_RANK] = rank[p]

@@ -34,6 +34,7 @@ MAX_SHIPS = 5
 HAND_CAP = 16           # hand + 5 cards drawn by a card swap
 N_FAVOR_TYPES = 8
 MAX_FAVOR = 32          # favor cards in all
+MAX_TRACE_ROUNDS = 40  # rounds whose leader a game records (games last 15-20 rounds)
 MAX_POSEIDON = 8       # Poseidon tokens (variant 2)
 N_PLATFORMS = 3
 MAX_FDRAW = 96          # favor card draws remembered per game (cards table)
@@ -244,6 +245,7 @@ S_HARBOR_CRYSTAL = _s(N_HARBORS)      # this game's harbor tokens (variant 4 var
 S_HARBOR_ACTION = _s(N_HARBORS)       # crystal colour (-1 none), action and amount at each harbor
 S_HARBOR_AMOUNT = _s(N_HARBORS)
 S_HARBOR_TOKEN = _s(N_HARBORS)        # the number of the token at each harbor (+ 10 if alternative)
+S_LEADERS = _s(MAX_TRACE_ROUNDS)      # the seat leading on VP after each completed round (-1: a tie)
 S_POSEIDON_N = _s()                   # face-down Poseidon tokens left (variant 2)
 S_POSEIDON_PILE = _s(MAX_POSEIDON)    # their order, top = last
 S_POSEIDON_AT = _s(N_HARBORS)         # token face up in front of each harbor, -1 if none

@@ -10,7 +10,7 @@ import numpy as np
 import pyarrow as pa
 
 from . import layout as L
-from .game import (G_DECK_LEFT, G_ERROR, G_ERROR_TURN, G_REFILLS, G_ROUNDS, G_TIE, G_TURNS, G_WINNER,
+from .game import (G_DECK_LEFT, G_ERROR, G_ERROR_TURN, G_LEADERS, G_REFILLS, G_ROUNDS, G_TIE, G_TURNS, G_WINNER,
                    P_ACTIONS, P_CRYSTALS, P_FAVOR_DRAWN, P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_RANK,
                    P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_SRC, P_STRATEGY, P_TIEBREAK, P_ABILITY,
                    P_TOKENS_LEFT, P_VP, P_WIND, P_WON)
@@ -37,6 +37,7 @@ GAMES_SCHEMA = pa.schema([
     ("winner_seat", pa.int8()), ("winner_strategy", pa.string()), ("tie", pa.bool_()),
     ("deck_refills", pa.int16()), ("deck_left", pa.int16()), ("favor_draws", pa.int16()),
     ("check_error", pa.string()), ("check_error_turn", pa.int16()),
+    ("round_leaders", pa.list_(pa.int8())), ("lead_changes", pa.int16()),
 ])
 SEATS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("strategy", pa.string()),
@@ -80,6 +81,23 @@ def _names(codes, names, valid=None):
     return pa.DictionaryArray.from_arrays(idx, pa.array(list(names), pa.string())).cast(pa.string())
 
 
+def _leaders(games):
+    """(round_leaders, lead_changes): the leader after each completed round (-1 for a tie),
+    as a list per game, and how often the lead passed to another seat (ties carry the lead)."""
+    n = len(games)
+    leaders = games[:, G_LEADERS:G_LEADERS + L.MAX_TRACE_ROUNDS].astype(np.int8)
+    length = np.minimum(games[:, G_ROUNDS], L.MAX_TRACE_ROUNDS)
+    valid = np.arange(L.MAX_TRACE_ROUNDS)[None, :] < length[:, None]
+    offsets = np.zeros(n + 1, np.int32)
+    offsets[1:] = np.cumsum(length)
+    lists = pa.ListArray.from_arrays(pa.array(offsets), pa.array(leaders[valid]))
+    # carry the last untied leader over tied rounds, then count the changes
+    at = np.where(valid & (leaders >= 0), np.arange(L.MAX_TRACE_ROUNDS)[None, :], 0)
+    carried = np.take_along_axis(leaders, np.maximum.accumulate(at, axis=1), axis=1)
+    changes = ((carried[:, 1:] != carried[:, :-1]) & (carried[:, :-1] >= 0) & valid[:, 1:]).sum(axis=1)
+    return lists, pa.array(changes.astype(np.int16))
+
+
 def _col(values, typ, mask=None):
     return pa.array(np.ascontiguousarray(values).astype(typ.to_pandas_dtype(), copy=False), typ, mask=mask)
 
@@ -110,6 +128,7 @@ def to_tables(games, seats, fdraws, fdraw_n, *, run_id, run_seed, first, n_playe
         pa.array(games[:, G_TIE] != 0), _col(games[:, G_REFILLS], pa.int16()),
         _col(games[:, G_DECK_LEFT], pa.int16()), _col(fdraw_n, pa.int16()),
         _names(error, messages, error != 0), _col(games[:, G_ERROR_TURN], pa.int16(), mask=error == 0),
+        *_leaders(games[:n]),
     ], schema=GAMES_SCHEMA)
 
     # seats: one row per game and seat, game-major

@@ -49,6 +49,7 @@ def play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, check):
     S[S_TURN] += 1
     S[S_CUR] = (p + 1) % S[S_N_PLAYERS]
     if S[S_CUR] == 0:
+        record_leader(S)
         if S[S_END_TRIGGERED] == 1:
             S[S_OVER] = 1          # the round of the last card is complete
         else:
@@ -70,3 +71,19 @@ def final_scoring(S, T, LOG):
         gain_vp(S, LOG, p, held, SRC_FAVOR_HELD)
         tokens = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
         gain_vp(S, LOG, p, tokens * T[T_TOKEN_VP], SRC_BONUS_TOKENS)
+
+
+@hot
+def record_leader(S):
+    """At the end of a round: the seat leading on VP (-1 for a tie), for the lead-change
+    analysis (games.round_leaders)."""
+    r = S[S_ROUND] - 1
+    if r >= MAX_TRACE_ROUNDS:
+        return
+    best, leader = -(1 << 30), -1
+    for q in range(S[S_N_PLAYERS]):
+        if S[S_VP + q] > best:
+            best, leader = S[S_VP + q], q
+        elif S[S_VP + q] == best:
+            leader = -1
+    S[S_LEADERS + r] = leader
