@@ -34,6 +34,21 @@ def seat_metrics(tables):
     return s.join(tables.games.select(*keys, "seed"), on=keys)
 
 
+def holder_metrics(tables, prefix, subject):
+    """Lazy, one row per seat per game per card drawn (prefix favor_drawn_) or harbor action
+    taken (actions_harbor_): cell, seed, seat, `subject` (the card or harbor), won and final VP.
+    The change in these between variants is the change in a card's or an action's value."""
+    keys = ["run_id", "game_id"]
+    cols = [c for c in tables.seats.collect_schema().names() if c.startswith(prefix)]
+    s = tables.seats.select(*keys, *CELL, "seat", pl.col("won").cast(pl.Float64),
+                            pl.col("score_total").cast(pl.Float64), *cols)
+    held = (s.unpivot(index=[*keys, *CELL, "seat", "won", "score_total"], on=cols, variable_name=subject,
+                      value_name="count")
+            .filter(pl.col("count") > 0).drop("count")
+            .with_columns(pl.col(subject).str.replace(prefix, "", literal=True)))
+    return held.join(tables.games.select(*keys, "seed"), on=keys)
+
+
 def _long(lf, index, metrics, name):
     return lf.select(*index, *[pl.col(m).cast(pl.Float64) for m in metrics]).unpivot(
         index=index, on=list(metrics), variable_name="metric", value_name=name)
@@ -105,10 +120,14 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
     margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final VP
     and VP per score source; and balance over seats and over strategies. One row per
     (n_players, variant, subject, metric) with means, `diff` (variant - baseline), its interval,
+    plus the change in the win rate and VP of seats that drew each Favor card or took each harbor
+    action (their value; unpaired unless the same seats drew the same cards),
     `p_value`, and `p_adjusted` / `significant` corrected over all rows (`method` "holm" or "bh")."""
     t = open_tables(source)
     cells = collect(t.games.select(*CELL).unique()).sort(list(CELL))
     gm, sm = game_metrics(t), seat_metrics(t)
+    holders = [(holder_metrics(t, "favor_drawn_", "card"), "card"), (holder_metrics(t, "actions_harbor_", "harbor"),
+                                                                     "harbor")]
     seat_cols = [c for c in SEAT_METRICS if c in sm.collect_schema().names()]
     parts = []
     for players in sorted(cells["n_players"].unique().to_list()):
@@ -127,6 +146,9 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
                 _subject(difference_table(side(sm, baseline), side(sm, variant), ["seed", "seat"], ["strategy"],
                                           seat_cols, confidence), ["strategy"]),
             ]
+            tables += [_subject(difference_table(side(h, baseline), side(h, variant), ["seed", "seat"], [name],
+                                                 ("won", "score_total"), confidence), [name])
+                       for h, name in holders]
             rows = _balance_rows(t, baseline, variant, players, confidence)
             if rows:
                 tables.append(pl.DataFrame(rows).select(tables[0].columns))

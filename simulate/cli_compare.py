@@ -3,6 +3,7 @@
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the
 logic lives in ``simulate/compare.py``."""
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -39,10 +40,13 @@ def compare(ctx: typer.Context,
                                                                 "plays exactly the games it is missing."),
             force: bool = typer.Option(False, "--force", help="Replace an existing comparison in --out."),
             no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+            no_report: bool = typer.Option(False, "--no-report", help="Do not write the variant report "
+                                                                      "(OUT/report.html, report.md, figures)."),
             plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play a grid of variants x player counts with the same seed (one run folder per cell under
     --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
-    win rate with its 95% interval. `windtunnel report OUT` then writes the variant report."""
+    win rate with its 95% interval, and write the variant report (OUT/report.html, report.md and the
+    figures, as `windtunnel report OUT` does)."""
     from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
 
     overrides = parse_sets(set_)
@@ -61,3 +65,9 @@ def compare(ctx: typer.Context,
                             command={"argv": sys.argv, "options": given}, on_cell=on_cell),
         CompareInterrupted, CompareFailed)
     typer.echo(to_text(result))
+    if not no_report:
+        from reports import build_report
+
+        report = build_report(out, Path(out) / "report.html")
+        typer.echo(f"Variant report: {report.html} (and {Path(report.markdown).name}, figures in "
+                   f"{Path(report.figures[0]).parent.name}/)" if report.figures else f"Variant report: {report.html}")

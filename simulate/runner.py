@@ -98,9 +98,24 @@ def _worker(task):
     key = task["key"]
     w = _WORKERS.get(key)
     if w is None:
+        _ignore_ctrl_c_in_child()
         _WORKERS.clear()
         w = _WORKERS[key] = get_adapter(task["game"]).Worker(task["payload"])
     return w
+
+
+def _ignore_ctrl_c_in_child():
+    """A terminal's Ctrl-C reaches every process of the group. The parent stops the run and
+    its workers; a worker process must not die on it by itself (it would print its own
+    traceback). The parent process (a --jobs 1 run plays in it) keeps its handler."""
+    import multiprocessing
+    import signal
+
+    if multiprocessing.parent_process() is not None:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:            # not the main thread of the worker (thread-based backends)
+            pass
 
 
 def play_shard(task):

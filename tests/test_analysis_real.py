@@ -67,6 +67,13 @@ def test_variant_pair_is_paired_by_seed(runs):
     tab = df.filter(pl.col("metric") == "score_tableau")
     assert (tab["mean_a"] == 0).all() and (tab["diff"] > 0).all()
     assert ((df["p_adjusted"] >= df["p_value"]) | df["p_value"].is_nan()).all()
+    cards = df.filter(pl.col("subject").str.starts_with("card "))
+    harbors = df.filter(pl.col("subject").str.starts_with("harbor "))
+    assert set(cards["metric"]) == {"won", "score_total"} and cards.height >= 10 and harbors.height == 14
+    # the rows are the win rate of seats that drew the card, side by side
+    base = open_tables(runs[0]).seats.filter(pl.col("favor_drawn_zeus") > 0).collect()
+    zeus = cards.filter((pl.col("subject") == "card zeus") & (pl.col("metric") == "won")).row(0, named=True)
+    assert zeus["n_a"] == base.height and zeus["mean_a"] == pytest.approx(base["won"].cast(pl.Float64).mean())
     found = findings.findings(list(runs))
     assert found and all(isinstance(f, findings.Finding) and f.sentence.endswith(".") for f in found)
 
