@@ -53,16 +53,24 @@ def _significant(df, effect, threshold, alpha):
     return df.filter(pl.col("significant") & (pl.col(effect).abs() >= threshold)) if df.height else df
 
 
-def seat_findings(seats, threshold, alpha, many_variants):
-    """Seats whose win rate differs from 1/P by at least `threshold`."""
+def _fair_findings(df, kind, who, where, threshold, alpha, many_variants):
+    """A finding for each row whose win rate differs from fair (1/P) by `threshold` and is
+    significant: "<who> wins X% <where> (95% CI, n), Y points above/below fair; p"."""
     out = []
-    for r in _significant(seat_win_rates(seats), "advantage", threshold, alpha).iter_rows(named=True):
+    for r in _significant(df, "advantage", threshold, alpha).iter_rows(named=True):
         side = "above" if r["advantage"] > 0 else "below"
-        out.append(Finding("seat", f"seat {r['seat']}", (
-            f"Seat {r['seat']} wins {_pct(r['win_rate'])} of {_where(r, many_variants)} (95% CI "
+        name = who(r)
+        out.append(Finding(kind, name, (
+            f"{name[0].upper() + name[1:]} wins {_pct(r['win_rate'])} {where}{_where(r, many_variants)} (95% CI "
             f"{100 * r['lo']:.1f}-{_pct(r['hi'])}, n = {r['n']:,}), {_pts(r['advantage'])} {side} fair "
             f"({_pct(r['fair'])}); {_p(r['p_adjusted'])}."), r["advantage"], r["p_adjusted"], r))
     return out
+
+
+def seat_findings(seats, threshold, alpha, many_variants):
+    """Seats whose win rate differs from 1/P by at least `threshold`."""
+    return _fair_findings(seat_win_rates(seats), "seat", lambda r: f"seat {r['seat']}", "of ", threshold, alpha,
+                          many_variants)
 
 
 def strategy_findings(seats, threshold, alpha, many_variants):
@@ -71,14 +79,8 @@ def strategy_findings(seats, threshold, alpha, many_variants):
     df = strategy_win_rates(seats)
     mixed = df.group_by(list(CELL)).agg(k=pl.len()).filter(pl.col("k") > 1).drop("k")
     df = df.join(mixed, on=list(CELL))
-    out = []
-    for r in _significant(df, "advantage", threshold, alpha).iter_rows(named=True):
-        side = "above" if r["advantage"] > 0 else "below"
-        out.append(Finding("strategy", f"strategy {r['strategy']}", (
-            f"Strategy {r['strategy']} wins {_pct(r['win_rate'])} of its seats in {_where(r, many_variants)} "
-            f"(95% CI {100 * r['lo']:.1f}-{_pct(r['hi'])}, n = {r['n']:,}), {_pts(r['advantage'])} {side} "
-            f"fair ({_pct(r['fair'])}); {_p(r['p_adjusted'])}."), r["advantage"], r["p_adjusted"], r))
-    return out
+    return _fair_findings(df, "strategy", lambda r: f"strategy {r['strategy']}", "of its seats in ", threshold,
+                          alpha, many_variants)
 
 
 def _value_findings(df, kind, name, with_, without, verb, threshold, alpha, many_variants, label):

@@ -64,3 +64,15 @@ def weights_strategy(template, row, name="candidate"):
     if len(row) != L.N_WCOLS:
         raise ValueError(f"a strategy row has {L.N_WCOLS} numbers, not {len(row)}")
     return Strategy(name, template.policy, row, template.description, template.plugin, template.source)
+
+
+def worker_setup(config, plugin_files, *names):
+    """In a worker process: the rules from a run's resolved config and the named strategies
+    (plugin files imported first, so their names resolve)."""
+    from simulate.aeolos.tables import load_rules
+
+    from .plugin import load_plugins
+    from .roster import load_strategy
+
+    load_plugins(plugin_files)
+    return (load_rules(data=config), *(load_strategy(n) for n in names))

@@ -15,16 +15,10 @@ from analysis.stats import wilson_interval
 
 
 def _pair_worker(config, n_players, a, b, games, seed, plugin_files):
-    from simulate.aeolos.tables import load_rules
+    from .match import play_match, worker_setup
 
-    from .match import play_match
-    from .plugin import load_plugin
-    from .roster import load_strategy
-
-    for path in plugin_files:
-        load_plugin(path)
-    rules = load_rules(data=config)
-    r = play_match(rules, n_players, load_strategy(a), load_strategy(b), games, seed)
+    rules, first, second = worker_setup(config, plugin_files, a, b)
+    r = play_match(rules, n_players, first, second, games, seed)
     return r.wins, r.games
 
 

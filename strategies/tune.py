@@ -15,7 +15,7 @@ import numpy as np
 from simulate.aeolos import layout as L
 
 from .cem import cross_entropy
-from .match import play_match, weights_strategy
+from .match import play_match, weights_strategy, worker_setup
 
 VALIDATION_SEED_OFFSET = 1_000_003     # validation plays deals the search never saw
 
@@ -29,15 +29,7 @@ def apply_multipliers(row, x):
 
 
 def _candidate_worker(config, n_players, base_name, against_name, rows, games, seed, plugin_files):
-    from simulate.aeolos.tables import load_rules
-
-    from .plugin import load_plugin
-    from .roster import load_strategy
-
-    for path in plugin_files:
-        load_plugin(path)
-    rules = load_rules(data=config)
-    base, against = load_strategy(base_name), load_strategy(against_name)
+    rules, base, against = worker_setup(config, plugin_files, base_name, against_name)
     return [play_match(rules, n_players, weights_strategy(base, row), against, games, seed).rate for row in rows]
 
 

@@ -49,6 +49,14 @@ def sort_range(S, start, n):
 
 
 @hot
+def shuffle_pool(WS, at, n, R):
+    """Shuffle the unseen cards WS[at:at+n] from their sorted order: the result depends on
+    which cards are unseen, never on how they lay."""
+    sort_range(WS, at, n)
+    shuffle_range(WS, at, n, R)
+
+
+@hot
 def determinize(S, p, R, WS, at):
     """Redeal the sailing cards and favor cards seat p cannot see, keeping every count.
     WS[at:] is scratch for MAX_CARDS + MAX_FAVOR ints."""
@@ -63,8 +71,7 @@ def determinize(S, p, R, WS, at):
             for i in range(S[S_HAND_N + q]):
                 WS[at + n] = S[S_HAND + q * HAND_CAP + i]
                 n += 1
-    sort_range(WS, at, n)
-    shuffle_range(WS, at, n, R)
+    shuffle_pool(WS, at, n, R)
     k = 0
     for i in range(S[S_DECK_N]):
         S[S_DECK + i] = WS[at + k]
@@ -85,8 +92,7 @@ def determinize(S, p, R, WS, at):
                 for _ in range(S[S_FAVOR + q * N_FAVOR_TYPES + f]):
                     WS[at + n] = f
                     n += 1
-    sort_range(WS, at, n)
-    shuffle_range(WS, at, n, R)
+    shuffle_pool(WS, at, n, R)
     k = 0
     for i in range(S[S_FDECK_N]):
         S[S_FDECK + i] = WS[at + k]
