@@ -316,33 +316,24 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, f
     LOG = np.zeros((0, LOG_COLS), np.int32)
     rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
+    # (the per-game steps are inlined here, not a hot function of their own: numba links
+    # every callee's whole code into each caller, so each level of calls that reaches the
+    # rules costs another copy of the kernel to compile)
     for g in range(n_games):
-        if play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT, X,
-                         rank, check, rotate, games, seats, fdraws, fdraw_n):
+        shift = (first + g) % n_players if rotate else 0
+        for p in range(n_players):
+            q = (p + shift) % n_players
+            POL_seat[p] = POL[q]
+            W_seat[p, :] = W[q, :]
+            seats[g, p, P_STRATEGY] = q
+            if X is not None:
+                X[1][WS_SEAT + p] = q
+        new_game(T, LOG, n_players, run_seed, first + g, S, R)
+        if play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, check):
             bad += 1
+        record(S, T, g, games, seats, rank)
+        fdraw_n[g] = S[S_FDRAW_N]
+        for i in range(S[S_FDRAW_N]):
+            for j in range(4):
+                fdraws[g, i, j] = S[S_FDRAW + i * 4 + j]
     return bad
-
-
-@hot
-def play_recorded(T, n_players, run_seed, first, g, W, POL, W_seat, POL_seat, S, R, SCR, LOG, OPT, X,
-                  rank, check, rotate, games, seats, fdraws, fdraw_n):
-    """Seat the strategies, play game first + g and write its rows (no array views:
-    hot code has no reference counting, a view per row would need it)."""
-    shift = (first + g) % n_players if rotate else 0
-    for p in range(n_players):
-        q = (p + shift) % n_players
-        POL_seat[p] = POL[q]
-        for w in range(W.shape[1]):
-            W_seat[p, w] = W[q, w]
-        seats[g, p, P_STRATEGY] = q
-        if X is not None:
-            X[1][WS_SEAT + p] = q
-    new_game(T, LOG, n_players, run_seed, first + g, S, R)
-    err = play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, check)
-    record(S, T, g, games, seats, rank)
-    k = S[S_FDRAW_N]
-    fdraw_n[g] = k
-    for i in range(k):
-        for j in range(4):
-            fdraws[g, i, j] = S[S_FDRAW + i * 4 + j]
-    return err

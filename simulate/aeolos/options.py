@@ -102,6 +102,15 @@ def prophet_options(S, T, OPT, n, p, kind, f):
     return n
 
 
+@tiny
+def can_settle_at(S, p, t):
+    """The settlement action's conditions at harbor t (a settlement left is the caller's):
+    none of p's there yet, a free space, and a ship of p's there (not one Zeus placed
+    this turn)."""
+    return (S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
+            and ships_at(S, p, LOC_HARBOR + t) - S[S_ZEUS_AT + t] > 0)
+
+
 @hot
 def can_build_ship(S, p):
     return ships_at(S, p, LOC_SUPPLY) > 0
@@ -122,8 +131,7 @@ def harbor_options(S, T, OPT, n, p, h):
     elif act == ACT_SETTLEMENT:
         if S[S_SETTLE_LEFT + p] > 0:
             for t in range(N_HARBORS):
-                if (S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
-                        and ships_at(S, p, LOC_HARBOR + t) - S[S_ZEUS_AT + t] > 0):
+                if can_settle_at(S, p, t):
                     n = add_option(OPT, n, O_SETTLE, t)
     elif act == ACT_SHIP:
         if can_build_ship(S, p):
