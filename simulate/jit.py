@@ -7,10 +7,17 @@ which made them ~70% of the kernel's time. The price: a ``hot`` function (and
 everything it calls) must not allocate arrays; allocate in the caller (a plain
 ``@njit`` batch entry point or Python) and pass buffers in.
 
-``tiny`` is for one-line helpers called from many places (logging, adding an
-option): they are inlined in numba's IR instead of being compiled once per
-argument-type combination, which cut the number of compiled specializations,
-and so the first-use compile time, sharply.
+``tiny`` (inlined in numba's IR) is for one-line helpers called from many places
+(logging, adding an option) and for the heuristic's per-option scoring: a call
+between compiled functions passes every array as its exploded struct (7-9
+values each, ~35 values for S, T, W, OPT), which was most of the heuristic's
+cost. numba also links a callee's whole code into every caller's module and
+compiles it again there, so fewer, larger functions compile faster too; but
+inlining helpers called from many places bloats the code (it doubled the
+compile time when tried on every policy helper, for no speed).
+
+``hot`` compiles each function for one signature (integers as int64, literals
+dropped; see ``_call_template``).
 
 Cache: numba keys a cached function on its own source file only, so after an
 edit to one kernel module the cached callers in other modules would keep
@@ -34,7 +41,7 @@ _ROOT = Path(__file__).resolve().parent
 
 def is_kernel_source(path):
     text = path.read_text()
-    return path.name == "layout.py" or "@hot" in text or "@tiny" in text or "@njit" in text
+    return path.name in ("layout.py", "jit.py") or "@hot" in text or "@tiny" in text or "@njit" in text
 
 
 def source_hash():

@@ -198,7 +198,7 @@ def window_options(S, T, OPT, p):
     return n
 
 
-@hot
+@tiny
 def value_options(S, T, OPT, p, base):
     """Final sailing values reachable by giving wind (and Hermes right after the card):
     (value, Hermes shift, wind given). O_DONE: no ship move, no harbor action."""
@@ -218,7 +218,7 @@ def value_options(S, T, OPT, p, base):
     return n
 
 
-@hot
+@tiny
 def move_options(S, T, OPT, p, v):
     """Move one ship (from the tableau, a harbor or a river space) to harbor v or a
     river space showing v. O_DONE: no move."""

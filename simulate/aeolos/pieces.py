@@ -105,20 +105,35 @@ def ability_reward(S, T, LOG, p, a):
 
 
 @hot
-def crystal_set_vp(S, T, p, extra):
-    """Final crystal score of player p (plus one crystal of colour `extra`, -1 for none):
-    sets of different colours, as many as possible. Set values rise by more for each
-    extra colour, so counting layer by layer (largest sets first) is optimal."""
+def crystal_set_vp(S, T, p):
+    """Final crystal score of player p: sets of different colours, as many as possible.
+    Set values rise by more for each extra colour, so counting layer by layer (largest
+    sets first) is optimal."""
     total = 0
     for layer in range(1, 64):
-        k = 0
-        for c in range(N_COLOURS):
-            if S[S_CRYSTALS + p * N_COLOURS + c] + (1 if c == extra else 0) >= layer:
-                k += 1
+        k = colours_with(S, p, layer)
         if k == 0:
             return total
         total += T[T_SET_VP + k]
     return total
+
+
+@hot
+def crystal_gain(S, T, p, c):
+    """What one more crystal of colour c adds to ``crystal_set_vp``: it joins layer
+    count[c] + 1, whose set grows by one colour."""
+    k = colours_with(S, p, S[S_CRYSTALS + p * N_COLOURS + c] + 1)
+    return T[T_SET_VP + k + 1] - T[T_SET_VP + k]
+
+
+@tiny
+def colours_with(S, p, layer):
+    """How many colours player p holds at least `layer` crystals of."""
+    k = 0
+    for c in range(N_COLOURS):
+        if S[S_CRYSTALS + p * N_COLOURS + c] >= layer:
+            k += 1
+    return k
 
 
 # ------------------------------------------------------------------ sailing cards

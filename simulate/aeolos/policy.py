@@ -25,7 +25,7 @@ from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
 from .options import SCRATCH, can_build_ship, can_settle_at, platform_vp, step_options
-from .pieces import crystal_set_vp, favor_available, pile_top, present
+from .pieces import crystal_gain, favor_available, pile_top, present
 
 
 @hot
@@ -187,8 +187,7 @@ def poseidon_value(S, T, W, p, h):
 
 @hot
 def crystal_value(S, T, W, p, c):
-    gain = crystal_set_vp(S, T, p, c) - crystal_set_vp(S, T, p, -1)
-    v = W[p, W_VP] * gain + W[p, W_CRYSTAL]
+    v = W[p, W_VP] * crystal_gain(S, T, p, c) + W[p, W_CRYSTAL]
     if c != PURPLE and S[S_CRYSTALS + p * N_COLOURS + c] == 0:
         v += ability_value(S, T, W, p, ABILITY_CRYSTALS)
     return v
@@ -278,7 +277,7 @@ def upriver_value(S, T, W, OPT, p, budget):
     return best
 
 
-@hot
+@tiny
 def action_value(S, T, W, OPT, p, i):
     kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
     if kind == O_CRYSTAL:
@@ -328,7 +327,7 @@ def cached_harbor_value(S, T, W, OPT, p, h):
     return S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
 
 
-@hot
+@tiny
 def harbor_value(S, T, W, OPT, p, h):
     """Best alternative of harbor h's action (0 if none is worth taking): the value
     ``action_value`` gives the best of ``options.harbor_options(h)``, computed straight
@@ -396,7 +395,7 @@ def prophet_action_value(S, T, W, p, amount):
     return best
 
 
-@hot
+@tiny
 def plan_table(S, T, W, OPT, p):
     """(Part of turn_plan.) Fill S_POLICY_PLAN[v] (milli-VP) with the value of the best thing to do with
     sailing value v: the harbor action (sailing a ship in if not present), or a ship
@@ -441,7 +440,7 @@ def plan(S, v):
     return S[S_POLICY_PLAN + v] * 0.001
 
 
-@hot
+@tiny
 def card_value(S, T, W, p, card):
     """A hand card: its symbol wind plus the best plan its sailing value can reach
     by giving wind (or with Hermes, at the price of the card)."""
@@ -465,7 +464,7 @@ def card_value(S, T, W, p, card):
     return v + best
 
 
-@hot
+@tiny
 def value_choice_value(S, T, W, OPT, p, i):
     if OPT[i, 0] == O_DONE:
         return 0.0
@@ -485,7 +484,7 @@ def best_harbor_value(S, p):
     return best * 0.001
 
 
-@hot
+@tiny
 def score_option(S, T, W, OPT, p, dk, i):
     kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
     if dk == DK_MOVE:
@@ -517,7 +516,7 @@ def score_option(S, T, W, OPT, p, dk, i):
     return 0.0
 
 
-@hot
+@tiny
 def window_value(S, T, W, OPT, p, i):
     """Playing a favor card or a bonus token now, against keeping it (0 = done)."""
     kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]

@@ -8,7 +8,7 @@ Every deciding function takes the same context arrays:
     S state, T rule tables, W strategy weights, POL policy per seat,
     R rng state, SCR scripted choices, LOG transcript rows, OPT option buffer.
 """
-from ..jit import hot
+from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind, give_favor,
@@ -22,7 +22,7 @@ from ..rng import shuffle_range
 
 
 # ------------------------------------------------------------------ upriver
-@hot
+@tiny
 def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, X, p, k):
     """A ship is sacrificed on temple place k: VP, purple crystal, and the place's bonus."""
     occupy_place(S, T, LOG, p, k, PIECE_SHIP)
@@ -38,7 +38,7 @@ def land_on_place(S, T, W, POL, R, SCR, LOG, OPT, X, p, k):
             choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, X, p)
 
 
-@hot
+@tiny
 def choose_crystal(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Take one blue, red, green or yellow crystal still on the board (bonus place, Plutos)."""
     n = 0
@@ -142,7 +142,7 @@ def take_harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, extra):
         harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, chained, True)
 
 
-@hot
+@tiny
 def favor_choice(S, T, W, POL, R, SCR, LOG, OPT, X, p, amount):
     """Variant 3, harbor 6: draw `amount` favor cards, keep one, the others face up on
     the discard pile."""
@@ -215,7 +215,7 @@ def extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p):
 
 
 # ------------------------------------------------------------------ favor cards and bonus tokens
-@hot
+@tiny
 def play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, f, b, c):
     discard_favor(S, LOG, p, f, b, c)
     if f == F_AEOLOS:
@@ -246,7 +246,7 @@ def play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, f, b, c):
                 S[S_ZEUS_AT + c - LOC_HARBOR] += 1
 
 
-@hot
+@tiny
 def card_swap(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Draw 5 sailing cards, discard 5, shuffle the discarded cards into the deck."""
     k = min(5, S[S_DECK_N])
@@ -288,7 +288,7 @@ def free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p):
 
 
 # ------------------------------------------------------------------ the sailing card
-@hot
+@tiny
 def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
     """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action."""
     n = 0

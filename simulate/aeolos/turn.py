@@ -1,5 +1,5 @@
 """One turn of AEOLOS (steps 1-4 of the rulebook) and the final scoring."""
-from ..jit import hot
+from ..jit import hot, tiny
 
 from .check import check_state
 from .layout import *  # noqa: F403
@@ -10,7 +10,7 @@ from .rules import free_window, play_sailing_card
 MAX_TURNS = 400          # a safety net: no legal game comes close
 
 
-@hot
+@tiny
 def end_turn(S, T, LOG, R, p):
     """Step 4: give back wind above the cap, draw 1 card (2 after building a settlement)."""
     over = S[S_WIND + p] - T[T_WIND_CAP]
@@ -63,7 +63,7 @@ def final_scoring(S, T, LOG):
     n = S[S_N_PLAYERS]
     for p in range(n):
         S[S_CUR] = p
-        gain_vp(S, LOG, p, crystal_set_vp(S, T, p, -1), SRC_CRYSTALS)
+        gain_vp(S, LOG, p, crystal_set_vp(S, T, p), SRC_CRYSTALS)
         gain_vp(S, LOG, p, S[S_WIND + p] * T[T_VP_PER_WIND], SRC_WIND)
         held = 0
         for f in range(N_FAVOR_TYPES):
@@ -73,7 +73,7 @@ def final_scoring(S, T, LOG):
         gain_vp(S, LOG, p, tokens * T[T_TOKEN_VP], SRC_BONUS_TOKENS)
 
 
-@hot
+@tiny
 def record_leader(S):
     """At the end of a round: the seat leading on VP (-1 for a tie), for the lead-change
     analysis (games.round_leaders)."""
