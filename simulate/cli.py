@@ -202,15 +202,15 @@ def replay(game: str = GAME_ARG,
 @app.command()
 def bench(game: str = GAME_ARG,
           players: int = typer.Option(..., "--players", help="Number of players."),
-          games: int = typer.Option(5000, "--games", help="Games timed per policy."),
+          games: int = typer.Option(5000, "--games", help="Games timed per policy and round."),
           seed: int = typer.Option(1, "--seed", help="Run seed of the timed games."),
           as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
           config: Optional[str] = CONFIG_OPT,
           set_: Optional[List[str]] = SET_OPT,
           plugin: Optional[List[str]] = PLUGIN_OPT,
           variant: Optional[str] = VARIANT_OPT):
-    """Games/s per core for each strategy of the roster (compilation excluded; a slow one plays
-    fewer games, up to 5 s of CPU), and start-up time."""
+    """Games/s per core for each strategy of the roster (compilation excluded; the fastest
+    of 5 rounds of the same games, fewer for a slow one), and start-up time."""
     g = get_game(game)
     load_plugins(plugin)
     check_seed(seed, None)
