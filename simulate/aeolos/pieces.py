@@ -296,9 +296,13 @@ def move_ship(S, p, src, dst):
 @hot
 def present(S, p, h):
     """Presence at harbor h: a ship (not one Zeus placed this turn) or a settlement."""
-    if S[S_SETTLED + p * N_HARBORS + h] == 1:
-        return True
-    return ships_at(S, p, LOC_HARBOR + h) - S[S_ZEUS_AT + h] > 0
+    return present_with(S, p, h, ships_at(S, p, LOC_HARBOR + h))
+
+
+@tiny
+def present_with(S, p, h, ships):
+    """``present``, given the number of p's ships at harbor h."""
+    return S[S_SETTLED + p * N_HARBORS + h] == 1 or ships - S[S_ZEUS_AT + h] > 0
 
 
 @tiny

@@ -25,7 +25,7 @@ from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
 from .options import SCRATCH, can_build_ship, can_settle_at, platform_vp, step_options
-from .pieces import crystal_gain, favor_available, pile_top, present
+from .pieces import crystal_gain, favor_available, pile_top, present, present_with
 
 
 @hot
@@ -299,7 +299,7 @@ def action_value(S, T, W, OPT, p, i):
     if kind == O_FAVOR_CHOICE:
         return 1.25 * W[p, W_FAVOR]          # one card, the better of two
     if kind == O_FREE:
-        return S[S_POLICY_HARBOR + p * N_HARBORS + a] * 0.001   # that harbor's action, from this turn's plan
+        return planned_harbor_value(S, p, a)
     return 0.0
 
 
@@ -321,9 +321,10 @@ def turn_plan(S, T, W, OPT, p):
     plan_table(S, T, W, OPT, p)
 
 
-@hot
-def cached_harbor_value(S, T, W, OPT, p, h):
-    turn_plan(S, T, W, OPT, p)
+@tiny
+def planned_harbor_value(S, p, h):
+    """Harbor h's action for seat p, as valued by this turn's plan (``turn_plan`` runs
+    before any option is scored)."""
     return S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
 
 
@@ -360,7 +361,7 @@ def harbor_value(S, T, W, OPT, p, h):
         v = 0.0
         for t in range(N_HARBORS):
             if t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
-                v = max(v, S[S_POLICY_HARBOR + p * N_HARBORS + t] * 0.001)
+                v = max(v, planned_harbor_value(S, p, t))
     else:
         v = 0.0
     return max(best, v)
@@ -403,10 +404,13 @@ def plan_table(S, T, W, OPT, p):
     # the two ships that lose the least progress by sailing away (a ship cannot sail
     # to where it already is, hence the runner-up)
     loss1, loss2, loc1 = 1e18, 1e18, -99
+    at_harbor = 0          # ships per harbor, 3 bits each (presence without a pass per harbor)
     for i in range(MAX_SHIPS):
         loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
         if loc < LOC_TABLEAU or loc >= LOC_PLACE:
             continue
+        if loc >= LOC_HARBOR and loc < LOC_RIVER:
+            at_harbor += 1 << (3 * (loc - LOC_HARBOR))
         loss = location_value(T, W, p, loc)
         if loss < loss1:
             loss2 = loss1
@@ -417,10 +421,10 @@ def plan_table(S, T, W, OPT, p):
         S[S_POLICY_PLAN + v] = 0
     for h in range(N_HARBORS):
         dst = LOC_HARBOR + h
-        action = S[S_POLICY_HARBOR + p * N_HARBORS + h] * 0.001
+        action = planned_harbor_value(S, p, h)
         loss = loss2 if loc1 == dst else loss1
         sail_in = action + poseidon_value(S, T, W, p, h) - loss if loss < 1e17 else -1e18
-        if present(S, p, h):
+        if present_with(S, p, h, (at_harbor >> (3 * h)) & 7):
             value = max(action, sail_in)        # sailing in anyway is allowed (a Poseidon token)
         else:
             value = sail_in if loss < 1e17 else 0.0
@@ -492,11 +496,11 @@ def score_option(S, T, W, OPT, p, dk, i):
         h = v - FIRST_HARBOR
         if kind == O_DONE:
             if v <= FIRST_HARBOR + N_HARBORS - 1 and present(S, p, h):
-                return cached_harbor_value(S, T, W, OPT, p, h)
+                return planned_harbor_value(S, p, h)
             return 0.0
         if b >= LOC_RIVER:
             return location_value(T, W, p, b) - location_value(T, W, p, a)
-        return (cached_harbor_value(S, T, W, OPT, p, h) + poseidon_value(S, T, W, p, h)
+        return (planned_harbor_value(S, p, h) + poseidon_value(S, T, W, p, h)
                 - location_value(T, W, p, a))
     if dk == DK_ACTION:
         return action_value(S, T, W, OPT, p, i)
