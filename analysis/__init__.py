@@ -20,7 +20,8 @@ variants      compare_variants(source, baseline="base", method="holm"|"bh"): eve
               interval, p-value, adjusted p-value; paired by game seed where cells share it.
               game_metrics, seat_metrics, difference_table, paired_difference, side_summary.
 findings      findings(source, threshold, vp_threshold, alpha, baseline) -> [Finding] sorted by
-              effect; seat_findings, strategy_findings, variant_findings.
+              effect; findings_of(frames already computed); seat_findings, strategy_findings,
+              variant_findings.
 significance  binomial_test, rate_difference (Newcombe + pooled z), difference, holm,
               benjamini_hochberg, adjust(df, method), normal_sf2.
 stats         wilson_interval, proportion, wilson_exprs, z_value.

@@ -4,6 +4,7 @@ import numpy as np
 import polars as pl
 
 from .load import CELL, by_game_ranges, collect
+from .significance import rate_difference_se
 from .stats import wilson_exprs, z_value
 from .winrates import win_rates
 
@@ -23,7 +24,7 @@ def balance(seats, over="seat", confidence=0.95):
         bottom.select(*CELL, pl.col(over).alias("lowest"), p2="win_rate", n2="n"), on=list(CELL))
     p1, n1, p2, n2 = (df[c].to_numpy().astype(float) for c in ("p1", "n1", "p2", "n2"))
     gap = p1 - p2
-    se = np.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    se = rate_difference_se(p1, n1, p2, n2)
     z = z_value(confidence)
     return df.select(*CELL, "highest", "lowest").with_columns(
         gap=pl.Series(gap), balance=pl.Series(1 - gap), se=pl.Series(se),

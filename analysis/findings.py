@@ -69,14 +69,20 @@ def _fair_findings(df, kind, who, where, threshold, alpha, many_variants):
 
 def seat_findings(seats, threshold, alpha, many_variants):
     """Seats whose win rate differs from 1/P by at least `threshold`."""
-    return _fair_findings(seat_win_rates(seats), "seat", lambda r: f"seat {r['seat']}", "of ", threshold, alpha,
-                          many_variants)
+    return _seat_findings(seat_win_rates(seats), threshold, alpha, many_variants)
+
+
+def _seat_findings(df, threshold, alpha, many_variants):
+    return _fair_findings(df, "seat", lambda r: f"seat {r['seat']}", "of ", threshold, alpha, many_variants)
 
 
 def strategy_findings(seats, threshold, alpha, many_variants):
     """Strategies whose win rate (over the seats they played) differs from 1/P, in cells where
     more than one strategy played."""
-    df = strategy_win_rates(seats)
+    return _strategy_findings(strategy_win_rates(seats), threshold, alpha, many_variants)
+
+
+def _strategy_findings(df, threshold, alpha, many_variants):
     mixed = df.group_by(list(CELL)).agg(k=pl.len()).filter(pl.col("k") > 1).drop("k")
     df = df.join(mixed, on=list(CELL))
     return _fair_findings(df, "strategy", lambda r: f"strategy {r['strategy']}", "of its seats in ", threshold,
@@ -100,8 +106,12 @@ def _value_findings(df, kind, name, with_, without, verb, threshold, alpha, many
 def variant_findings(source, baseline, threshold, vp_threshold, alpha):
     """Variant changes (Holm over the whole comparison) of at least `threshold` for rates (win
     rates, tie rate, balance) or `vp_threshold` for VP, turns and rounds."""
-    df = compare_variants(source, baseline, method="holm", alpha=alpha)
-    if not df.height:
+    return _variant_findings(compare_variants(source, baseline, method="holm", alpha=alpha), baseline, threshold,
+                             vp_threshold)
+
+
+def _variant_findings(df, baseline, threshold, vp_threshold):
+    if df is None or not df.height:
         return []
     rate = pl.col("metric").is_in(["won", "tie", "balance"])
     df = df.with_columns(scale=pl.when(rate).then(threshold).otherwise(vp_threshold))
@@ -130,13 +140,22 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
     changes). Variant findings only when the data holds `baseline` and another variant."""
     t = open_tables(source)
     many = collect(t.games.select(pl.col("variant").n_unique()))[0, 0] > 1
-    out = seat_findings(t.seats, threshold, alpha, many) + strategy_findings(t.seats, threshold, alpha, many)
-    out += _value_findings(card_value(t.seats), "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many,
+    deltas = compare_variants(t, baseline, method="holm", alpha=alpha) if many else None
+    return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), card_value(t.seats),
+                       harbor_value(t.seats), deltas, threshold, vp_threshold, alpha, baseline, many)
+
+
+def findings_of(seat, strategy, cards, harbors, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
+                baseline="base", many_variants=False):
+    """`findings` from frames already computed: seat_win_rates, strategy_win_rates, card_value,
+    harbor_value and compare_variants (Holm at `alpha`; None for a single variant)."""
+    many = many_variants
+    out = _seat_findings(seat, threshold, alpha, many) + _strategy_findings(strategy, threshold, alpha, many)
+    out += _value_findings(cards, "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many,
                            lambda c: str(c).capitalize())
-    out += _value_findings(harbor_value(t.seats), "harbor", "harbor", "took", "not_took", "took", threshold, alpha,
+    out += _value_findings(harbors, "harbor", "harbor", "took", "not_took", "took", threshold, alpha,
                            many, lambda h: f"the harbor {h} action")
     for f in out:
         f.scale = threshold
-    if many:
-        out += variant_findings(t, baseline, threshold, vp_threshold, alpha)
+    out += _variant_findings(deltas, baseline, threshold, vp_threshold)
     return sorted(out, key=lambda f: abs(f.effect) / f.scale, reverse=True)

@@ -99,10 +99,14 @@ def _subject(df, by):
     return df.with_columns(subject=pl.format(f"{col} {{}}", pl.col(col).cast(pl.String))).drop(col)
 
 
-def _balance_rows(tables, baseline, variant, players, confidence):
+BALANCE_OVER = (("seat", "seats"), ("strategy", "strategies"))
+
+
+def _balance_rows(balances, baseline, variant, players, confidence):
+    """`balances`: over -> balance(seats, over) for every cell."""
     rows = []
-    for over, name in (("seat", "seats"), ("strategy", "strategies")):
-        bal = balance(tables.seats.filter(pl.col("n_players") == players), over, confidence)
+    for over, name in BALANCE_OVER:
+        bal = balances[over].filter(pl.col("n_players") == players)
         a, b = bal.filter(pl.col("variant") == baseline), bal.filter(pl.col("variant") == variant)
         if a.height != 1 or b.height != 1:
             continue
@@ -129,6 +133,7 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
     holders = [(holder_metrics(t, "favor_drawn_", "card"), "card"), (holder_metrics(t, "actions_harbor_", "harbor"),
                                                                      "harbor")]
     seat_cols = [c for c in SEAT_METRICS if c in sm.collect_schema().names()]
+    balances = {over: balance(t.seats, over, confidence) for over, _ in BALANCE_OVER}
     parts = []
     for players in sorted(cells["n_players"].unique().to_list()):
         here = cells.filter(pl.col("n_players") == players)["variant"].to_list()
@@ -149,7 +154,7 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
             tables += [_subject(difference_table(side(h, baseline), side(h, variant), ["seed", "seat"], [name],
                                                  ("won", "score_total"), confidence), [name])
                        for h, name in holders]
-            rows = _balance_rows(t, baseline, variant, players, confidence)
+            rows = _balance_rows(balances, baseline, variant, players, confidence)
             if rows:
                 tables.append(pl.DataFrame(rows).select(tables[0].columns))
             part = pl.concat([x.select(tables[0].columns) for x in tables], how="vertical_relaxed")

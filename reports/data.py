@@ -93,7 +93,7 @@ def gather(source, threshold=0.03, baseline="base"):
     from analysis import balance as B
     from analysis import card_value as C
     from analysis import winrates as W
-    from analysis.findings import findings
+    from analysis.findings import findings_of
     from analysis.load import CELL, collect, open_tables
     from analysis.variants import compare_variants
 
@@ -116,17 +116,21 @@ def gather(source, threshold=0.03, baseline="base"):
     abilities = C.ability_value(t.seats)
     if abilities is not None:
         abilities = _nonempty(abilities.filter(pl.col("n_with") > 0))
-    deltas = _nonempty(compare_variants(t, baseline)) if len({v for v, _ in cells}) > 1 else None
+    many_variants = len({v for v, _ in cells}) > 1
+    deltas = _nonempty(compare_variants(t, baseline)) if many_variants else None
+    seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
+    cards, harbors = C.card_value(t.seats), C.harbor_value(t.seats)
     data = ReportData(
         kind=kind, path=path, meta=meta, threshold=threshold,
-        findings=findings(t, threshold=threshold, baseline=baseline), cells=cells,
-        seat=W.seat_win_rates(t.seats), strategy=W.strategy_win_rates(t.seats),
+        findings=findings_of(seat, strategy, cards, harbors, deltas, threshold=threshold, baseline=baseline,
+                             many_variants=many_variants), cells=cells,
+        seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
         margin=pl.concat([B.margin_of_victory(t.seats), B.winner_score(t.seats)]),
         length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
-        sources=B.score_sources(t.seats), cards=C.card_value(t.seats), harbors=C.harbor_value(t.seats),
+        sources=B.score_sources(t.seats), cards=cards, harbors=harbors,
         abilities=abilities, deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games))
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")

@@ -183,14 +183,19 @@ def tableau_value_forest(abilities, folder):
                    "percentage points", folder, "tableau_value.png")
 
 
+def used_sources(sources):
+    """The score sources (not the total) that are not always 0, in the frame's order."""
+    df = sources.filter(pl.col("source") != "total")
+    used = df.group_by("source").agg(pl.col("mean").abs().max()).filter(pl.col("mean") > 0)["source"].to_list()
+    return [s for s in df["source"].unique(maintain_order=True).to_list() if s in used]
+
+
 def score_source_bars(sources, folder):
     """Mean VP per score source, stacked, per cell and strategy (negative sources below 0)."""
-    df = sources.filter(pl.col("source") != "total")
-    used = (df.group_by("source").agg(pl.col("mean").abs().max()).filter(pl.col("mean") > 0)["source"].to_list())
-    df = df.filter(pl.col("source").is_in(used))
+    order = used_sources(sources)
+    df = sources.filter(pl.col("source").is_in(order))
     if not df.height:
         return None
-    order = [s for s in sources["source"].unique(maintain_order=True).to_list() if s in used]
     many = len(_cells(df)) > 1
     groups = df.select("variant", "n_players", "strategy").unique(maintain_order=True).rows()
     labels = [f"{cell_label(v, p)}: {s}" if many else s for v, p, s in groups]

@@ -3,9 +3,7 @@
 import math
 from dataclasses import dataclass
 
-import polars as pl
-
-from .figures import RATE_METRICS, cell_label, metric_name
+from .figures import RATE_METRICS, cell_label, metric_name, used_sources
 
 
 @dataclass
@@ -153,11 +151,9 @@ def tables(data):
 
 
 def _sources(sources, many):
-    df = sources
-    used = df.group_by("source").agg(pl.col("mean").abs().max()).filter(pl.col("mean") > 0)["source"].to_list()
-    order = [s for s in df["source"].unique(maintain_order=True).to_list() if s in used and s != "total"]
+    order = used_sources(sources)
     rows = []
-    for (v, p, s), part in df.group_by("variant", "n_players", "strategy", maintain_order=True):
+    for (v, p, s), part in sources.group_by("variant", "n_players", "strategy", maintain_order=True):
         by = {r["source"]: r for r in part.iter_rows(named=True)}
         total = by.get("total")
         cells = [f"{num(by[src]['mean'], '{:.1f}')} ({pct(by[src]['share'], 0)})" if src in by else "–"

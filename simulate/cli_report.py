@@ -8,7 +8,6 @@ from typing import Optional
 import typer
 
 from .cli import app
-from .errors import UserError
 
 SHOW_FINDINGS = 5
 
@@ -27,15 +26,11 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
     margin, game length, score sources, card and harbor value) and plots. On a comparison folder,
     `windtunnel report runs/NAME` writes the variant report (variant deltas against base)."""
-    from reports.build import build_report, check_output
-    from reports.data import source_kind
+    from reports.build import build_report
 
     source = Path(path)
-    source_kind(source)                                    # not a run or comparison: one line, exit 2
-    if not 0 < threshold < 1:
-        raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold}")
     html = Path(out) if out else source / "report.html"
-    check_output(html, force)                              # before any work: an existing report stays as is
+    # build_report checks the threshold, the source and the output before any work: one line, exit 2
     result = build_report(source, html, threshold=threshold, force=force)
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")

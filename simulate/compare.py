@@ -37,7 +37,7 @@ from pathlib import Path
 
 from .adapters import get_adapter
 from .errors import UserError, check_int
-from .run_files import MANIFEST, _now, read_json_file, write_json_atomic
+from .run_files import MANIFEST, _now, read_json_file, read_manifest, write_json_atomic
 
 COMPARE = "compare.json"
 FORMAT = "windtunnel-compare/1"
@@ -94,14 +94,6 @@ def parse_players(spec):
             raise UserError(f"--players names {n} twice")
         out.append(n)
     return out
-
-
-def _canonical(adapter, parts):
-    """A cell's variant as run(...) takes it ('tableaus,poseidon'), in the game's canonical order
-    when the adapter has one (unknown names then fail here, else in plan_run)."""
-    text = ",".join(parts)
-    canon = getattr(adapter, "canonical_variant", None)
-    return canon(text) if canon is not None else text
 
 
 def cell_name(variant, players):
@@ -235,11 +227,13 @@ def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=No
         raise UserError("--variants is required (e.g. --variants base,tableaus; combine with +)")
     if players is None and recorded is None:
         raise UserError("--players is required (player counts separated by commas, e.g. 2,3,4)")
-    cells_v = [_canonical(adapter, parts) for parts in parse_variants(variants)] if variants is not None else None
+    # a cell's variant as run(...) takes it ('tableaus,poseidon'), in the game's canonical order
+    raw_v = parse_variants(variants) if variants is not None else None
+    cells_v = [adapter.canonical_variant(",".join(parts)) for parts in raw_v] if raw_v is not None else None
     players = parse_players(players)
     if cells_v is not None:
         seen = {}
-        for raw, v in zip(parse_variants(variants), cells_v):
+        for raw, v in zip(raw_v, cells_v):
             key = v.replace(",", "+")
             if key in seen:
                 raise UserError(f"--variants names {key} twice"
@@ -296,11 +290,10 @@ def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=No
                 raise UserError(f"cell {name}: {e}") from None
             m = plan["manifest"]
             cells.append({"name": name, "variant": m["variant"], "players": p, "run_id": m["run_id"],
-                          "config_hash": m["config_hash"], "strategies": m["strategies"], "resume": plan["resume"]})
+                          "config_hash": m["config_hash"], "resume": plan["resume"]})
     return {"adapter": adapter, "out": out, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
-            "variants": [v.replace(",", "+") for v in cells_v], "config": config, "overrides": overrides,
-            "force": force, "resume": resume}
+            "variants": [v.replace(",", "+") for v in cells_v]}
 
 
 # ---------------------------------------------------------------- the comparison
@@ -398,8 +391,6 @@ def run_compare(game="aeolos", variants=None, players=None, games=None, seed=Non
 
 def _note_cell(out, entry):
     """Record a stopped cell's status from its manifest (if it got that far)."""
-    from .run_files import read_manifest
-
     try:
         m = read_manifest(out / entry["name"])
         entry.update(status=m["status"], games_done=m["games_done"])
@@ -420,8 +411,6 @@ def summary_table(out, confidence=0.95):
     import polars as pl
 
     from analysis.stats import wilson_exprs
-
-    from .run_files import read_manifest
 
     out = Path(out)
     spec = read_compare(out)

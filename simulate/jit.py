@@ -75,10 +75,12 @@ prune_caches(CACHE_DIR)
 numba.config.CACHE_DIR = str(CACHE_DIR)      # read when each cached function is decorated
 
 def _one_type(t):
-    """The argument type a hot function is compiled for: every integer as int64 and
-    no literals (numba casts the caller's value at the call)."""
+    """The argument type a hot function is compiled for: every integer as int64 (uint64
+    if unsigned) and no literals (numba casts the caller's value at the call)."""
     t = types.unliteral(t)
-    return types.int64 if isinstance(t, types.Integer) else t
+    if isinstance(t, types.Integer):
+        return types.int64 if t.signed else types.uint64
+    return t
 
 
 def _call_template(dispatcher):

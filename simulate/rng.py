@@ -30,6 +30,16 @@ def game_seed(run_seed, game_index):
 
 
 @hot
+def branch_stream(R, key):
+    """Switch R to a stream of its own, derived from its state and `key`, and return the
+    state to put back (``R[0] = saved``): what a variant deals from it leaves the game's
+    other draws as they are without the variant (common random numbers)."""
+    saved = R[0]
+    R[0] = game_seed(saved, key)
+    return saved
+
+
+@hot
 def next_u64(R):
     """Advance the stream in R[0] (a uint64 array of length 1) and return 64 random bits."""
     R[0] += _GAMMA

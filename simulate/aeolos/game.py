@@ -10,7 +10,7 @@ from numba import njit
 
 from ..jit import hot
 
-from ..rng import below, game_seed, shuffle_range
+from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from .lookahead import lookahead_card
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
@@ -120,8 +120,7 @@ def place_harbor_tokens(S, T, R):
     for h in range(N_HARBORS):
         S[S_HARBOR_TOKEN + h] = h
     if T[T_VARIABLE]:
-        game_stream = R[0]
-        R[0] = game_seed(game_stream, 0x7A81AB1E)
+        game_stream = branch_stream(R, 0x7A81AB1E)
         for h in range(N_HARBORS):
             side = T[T_TOKEN_SIDE + h]
             if side < 0:
@@ -153,8 +152,7 @@ def shuffle_poseidon(S, T, R):
     for k in range(T[T_N_POSEIDON]):
         S[S_POSEIDON_PILE + k] = k
     S[S_POSEIDON_N] = T[T_N_POSEIDON]
-    game_stream = R[0]
-    R[0] = game_seed(game_stream, 0x905E1D0)
+    game_stream = branch_stream(R, 0x905E1D0)
     shuffle_range(S, S_POSEIDON_PILE, T[T_N_POSEIDON], R)
     R[0] = game_stream
 
@@ -170,8 +168,7 @@ def deal_tableaus(S, T, LOG, n_players, R):
         return
     for p in range(n_players):
         S[S_ABILITY + p] = T[T_TABLEAU_SEAT + p]
-    game_stream = R[0]
-    R[0] = game_seed(game_stream, 0x7AB1EA05)
+    game_stream = branch_stream(R, 0x7AB1EA05)
     for p in range(n_players):
         if S[S_ABILITY + p] == NO_ABILITY:
             free = 0

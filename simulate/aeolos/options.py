@@ -96,10 +96,23 @@ def prophet_options(S, T, OPT, n, p, kind, f):
         n = add_option(OPT, n, kind, f, -1)
     elif level == N_PLATFORMS:
         for k in range(T[T_N_PLACES]):
-            if (T[T_PLACE_TEMPLE + k] == T[T_PROPHET_TEMPLE] and T[T_PLACE_BONUS + k] == BONUS_NONE
-                    and S[S_PLACE_OWNER + k] == PLACE_FREE):
+            if prophet_place_open(S, T, k):
                 n = add_option(OPT, n, kind, f, k)
     return n
+
+
+@tiny
+def prophet_place_open(S, T, k):
+    """The prophet may step from its third platform onto temple place k."""
+    return (T[T_PLACE_TEMPLE + k] == T[T_PROPHET_TEMPLE] and T[T_PLACE_BONUS + k] == BONUS_NONE
+            and S[S_PLACE_OWNER + k] == PLACE_FREE)
+
+
+@tiny
+def free_action_target(S, p, h, t):
+    """Variant 3: the free harbor action at harbor h may take harbor t's action (another
+    harbor, not itself a free action, where p is present)."""
+    return t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t)
 
 
 @tiny
@@ -152,7 +165,7 @@ def harbor_options(S, T, OPT, n, p, h):
             n = add_option(OPT, n, O_FAVOR_CHOICE, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
-            if t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
+            if free_action_target(S, p, h, t):
                 n = add_option(OPT, n, O_FREE, t)
     return n
 

@@ -24,7 +24,8 @@ from ..rng import below
 from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
-from .options import SCRATCH, can_build_ship, can_settle_at, platform_vp, step_options
+from .options import (SCRATCH, can_build_ship, can_settle_at, free_action_target, platform_vp,
+                      prophet_place_open, step_options)
 from .pieces import crystal_gain, favor_available, pile_top, present, present_with
 
 
@@ -279,7 +280,13 @@ def upriver_value(S, T, W, OPT, p, budget):
 
 @tiny
 def action_value(S, T, W, OPT, p, i):
-    kind, a, b = OPT[i, 0], OPT[i, 1], OPT[i, 2]
+    return kind_value(S, T, W, OPT, p, OPT[i, 0], OPT[i, 1], OPT[i, 2])
+
+
+@tiny
+def kind_value(S, T, W, OPT, p, kind, a, b):
+    """A harbor action's alternative (an option row kind, a, b), in VP: one valuation for
+    the action decision, the turn plan and the favor cards that do the same thing."""
     if kind == O_CRYSTAL:
         return crystal_value(S, T, W, p, a)
     if kind == O_UPRIVER:
@@ -337,33 +344,35 @@ def harbor_value(S, T, W, OPT, p, h):
     best = 0.0
     c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
-        best = crystal_value(S, T, W, p, c)
+        best = kind_value(S, T, W, OPT, p, O_CRYSTAL, c, 0)
     act = S[S_HARBOR_ACTION + h]
     amount = S[S_HARBOR_AMOUNT + h]
+    v = 0.0
     if act == ACT_UPRIVER:
-        v = upriver_value(S, T, W, OPT, p, amount)       # 0 when no ship can step
+        v = kind_value(S, T, W, OPT, p, O_UPRIVER, h, 0)       # 0 when no ship can step
     elif act == ACT_SETTLEMENT:
-        v = (W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT)
-             if can_settle_somewhere(S, p) else 0.0)
+        if can_settle_somewhere(S, p):
+            v = kind_value(S, T, W, OPT, p, O_SETTLE, 0, 0)
     elif act == ACT_SHIP:
-        v = W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP) if can_build_ship(S, p) else 0.0
+        if can_build_ship(S, p):
+            v = kind_value(S, T, W, OPT, p, O_SHIP, 0, 0)
     elif act == ACT_FAVOR:
-        v = W[p, W_FAVOR] * amount if favor_available(S) else 0.0
+        if favor_available(S):
+            v = kind_value(S, T, W, OPT, p, O_DRAW_FAVOR, amount, 0)
     elif act == ACT_VP:
-        v = W[p, W_VP] * W[p, W_HARBOR_VP] * amount
+        v = kind_value(S, T, W, OPT, p, O_GAIN_VP, amount, 0)
     elif act == ACT_WIND:
-        v = wind_gain_value(S, T, W, p, amount) if S[S_WIND_SUPPLY] > 0 else 0.0
+        if S[S_WIND_SUPPLY] > 0:
+            v = kind_value(S, T, W, OPT, p, O_GAIN_WIND, amount, 0)
     elif act == ACT_PROPHET:
-        v = prophet_action_value(S, T, W, p, amount)
+        v = prophet_action_value(S, T, W, OPT, p, amount)
     elif act == ACT_FAVOR_CHOICE:
-        v = 1.25 * W[p, W_FAVOR] if favor_available(S) else 0.0
+        if favor_available(S):
+            v = kind_value(S, T, W, OPT, p, O_FAVOR_CHOICE, amount, 0)
     elif act == ACT_FREE:
-        v = 0.0
         for t in range(N_HARBORS):
-            if t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t):
-                v = max(v, planned_harbor_value(S, p, t))
-    else:
-        v = 0.0
+            if free_action_target(S, p, h, t):
+                v = max(v, kind_value(S, T, W, OPT, p, O_FREE, t, 0))
     return max(best, v)
 
 
@@ -379,20 +388,18 @@ def can_settle_somewhere(S, p):
 
 
 @hot
-def prophet_action_value(S, T, W, p, amount):
+def prophet_action_value(S, T, W, OPT, p, amount):
     """The best prophet move the prophet action (paying `amount` wind) allows."""
     if S[S_WIND + p] < amount:
         return 0.0
     level = S[S_PROPHET + p]
-    cost = wind_cost_value(S, T, W, p, amount)
     if level < N_PLATFORMS:
-        return prophet_value(S, T, W, p, -1, amount) - cost
+        return kind_value(S, T, W, OPT, p, O_PROPHET, amount, -1)
     best = 0.0
     if level == N_PLATFORMS:
         for k in range(T[T_N_PLACES]):
-            if (T[T_PLACE_TEMPLE + k] == T[T_PROPHET_TEMPLE] and T[T_PLACE_BONUS + k] == BONUS_NONE
-                    and S[S_PLACE_OWNER + k] == PLACE_FREE):
-                best = max(best, prophet_value(S, T, W, p, k, amount) - cost)
+            if prophet_place_open(S, T, k):
+                best = max(best, kind_value(S, T, W, OPT, p, O_PROPHET, amount, k))
     return best
 
 
@@ -535,21 +542,20 @@ def window_value(S, T, W, OPT, p, i):
     if a == F_AEOLOS:
         gain = wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
     elif a == F_APOLLON:
-        gain = prophet_value(S, T, W, p, b, T[T_APOLLON_COST]) - wind_cost_value(S, T, W, p, T[T_APOLLON_COST])
+        gain = kind_value(S, T, W, OPT, p, O_PROPHET, T[T_APOLLON_COST], b)
     elif a == F_ARTEMIS:
         gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
     elif a == F_ATHENE:
         gain = best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
     elif a == F_HERA:
-        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else (
-            W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT))
+        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else kind_value(S, T, W, OPT, p, O_SETTLE, c, 0)
     elif a == F_PLUTOS:
-        gain = crystal_value(S, T, W, p, c)
+        gain = kind_value(S, T, W, OPT, p, O_CRYSTAL, c, 0)
     elif a == F_ZEUS:
         if b == ZEUS_VP:
             gain = W[p, W_VP] * T[T_ZEUS_VP]
         else:
-            gain = W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP) + location_value(T, W, p, c)
+            gain = kind_value(S, T, W, OPT, p, O_SHIP, 0, 0) + location_value(T, W, p, c)
     else:
         gain = 0.0
     return gain - keep

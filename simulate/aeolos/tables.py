@@ -152,7 +152,7 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
 
     _tableaus(path, data, T)
     _variable(path, data, T)
-    T[L.T_ONE_SHIP_PER_SPACE] = 1 if data.get("challenge", {}).get("one_ship_per_river_space", False) else 0
+    T[L.T_ONE_SHIP_PER_SPACE] = _switch(data.get("challenge", {}), "one_ship_per_river_space", False)
     _poseidon(path, data, T)
 
     # crystals
@@ -310,13 +310,26 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
                  place_names=tuple(place_names), temple_names=temple_names)
 
 
+def _variant_table(data, name, T, flag):
+    """A variant's config table with its flag set in T, or None when it is not enabled."""
+    table = data.get(name, {})
+    if not table.get("enabled", False):
+        return None
+    T[flag] = 1
+    return table
+
+
+def _switch(table, key, default):
+    """An on/off setting as the kernel's 1/0."""
+    return 1 if table.get(key, default) else 0
+
+
 def _tableaus(path, data, T):
     """Variant 1: each seat's tableau ability and what each ability gives."""
-    table = data.get("tableaus", {})
     T[L.T_TABLEAU_SEAT:L.T_TABLEAU_SEAT + L.MAX_PLAYERS] = -1
-    if not table.get("enabled", False):
+    table = _variant_table(data, "tableaus", T, L.T_TABLEAUS)
+    if table is None:
         return
-    T[L.T_TABLEAUS] = 1
     for a, name in enumerate(L.ABILITY_NAMES):
         T[L.T_ABILITY_START_WIND + a] = _int(path, data, f"tableaus.{name}.start_wind", 0, 10)
         T[L.T_ABILITY_WIND + a] = _int(path, data, f"tableaus.{name}.wind", 0, 10)
@@ -333,11 +346,10 @@ def _tableaus(path, data, T):
 
 def _poseidon(path, data, T):
     """Variant 2: the Poseidon tokens and the VP rules that come with them."""
-    table = data.get("poseidon", {})
-    if not table.get("enabled", False):
+    table = _variant_table(data, "poseidon", T, L.T_POSEIDON)
+    if table is None:
         return
-    T[L.T_POSEIDON] = 1
-    T[L.T_NEGATIVE_VP] = 1 if table.get("negative_vp", True) else 0
+    T[L.T_NEGATIVE_VP] = _switch(table, "negative_vp", True)
     T[L.T_NO_WIND_VP] = _int(path, data, "poseidon.vp_when_no_wind", 0, 20)
     tokens = table.get("tokens")
     if not isinstance(tokens, list) or not 1 <= len(tokens) <= L.MAX_POSEIDON:
@@ -357,11 +369,10 @@ def _poseidon(path, data, T):
 
 def _variable(path, data, T):
     """Variant 4: which side of each number's harbor token, the alternative sides, shuffling."""
-    table = data.get("variable", {})
-    if not table.get("enabled", False):
+    table = _variant_table(data, "variable", T, L.T_VARIABLE)
+    if table is None:
         return
-    T[L.T_VARIABLE] = 1
-    T[L.T_TOKEN_SHUFFLE] = 1 if table.get("shuffle", True) else 0
+    T[L.T_TOKEN_SHUFFLE] = _switch(table, "shuffle", True)
     sides = table.get("sides", ["random"] * L.N_HARBORS)
     names = ("basic", "alternative", "random")
     if not isinstance(sides, list) or len(sides) != L.N_HARBORS:
