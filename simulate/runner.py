@@ -174,6 +174,8 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         check_int("--batch-size", batch_size, 1)
     recorded = None
     if resume:
+        if variant is not None:      # the run was recorded under the variants' canonical order
+            variant = adapter.canonical_variant(variant)
         if out is None:
             if players is None:
                 raise UserError("--resume needs --out (the run's folder), or the options the run was started with")

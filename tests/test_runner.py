@@ -242,6 +242,14 @@ def test_default_out_folder(tmp_path, monkeypatch):
     assert r.exit_code == 0 and "already complete" in r.stdout, r.stderr
 
 
+def test_resume_finds_a_variant_run_named_in_another_order(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("--players", 2, "--games", 40, "--variant", "tableaus,poseidon", "--jobs", 1)
+    assert r.exit_code == 0, r.stderr
+    r = invoke("--players", 2, "--games", 40, "--variant", "poseidon,tableaus", "--resume")
+    assert r.exit_code == 0 and "already complete" in r.stdout, r.stderr
+
+
 def test_import_simulate_is_light():
     code = "import sys, simulate; print(sorted(m for m in ('numba', 'polars', 'pyarrow') if m in sys.modules))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
