@@ -8,7 +8,7 @@ game or per move.
 import numpy as np
 from numba import njit
 
-from ..jit import hot
+from ..jit import hot, tiny
 
 from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
@@ -213,9 +213,10 @@ def ranks(S, T, out_rank):
         out_rank[p] = r
 
 
-@hot
+@tiny
 def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
-    """Play from the current state to the end; returns a check violation code (0 if none)."""
+    """Play from the current state to the end; returns a check violation code (0 if none).
+    (Inlined in ``batch``: one level less that links the whole kernel.)"""
     while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
         if X is not None:
             if POL[S[S_CUR]] == POL_LOOKAHEAD:

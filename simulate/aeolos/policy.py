@@ -29,17 +29,27 @@ from .options import (SCRATCH, can_build_ship, can_settle_at, free_action_target
 from .pieces import crystal_gain, favor_available, pile_top, present, present_with
 
 
-@hot
+@tiny
 def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
-    """Index of the option the seat to move takes among OPT[:n]."""
+    """Index of the option the seat to move takes among OPT[:n]. (Inlined at each
+    decision, so a forced or a random choice costs no call.)"""
+    pol = POL[S[S_CUR]]
+    if pol != POL_SCRIPT:
+        if n == 1:
+            return 0
+        if pol == POL_RANDOM:
+            return below(R, n)
+    return deliberate(S, T, W, POL, SCR, OPT, X, n, dk)
+
+
+@hot
+def deliberate(S, T, W, POL, SCR, OPT, X, n, dk):
+    """A choice worked out by a policy: scripted, the lookahead's card, a plugin's
+    or the heuristic's."""
     p = S[S_CUR]
     pol = POL[p]
     if pol == POL_SCRIPT:
         return scripted(S, SCR, OPT, n)
-    if n == 1:
-        return 0
-    if pol == POL_RANDOM:
-        return below(R, n)
     if X is not None:            # (compiled away when no seat has a plugin or a lookahead)
         if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
             # the lookahead already chose this turn's card
@@ -51,17 +61,67 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
     return heuristic_choice(S, T, W, OPT, p, n, dk)
 
 
-@hot
+@tiny
 def heuristic_choice(S, T, W, OPT, p, n, dk):
-    """The option with the highest score (the first of equals)."""
-    turn_plan(S, T, W, OPT, p)
-    best = 0
-    best_score = -1e18
+    """The option with the highest score (the first of equals). One chooser per
+    scoring function, each with its scorer inlined: one giant function scoring every
+    kind of decision took a third of the cold compile (numba copies an inlined
+    function's IR at each site, nested inlines included). (Inlined in ``deliberate``:
+    a call level less per decision.)"""
+    if not plan_is_current(S, p):
+        turn_plan(S, T, W, OPT, p)
+    if dk == DK_CARD:
+        return best_card(S, T, W, OPT, p, n)
+    if dk == DK_VALUE:
+        return best_value(S, T, W, OPT, p, n)
+    if dk == DK_WINDOW:
+        return best_window(S, T, W, OPT, p, n)
+    return best_other(S, T, W, OPT, p, n, dk)
+
+
+@tiny
+def better(score, best_score):
+    """Ties go to the first option listed."""
+    return score > best_score + 1e-9
+
+
+@hot
+def best_card(S, T, W, OPT, p, n):
+    best, best_score = 0, -1e18
     for i in range(n):
-        sc = option_score(S, T, W, OPT, p, dk, i)
-        if sc > best_score + 1e-9:
-            best_score = sc
-            best = i
+        sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+        if better(sc, best_score):
+            best, best_score = i, sc
+    return best
+
+
+@hot
+def best_value(S, T, W, OPT, p, n):
+    best, best_score = 0, -1e18
+    for i in range(n):
+        sc = value_choice_value(S, T, W, OPT, p, i)
+        if better(sc, best_score):
+            best, best_score = i, sc
+    return best
+
+
+@hot
+def best_window(S, T, W, OPT, p, n):
+    best, best_score = 0, -1e18
+    for i in range(n):
+        sc = window_value(S, T, W, OPT, p, i)
+        if better(sc, best_score):
+            best, best_score = i, sc
+    return best
+
+
+@hot
+def best_other(S, T, W, OPT, p, n, dk):
+    best, best_score = 0, -1e18
+    for i in range(n):
+        sc = score_option(S, T, W, OPT, p, dk, i)
+        if better(sc, best_score):
+            best, best_score = i, sc
     return best
 
 
@@ -90,9 +150,10 @@ def plugin_choice(S, T, W, OPT, X, p, n, dk):
     return best
 
 
-@tiny
+@hot
 def option_score(S, T, W, OPT, p, dk, i):
-    """The heuristic's score of option i, in VP."""
+    """The heuristic's score of option i, in VP (for plugins; ``heuristic_choice`` has
+    a chooser per scorer)."""
     if dk == DK_CARD:
         return card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
     if dk == DK_VALUE:
@@ -292,9 +353,9 @@ def kind_value(S, T, W, OPT, p, kind, a, b):
     if kind == O_UPRIVER:
         return upriver_value(S, T, W, OPT, p, S[S_HARBOR_AMOUNT + a])
     if kind == O_SETTLE:
-        return W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT)
+        return settlement_value(S, T, W, p)
     if kind == O_SHIP:
-        return W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP)
+        return ship_value(S, T, W, p)
     if kind == O_DRAW_FAVOR:
         return W[p, W_FAVOR] * a
     if kind == O_GAIN_VP:
@@ -302,12 +363,29 @@ def kind_value(S, T, W, OPT, p, kind, a, b):
     if kind == O_GAIN_WIND:
         return wind_gain_value(S, T, W, p, a)
     if kind == O_PROPHET:
-        return prophet_value(S, T, W, p, b, a) - wind_cost_value(S, T, W, p, a)
+        return prophet_move_value(S, T, W, p, b, a)
     if kind == O_FAVOR_CHOICE:
         return 1.25 * W[p, W_FAVOR]          # one card, the better of two
     if kind == O_FREE:
         return planned_harbor_value(S, p, a)
     return 0.0
+
+
+@tiny
+def settlement_value(S, T, W, p):
+    return W[p, W_SETTLEMENT] + ability_value(S, T, W, p, ABILITY_SETTLEMENT)
+
+
+@tiny
+def ship_value(S, T, W, p):
+    return W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP)
+
+
+@hot
+def prophet_move_value(S, T, W, p, place, cost):
+    """The prophet's next step (onto temple place `place` from the third platform),
+    paying `cost` wind."""
+    return prophet_value(S, T, W, p, place, cost) - wind_cost_value(S, T, W, p, cost)
 
 
 @hot
@@ -316,16 +394,21 @@ def turn_plan(S, T, W, OPT, p):
     keep them in the policy scratch of S. A heuristic plans its turn on the position at
     the turn's start; the kernel checks legality at every step, so a value gone stale
     within the turn never makes a move illegal."""
-    key = S[S_TURN] + 1
-    if S[S_POLICY_KEY + p] == key:
+    if plan_is_current(S, p):
         return
-    for h in range(N_HARBORS):
-        S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
-    for h in range(N_HARBORS):            # a free harbor action is worth the best other harbor's: value it last
-        if S[S_HARBOR_ACTION + h] == ACT_FREE:
+    for k in range(2 * N_HARBORS):
+        # a free harbor action is worth the best other harbor's: value those last
+        h = k % N_HARBORS
+        if (S[S_HARBOR_ACTION + h] == ACT_FREE) == (k >= N_HARBORS):
             S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
-    S[S_POLICY_KEY + p] = key
+    S[S_POLICY_KEY + p] = S[S_TURN] + 1
     plan_table(S, T, W, OPT, p)
+
+
+@tiny
+def plan_is_current(S, p):
+    """``turn_plan`` has run for this seat this turn."""
+    return S[S_POLICY_KEY + p] == S[S_TURN] + 1
 
 
 @tiny
@@ -344,35 +427,39 @@ def harbor_value(S, T, W, OPT, p, h):
     best = 0.0
     c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
-        best = kind_value(S, T, W, OPT, p, O_CRYSTAL, c, 0)
+        best = crystal_value(S, T, W, p, c)
     act = S[S_HARBOR_ACTION + h]
     amount = S[S_HARBOR_AMOUNT + h]
-    v = 0.0
+    # the action's alternative as an option row (kind, a), valued once below
+    kind, a = O_DONE, amount
     if act == ACT_UPRIVER:
-        v = kind_value(S, T, W, OPT, p, O_UPRIVER, h, 0)       # 0 when no ship can step
+        kind, a = O_UPRIVER, h           # 0 when no ship can step
     elif act == ACT_SETTLEMENT:
         if can_settle_somewhere(S, p):
-            v = kind_value(S, T, W, OPT, p, O_SETTLE, 0, 0)
+            kind = O_SETTLE
     elif act == ACT_SHIP:
         if can_build_ship(S, p):
-            v = kind_value(S, T, W, OPT, p, O_SHIP, 0, 0)
+            kind = O_SHIP
     elif act == ACT_FAVOR:
         if favor_available(S):
-            v = kind_value(S, T, W, OPT, p, O_DRAW_FAVOR, amount, 0)
+            kind = O_DRAW_FAVOR
     elif act == ACT_VP:
-        v = kind_value(S, T, W, OPT, p, O_GAIN_VP, amount, 0)
+        kind = O_GAIN_VP
     elif act == ACT_WIND:
         if S[S_WIND_SUPPLY] > 0:
-            v = kind_value(S, T, W, OPT, p, O_GAIN_WIND, amount, 0)
-    elif act == ACT_PROPHET:
-        v = prophet_action_value(S, T, W, OPT, p, amount)
+            kind = O_GAIN_WIND
     elif act == ACT_FAVOR_CHOICE:
         if favor_available(S):
-            v = kind_value(S, T, W, OPT, p, O_FAVOR_CHOICE, amount, 0)
+            kind = O_FAVOR_CHOICE
+    v = 0.0
+    if kind != O_DONE:
+        v = kind_value(S, T, W, OPT, p, kind, a, 0)
+    elif act == ACT_PROPHET:
+        v = prophet_action_value(S, T, W, OPT, p, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
             if free_action_target(S, p, h, t):
-                v = max(v, kind_value(S, T, W, OPT, p, O_FREE, t, 0))
+                v = max(v, planned_harbor_value(S, p, t))     # kind_value of O_FREE
     return max(best, v)
 
 
@@ -394,12 +481,12 @@ def prophet_action_value(S, T, W, OPT, p, amount):
         return 0.0
     level = S[S_PROPHET + p]
     if level < N_PLATFORMS:
-        return kind_value(S, T, W, OPT, p, O_PROPHET, amount, -1)
+        return prophet_move_value(S, T, W, p, -1, amount)
     best = 0.0
     if level == N_PLATFORMS:
         for k in range(T[T_N_PLACES]):
             if prophet_place_open(S, T, k):
-                best = max(best, kind_value(S, T, W, OPT, p, O_PROPHET, amount, k))
+                best = max(best, prophet_move_value(S, T, W, p, k, amount))
     return best
 
 
@@ -542,20 +629,20 @@ def window_value(S, T, W, OPT, p, i):
     if a == F_AEOLOS:
         gain = wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
     elif a == F_APOLLON:
-        gain = kind_value(S, T, W, OPT, p, O_PROPHET, T[T_APOLLON_COST], b)
+        gain = prophet_move_value(S, T, W, p, b, T[T_APOLLON_COST])
     elif a == F_ARTEMIS:
         gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
     elif a == F_ATHENE:
         gain = best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
     elif a == F_HERA:
-        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else kind_value(S, T, W, OPT, p, O_SETTLE, c, 0)
+        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else settlement_value(S, T, W, p)
     elif a == F_PLUTOS:
-        gain = kind_value(S, T, W, OPT, p, O_CRYSTAL, c, 0)
+        gain = crystal_value(S, T, W, p, c)
     elif a == F_ZEUS:
         if b == ZEUS_VP:
             gain = W[p, W_VP] * T[T_ZEUS_VP]
         else:
-            gain = kind_value(S, T, W, OPT, p, O_SHIP, 0, 0) + location_value(T, W, p, c)
+            gain = ship_value(S, T, W, p) + location_value(T, W, p, c)
     else:
         gain = 0.0
     return gain - keep
