@@ -23,3 +23,47 @@ def test_old_caches_are_pruned_and_the_current_one_kept(tmp_path):
     prune_caches(current, keep=3)
     left = sorted(d.name for d in tmp_path.iterdir())
     assert left == ["numba-current", "numba-old6", "numba-old7"]
+
+
+def _element(a, i):
+    return a[i]
+
+
+def test_kernel_code_indexes_without_wraparound_and_other_code_keeps_it():
+    """jit._without_wraparound: inside the package a negative index is not wrapped
+    (the kernel never uses one, and the check cost a fifth of its instructions);
+    numba functions elsewhere keep a[-1] as the last element."""
+    import types
+
+    import numpy as np
+    from numba import njit
+
+    base = np.arange(10)
+    a = base[2:]                      # a negative index stays inside `base`
+    outside = njit(_element)
+    assert outside(a, -1) == 9
+    in_package = types.FunctionType(_element.__code__, {}, "_element")
+    in_package.__module__ = "simulate.probe"
+    kernel = njit(in_package)
+    assert kernel(a, -1) == 1        # base[1]: no wraparound
+    assert kernel(a, 3) == 5
+
+
+def test_kernel_functions_are_named_under_the_package_prefix():
+    """The wraparound patch recognises kernel functions by their mangled name."""
+    import numpy as np
+
+    from simulate.rng import below
+    below(np.ones(1, np.uint64), 3)
+    names = [cres.fndesc.mangled_name for cres in below.overloads.values()]
+    assert names and all(n.startswith(jit.KERNEL_PREFIX) for n in names)
+
+
+def test_the_kernel_imports_as_plain_python_for_debugging():
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    done = subprocess.run([sys.executable, "-c", "import simulate.aeolos.game, simulate.aeolos.policy"],
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
