@@ -66,8 +66,11 @@ def heuristic_choice(S, T, W, OPT, p, n, dk):
     """The option with the highest score (the first of equals). One chooser per
     scoring function, each with its scorer inlined: one giant function scoring every
     kind of decision took a third of the cold compile (numba copies an inlined
-    function's IR at each site, nested inlines included). (Inlined in ``deliberate``:
-    a call level less per decision.)"""
+    function's IR at each site, nested inlines included). The choosers repeat one
+    argmax loop on purpose: numba inlines only a function named in the code, so one
+    loop over a scorer passed in would call it per option, passing ~35 values of
+    exploded arrays each time. (Inlined in ``deliberate``: a call level less per
+    decision.)"""
     if not plan_is_current(S, p):
         turn_plan(S, T, W, OPT, p)
     if dk == DK_CARD:
