@@ -34,22 +34,20 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
     """Index of the option the seat to move takes among OPT[:n]. (Inlined at each
     decision, so a forced or a random choice costs no call.)"""
     pol = POL[S[S_CUR]]
-    if pol != POL_SCRIPT:
-        if n == 1:
-            return 0
-        if pol == POL_RANDOM:
-            return below(R, n)
-    return deliberate(S, T, W, POL, SCR, OPT, X, n, dk)
+    if pol == POL_SCRIPT:
+        return scripted(S, SCR, OPT, n)
+    if n == 1:
+        return 0
+    if pol == POL_RANDOM:
+        return below(R, n)
+    return deliberate(S, T, W, OPT, X, pol, n, dk)
 
 
 @hot
-def deliberate(S, T, W, POL, SCR, OPT, X, n, dk):
-    """A choice worked out by a policy: scripted, the lookahead's card, a plugin's
-    or the heuristic's."""
+def deliberate(S, T, W, OPT, X, pol, n, dk):
+    """A choice worked out by policy `pol`: the lookahead's card, a plugin's or the
+    heuristic's."""
     p = S[S_CUR]
-    pol = POL[p]
-    if pol == POL_SCRIPT:
-        return scripted(S, SCR, OPT, n)
     if X is not None:            # (compiled away when no seat has a plugin or a lookahead)
         if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
             # the lookahead already chose this turn's card
@@ -401,7 +399,7 @@ def turn_plan(S, T, W, OPT, p):
         return
     for k in range(2 * N_HARBORS):
         # a free harbor action is worth the best other harbor's: value those last
-        h = k % N_HARBORS
+        h = k - N_HARBORS if k >= N_HARBORS else k
         if (S[S_HARBOR_ACTION + h] == ACT_FREE) == (k >= N_HARBORS):
             S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
     S[S_POLICY_KEY + p] = S[S_TURN] + 1
