@@ -40,15 +40,17 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
         return 0
     if pol == POL_RANDOM:
         return below(R, n)
+    if X is None:
+        return heuristic_choice(S, T, W, OPT, S[S_CUR], n, dk)
     return deliberate(S, T, W, OPT, X, pol, n, dk)
 
 
 @hot
 def deliberate(S, T, W, OPT, X, pol, n, dk):
-    """A choice worked out by policy `pol`: the lookahead's card, a plugin's or the
-    heuristic's."""
+    """A choice worked out by policy `pol` when a seat plays a plugin or the lookahead
+    (X): the lookahead's card, a plugin's or the heuristic's."""
     p = S[S_CUR]
-    if X is not None:            # (compiled away when no seat has a plugin or a lookahead)
+    if X is not None:
         if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
             # the lookahead already chose this turn's card
             for i in range(n):
@@ -59,71 +61,45 @@ def deliberate(S, T, W, OPT, X, pol, n, dk):
     return heuristic_choice(S, T, W, OPT, p, n, dk)
 
 
-@tiny
+@hot
 def heuristic_choice(S, T, W, OPT, p, n, dk):
-    """The option with the highest score (the first of equals). One chooser per
-    scoring function, each with its scorer inlined: one giant function scoring every
-    kind of decision took a third of the cold compile (numba copies an inlined
-    function's IR at each site, nested inlines included). The choosers repeat one
-    argmax loop on purpose: numba inlines only a function named in the code, so one
-    loop over a scorer passed in would call it per option, passing ~35 values of
-    exploded arrays each time. (Inlined in ``deliberate``: a call level less per
-    decision.)"""
+    """The option with the highest score (the first of equals). A loop per scorer,
+    each with its scorer inlined, rather than one loop inlining a function that
+    dispatches to every scorer: numba copies an inlined function's IR at each site,
+    nested inlines included, and that nesting took a third of the cold compile.
+    The loops repeat on purpose: numba inlines only a function named in the code,
+    so one loop over a scorer passed in would call it per option, passing ~35
+    values of exploded arrays each time."""
     if not plan_is_current(S, p):
         turn_plan(S, T, W, OPT, p)
+    best, best_score = 0, -1e18
     if dk == DK_CARD:
-        return best_card(S, T, W, OPT, p, n)
-    if dk == DK_VALUE:
-        return best_value(S, T, W, OPT, p, n)
-    if dk == DK_WINDOW:
-        return best_window(S, T, W, OPT, p, n)
-    return best_other(S, T, W, OPT, p, n, dk)
+        for i in range(n):
+            sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+            if better(sc, best_score):
+                best, best_score = i, sc
+    elif dk == DK_VALUE:
+        for i in range(n):
+            sc = value_choice_value(S, T, W, OPT, p, i)
+            if better(sc, best_score):
+                best, best_score = i, sc
+    elif dk == DK_WINDOW:
+        for i in range(n):
+            sc = window_value(S, T, W, OPT, p, i)
+            if better(sc, best_score):
+                best, best_score = i, sc
+    else:
+        for i in range(n):
+            sc = score_option(S, T, W, OPT, p, dk, i)
+            if better(sc, best_score):
+                best, best_score = i, sc
+    return best
 
 
 @tiny
 def better(score, best_score):
     """Ties go to the first option listed."""
     return score > best_score + 1e-9
-
-
-@hot
-def best_card(S, T, W, OPT, p, n):
-    best, best_score = 0, -1e18
-    for i in range(n):
-        sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
-        if better(sc, best_score):
-            best, best_score = i, sc
-    return best
-
-
-@hot
-def best_value(S, T, W, OPT, p, n):
-    best, best_score = 0, -1e18
-    for i in range(n):
-        sc = value_choice_value(S, T, W, OPT, p, i)
-        if better(sc, best_score):
-            best, best_score = i, sc
-    return best
-
-
-@hot
-def best_window(S, T, W, OPT, p, n):
-    best, best_score = 0, -1e18
-    for i in range(n):
-        sc = window_value(S, T, W, OPT, p, i)
-        if better(sc, best_score):
-            best, best_score = i, sc
-    return best
-
-
-@hot
-def best_other(S, T, W, OPT, p, n, dk):
-    best, best_score = 0, -1e18
-    for i in range(n):
-        sc = score_option(S, T, W, OPT, p, dk, i)
-        if better(sc, best_score):
-            best, best_score = i, sc
-    return best
 
 
 @hot
