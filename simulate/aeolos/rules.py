@@ -17,8 +17,8 @@ from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gai
                      take_crystal)
 from .options import (SCRATCH, add_option, harbor_options, move_options, platform_vp,
                       step_options, value_options, window_options)
-from .policy import decide, deliberate, heuristic_choice, scripted  # noqa: F401 (called by the inlined decide)
-from ..rng import below, shuffle_range  # noqa: F401 (below: likewise)
+from .policy import decide
+from ..rng import shuffle_range
 
 
 # ------------------------------------------------------------------ upriver
