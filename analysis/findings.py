@@ -149,12 +149,12 @@ def findings_of(seat, strategy, cards, harbors, deltas, threshold=0.03, vp_thres
                 baseline="base", many_variants=False):
     """`findings` from frames already computed: seat_win_rates, strategy_win_rates, card_value,
     harbor_value and compare_variants (Holm at `alpha`; None for a single variant)."""
-    many = many_variants
-    out = _seat_findings(seat, threshold, alpha, many) + _strategy_findings(strategy, threshold, alpha, many)
-    out += _value_findings(cards, "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many,
+    out = (_seat_findings(seat, threshold, alpha, many_variants)
+           + _strategy_findings(strategy, threshold, alpha, many_variants))
+    out += _value_findings(cards, "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many_variants,
                            lambda c: str(c).capitalize())
     out += _value_findings(harbors, "harbor", "harbor", "took", "not_took", "took", threshold, alpha,
-                           many, lambda h: f"the harbor {h} action")
+                           many_variants, lambda h: f"the harbor {h} action")
     for f in out:
         f.scale = threshold
     out += _variant_findings(deltas, baseline, threshold, vp_threshold)

@@ -84,12 +84,12 @@ def bench_policy(rules, n_players, strategy, games=5000, seed=1, max_seconds=5.0
     _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)
     per_game = (time.process_time() - t0) / WARMUP_GAMES
     n = max(1, min(games, int(max_seconds / ROUNDS / max(per_game, 1e-9))))
-    best, total = float("inf"), 0.0
+    best = float("inf")
     for _ in range(ROUNDS):
         t0 = time.process_time()
         g, seats = _play(rules, n_players, seed, WARMUP_GAMES, n, POL, W, scorers=scorers)
         dt = time.process_time() - t0
-        best, total = min(best, dt), total + dt
+        best = min(best, dt)
     best = max(best, 1e-9)
     return {"games": n, "rounds": ROUNDS, "seconds": round(best, 4), "games_per_s": round(n / best, 1),
             "turns_per_game": round(float(g[:, 0].mean()), 2),

@@ -172,10 +172,10 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         raise UserError("--resume and --force contradict each other: resume keeps the run, force replaces it")
     if batch_size is not None:
         check_int("--batch-size", batch_size, 1)
+    if variant is not None:          # a run is named and recorded under its variants' canonical order
+        variant = adapter.canonical_variant(variant)
     recorded = None
     if resume:
-        if variant is not None:      # the run was recorded under the variants' canonical order
-            variant = adapter.canonical_variant(variant)
         if out is None:
             if players is None:
                 raise UserError("--resume needs --out (the run's folder), or the options the run was started with")
@@ -219,7 +219,7 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         check_int("--players", players, -2 ** 31)            # a number at all; the game checks the range
         games = DEFAULTS["games"] if games is None else games
         seed = DEFAULTS["seed"] if seed is None else seed
-        variant = adapter.canonical_variant(variant or DEFAULTS["variant"])
+        variant = variant or DEFAULTS["variant"]
         rotate_seats, check = bool(rotate_seats), bool(check)
         payload, facts = adapter.prepare(players, _strategy_list(strategies or DEFAULTS["strategies"], players),
                                          variant, config, overrides)

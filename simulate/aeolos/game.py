@@ -314,9 +314,9 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, f
     LOG = np.zeros((0, LOG_COLS), np.int32)
     rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
-    # (the per-game steps are inlined here, not a hot function of their own: numba links
-    # every callee's whole code into each caller, so each level of calls that reaches the
-    # rules costs another copy of the kernel to compile)
+    # (the per-game steps are written here and play_game is inlined, not hot functions of
+    # their own: numba links every callee's whole code into each caller, so each level of
+    # calls that reaches the rules costs another copy of the kernel to compile)
     for g in range(n_games):
         shift = (first + g) % n_players if rotate else 0
         for p in range(n_players):

@@ -41,7 +41,7 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
     if pol == POL_RANDOM:
         return below(R, n)
     if X is None:
-        return heuristic_choice(S, T, W, OPT, S[S_CUR], n, dk)
+        return heuristic_choice(S, T, W, OPT, S[S_CUR], n, dk, None)
     return deliberate(S, T, W, OPT, X, pol, n, dk)
 
 
@@ -50,20 +50,21 @@ def deliberate(S, T, W, OPT, X, pol, n, dk):
     """A choice worked out by policy `pol` when a seat plays a plugin or the lookahead
     (X): the lookahead's card, a plugin's or the heuristic's."""
     p = S[S_CUR]
-    if X is not None:
-        if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
-            # the lookahead already chose this turn's card
-            for i in range(n):
-                if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
-                    return i
-        if pol == POL_PLUGIN:
-            return plugin_choice(S, T, W, OPT, X, p, n, dk)
-    return heuristic_choice(S, T, W, OPT, p, n, dk)
+    if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
+        # the lookahead already chose this turn's card
+        for i in range(n):
+            if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
+                return i
+    if pol == POL_PLUGIN:
+        return plugin_choice(S, T, W, OPT, X, p, n, dk)
+    return heuristic_choice(S, T, W, OPT, p, n, dk, None)
 
 
 @hot
-def heuristic_choice(S, T, W, OPT, p, n, dk):
-    """The option with the highest score (the first of equals). A loop per scorer,
+def heuristic_choice(S, T, W, OPT, p, n, dk, WS):
+    """The option with the highest score (the first of equals); with a plugin's
+    scratch WS (else None), each option's score also goes to WS[WS_BASE + i] in
+    milli-VP, the base a plugin scorer is handed. A loop per scorer,
     each with its scorer inlined, rather than one loop inlining a function that
     dispatches to every scorer: numba copies an inlined function's IR at each site,
     nested inlines included, and that nesting took a third of the cold compile.
@@ -76,21 +77,29 @@ def heuristic_choice(S, T, W, OPT, p, n, dk):
     if dk == DK_CARD:
         for i in range(n):
             sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+            if WS is not None:
+                WS[WS_BASE + i] = np.int32(sc * 1000.0)
             if better(sc, best_score):
                 best, best_score = i, sc
     elif dk == DK_VALUE:
         for i in range(n):
             sc = value_choice_value(S, T, W, OPT, p, i)
+            if WS is not None:
+                WS[WS_BASE + i] = np.int32(sc * 1000.0)
             if better(sc, best_score):
                 best, best_score = i, sc
     elif dk == DK_WINDOW:
         for i in range(n):
             sc = window_value(S, T, W, OPT, p, i)
+            if WS is not None:
+                WS[WS_BASE + i] = np.int32(sc * 1000.0)
             if better(sc, best_score):
                 best, best_score = i, sc
     else:
         for i in range(n):
             sc = score_option(S, T, W, OPT, p, dk, i)
+            if WS is not None:
+                WS[WS_BASE + i] = np.int32(sc * 1000.0)
             if better(sc, best_score):
                 best, best_score = i, sc
     return best
@@ -108,9 +117,7 @@ def plugin_choice(S, T, W, OPT, X, p, n, dk):
     state (S masked in place, restored after), the options and the heuristic's score
     of each (see ``scorer``)."""
     fns, WS = X
-    turn_plan(S, T, W, OPT, p)
-    for i in range(n):
-        WS[WS_BASE + i] = np.int32(option_score(S, T, W, OPT, p, dk, i) * 1000.0)
+    heuristic_choice(S, T, W, OPT, p, n, dk, WS)       # the heuristic's score of each option
     for i in range(S_SIZE):
         WS[WS_BACKUP + i] = S[i]
     observe(S, p)
@@ -119,25 +126,11 @@ def plugin_choice(S, T, W, OPT, X, p, n, dk):
     best_score = -1e18
     for i in range(n):
         sc = fn(S, dk, OPT, i, WS[WS_BASE + i] * 0.001, W, p)
-        if sc > best_score + 1e-9:
-            best_score = sc
-            best = i
+        if better(sc, best_score):
+            best, best_score = i, sc
     for i in range(S_SIZE):
         S[i] = WS[WS_BACKUP + i]
     return best
-
-
-@hot
-def option_score(S, T, W, OPT, p, dk, i):
-    """The heuristic's score of option i, in VP (for plugins; ``heuristic_choice`` has
-    a chooser per scorer)."""
-    if dk == DK_CARD:
-        return card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
-    if dk == DK_VALUE:
-        return value_choice_value(S, T, W, OPT, p, i)
-    if dk == DK_WINDOW:
-        return window_value(S, T, W, OPT, p, i)
-    return score_option(S, T, W, OPT, p, dk, i)
 
 
 @hot
@@ -370,9 +363,8 @@ def turn_plan(S, T, W, OPT, p):
     """Once per turn, value each harbor's action and each sailing value's best plan and
     keep them in the policy scratch of S. A heuristic plans its turn on the position at
     the turn's start; the kernel checks legality at every step, so a value gone stale
-    within the turn never makes a move illegal."""
-    if plan_is_current(S, p):
-        return
+    within the turn never makes a move illegal. (Called by ``heuristic_choice`` at
+    the seat's first scored decision of the turn.)"""
     for k in range(2 * N_HARBORS):
         # a free harbor action is worth the best other harbor's: value those last
         h = k - N_HARBORS if k >= N_HARBORS else k
