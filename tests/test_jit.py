@@ -67,3 +67,34 @@ def test_the_kernel_imports_as_plain_python_for_debugging():
     done = subprocess.run([sys.executable, "-c", "import simulate.aeolos.game, simulate.aeolos.policy"],
                           env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+CALL_AFTER_BATCH = """
+import numpy as np
+from simulate.aeolos import game as G, layout as L, tables
+from simulate.aeolos.kernel import buffers
+from simulate.bench import _play
+from strategies import resolve_strategies
+rules = tables.load_rules()
+_, POL, W = resolve_strategies("greedy", 2)
+_play(rules, 2, 0, 0, 3, POL, W)
+S, R, OPT = buffers()
+LOG = np.zeros((0, L.LOG_COLS), np.int32)
+G.new_game(rules.T, LOG, 2, 11, 0, S, R)
+G.play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, False)
+print(S[L.S_TURN])
+"""
+
+
+def test_rule_steps_called_from_python_after_a_batch_run_their_own_code():
+    """jit._optimize_kernel_whole_in_entry_points gives the entry point private copies
+    of the rule steps, with arguments LLVM changed. They once kept their names, and a
+    rule step loaded from the cache after a batch was bound to them: a crash. The
+    second process loads everything from the cache."""
+    import subprocess
+    import sys
+
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", CALL_AFTER_BATCH], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.split()[-1] == "1"

@@ -6,9 +6,8 @@ index), and fills preallocated result arrays. No Python object is made per
 game or per move.
 """
 import numpy as np
-from numba import njit
 
-from ..jit import hot, tiny
+from ..jit import entry, hot, tiny
 
 from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
@@ -213,6 +212,7 @@ def ranks(S, T, out_rank):
         out_rank[p] = r
 
 
+@entry
 @tiny
 def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
     """Play from the current state to the end; returns a check violation code (0 if none).
@@ -292,37 +292,37 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
                rotate=False, scorers=None):
     """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
     scorers of plugin strategies, by strategy row (None where there is none)."""
+    scratch = (W.copy(), POL.copy(), np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64),
+               np.zeros((MAX_OPTIONS, 4), np.int32), np.zeros((0, 4), np.int32),
+               np.zeros((0, LOG_COLS), np.int32), np.zeros(MAX_PLAYERS, np.int64))
     return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-                 rotate, extension(scorers, POL))
+                 rotate, extension(scorers, POL), *scratch)
 
 
-@njit(cache=True)
-def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X):
+@entry
+@hot
+def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X,
+          W_seat, POL_seat, S, R, OPT, SCR, LOG, rank):
     """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
     and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
-    of games with a check-mode violation.
+    of games with a check-mode violation. The rest are scratch arrays (``play_batch``
+    makes them): without numba's memory runtime the whole game, rules and policy, can be
+    inlined here at no cost per call.
 
     W[i], POL[i] describe strategy i. Without `rotate` seat p plays strategy p; with it,
     game k seats strategy (p + k) % n_players at seat p, so over any n_players consecutive
     games every strategy plays every seat once."""
-    W_seat = W.copy()
-    POL_seat = POL.copy()
-    S = np.zeros(S_SIZE, np.int32)
-    R = np.zeros(1, np.uint64)
-    OPT = np.zeros((MAX_OPTIONS, 4), np.int32)
-    SCR = np.zeros((0, 4), np.int32)
-    LOG = np.zeros((0, LOG_COLS), np.int32)
-    rank = np.zeros(MAX_PLAYERS, np.int64)
     bad = 0
-    # (the per-game steps are written here and play_game is inlined, not hot functions of
-    # their own: numba links every callee's whole code into each caller, so each level of
-    # calls that reaches the rules costs another copy of the kernel to compile)
+    # (play_game, play_turn and free_window are inlined, not hot functions of their own:
+    # numba links every callee's whole code into each caller, so each level of calls that
+    # reaches the rules costs another copy of the kernel to compile)
     for g in range(n_games):
         shift = (first + g) % n_players if rotate else 0
         for p in range(n_players):
             q = (p + shift) % n_players
             POL_seat[p] = POL[q]
-            W_seat[p, :] = W[q, :]
+            for k in range(W.shape[1]):      # (a slice copy compiles numba's error text: 3 s)
+                W_seat[p, k] = W[q, k]
             seats[g, p, P_STRATEGY] = q
             if X is not None:
                 X[1][WS_SEAT + p] = q
