@@ -11,6 +11,7 @@ from ..jit import entry, hot, tiny
 
 from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
+from . import precompile
 from .lookahead import lookahead_card
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
 from .scorer import WS_SEAT, extension
@@ -295,8 +296,14 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
     scratch = (W.copy(), POL.copy(), np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64),
                np.zeros((MAX_OPTIONS, 4), np.int32), np.zeros((0, 4), np.int32),
                np.zeros((0, LOG_COLS), np.int32), np.zeros(MAX_PLAYERS, np.int64))
-    return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-                 rotate, extension(scorers, POL), *scratch)
+    X = extension(scorers, POL)
+    helper = precompile.start(X)          # a first compile: on two cores
+    try:
+        return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+                     rotate, X, *scratch)
+    finally:
+        if helper is not None:
+            helper.finish()
 
 
 @entry
