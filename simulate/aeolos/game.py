@@ -297,13 +297,9 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
                np.zeros((MAX_OPTIONS, 4), np.int32), np.zeros((0, 4), np.int32),
                np.zeros((0, LOG_COLS), np.int32), np.zeros(MAX_PLAYERS, np.int64))
     X = extension(scorers, POL)
-    helper = precompile.start(X)          # a first compile: on two cores
-    try:
+    with precompile.first_compile(X):       # (on two cores, if it is one)
         return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
                      rotate, X, *scratch)
-    finally:
-        if helper is not None:
-            helper.finish()
 
 
 @entry

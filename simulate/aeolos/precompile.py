@@ -3,7 +3,7 @@ into numba's cache while this process compiles the rest.
 
 numba compiles on one core, callee before caller: the kernel's first compile took
 40-50 s. When ``batch`` is not yet in the cache (a new install or a kernel edit)
-and the machine has a second core, ``start`` launches a helper that compiles
+and the machine has a second core, ``first_compile`` launches a helper that compiles
 ``PARTS`` for the plain-heuristic kernel (no plugin, no lookahead), and makes
 this process wait for a part (then load it from the cache) instead of compiling
 it again. The parts are listed in the order this process reaches them, chosen
@@ -17,6 +17,7 @@ signature per function); ``signature`` derives them from the parameter names
 the kernel uses throughout (S, T, W, ...), and a test checks that the helper's
 parts are exactly what ``batch`` then loads.
 """
+import gc
 import inspect
 import os
 import shutil
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 
@@ -116,14 +118,30 @@ class Helper:
         shutil.rmtree(self.done, ignore_errors=True)
 
 
-def start(X):
-    """A Helper if this first call of ``batch`` in this process will compile the
-    plain-heuristic kernel from scratch, else None."""
+@contextmanager
+def first_compile(X):
+    """Around a call of ``batch``: if it is going to compile the kernel from scratch,
+    start a helper (plain-heuristic kernel only, and only with a second core) and
+    keep Python's garbage collector off the objects that exist already: numba
+    makes millions of objects while compiling, and each full collection walked
+    every object of the process too (pandas, polars, ... in the CLI; ~3 s)."""
     from .game import batch
-    if (config.DISABLE_JIT or X is not None or batch.overloads or os.environ.get("WINDTUNNEL_COMPILE_HELPER") == "0"
-            or (os.cpu_count() or 1) < 2 or is_cached(batch)):
-        return None
-    return Helper()
+    if config.DISABLE_JIT or batch.overloads or is_cached(batch):
+        yield
+        return
+    helper = None
+    if X is None and (os.cpu_count() or 1) >= 2 and os.environ.get("WINDTUNNEL_COMPILE_HELPER") != "0":
+        helper = Helper()
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1000)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+        if helper is not None:
+            helper.finish()
 
 
 if __name__ == "__main__":
