@@ -131,7 +131,10 @@ def first_compile(X):
         return
     helper = None
     if X is None and (os.cpu_count() or 1) >= 2 and os.environ.get("WINDTUNNEL_COMPILE_HELPER") != "0":
-        helper = Helper()
+        try:
+            helper = Helper()
+        except OSError:          # no process to be had: compile on one core
+            pass
     thresholds = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(20_000, 50, 1000)
