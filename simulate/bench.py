@@ -4,7 +4,7 @@ Single process, single thread: the figure is what one joblib worker does, so a
 run on k cores goes about k times as fast. Compilation is kept out of the
 games/s figures (each policy is warmed up with a tiny batch first) and reported
 on its own as the start-up time: importing the kernel plus its first call in
-this process, which loads numba's on-disk cache, or compiles (~50-60 s on 2 cores) when the
+this process, which loads numba's on-disk cache, or compiles (25-30 s on 2 cores) when the
 cache is missing or stale.
 """
 import json

@@ -289,17 +289,29 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
     setup(S, T, LOG, n_players, R)
 
 
+def buffers():
+    """Fresh scratch arrays the kernel needs: state, rng, option buffer."""
+    return np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros((MAX_OPTIONS, 4), np.int32)
+
+
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
                rotate=False, scorers=None):
     """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
     scorers of plugin strategies, by strategy row (None where there is none)."""
-    scratch = (W.copy(), POL.copy(), np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64),
-               np.zeros((MAX_OPTIONS, 4), np.int32), np.zeros((0, 4), np.int32),
-               np.zeros((0, LOG_COLS), np.int32), np.zeros(MAX_PLAYERS, np.int64))
     X = extension(scorers, POL)
     with precompile.first_compile(X):       # (on two cores, if it is one)
-        return batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-                     rotate, X, *scratch)
+        return batch(*batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats,
+                                      fdraws, fdraw_n, rotate, X))
+
+
+def batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+                    rotate, X):
+    """``batch``'s arguments: these, then the scratch arrays it plays in (hot code
+    allocates nothing)."""
+    S, R, OPT = buffers()
+    return (T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X,
+            W.copy(), POL.copy(), S, R, OPT, np.zeros((0, 4), np.int32), np.zeros((0, LOG_COLS), np.int32),
+            np.zeros(MAX_PLAYERS, np.int64))
 
 
 @entry
@@ -308,17 +320,17 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, f
           W_seat, POL_seat, S, R, OPT, SCR, LOG, rank):
     """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
     and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
-    of games with a check-mode violation. The rest are scratch arrays (``play_batch``
-    makes them): without numba's memory runtime the whole game, rules and policy, can be
-    inlined here at no cost per call.
+    of games with a check-mode violation. The rest are scratch arrays
+    (``batch_arguments``): made in Python, so that batch runs without numba's memory
+    runtime and its calls into the kernel pay no reference counting.
 
     W[i], POL[i] describe strategy i. Without `rotate` seat p plays strategy p; with it,
     game k seats strategy (p + k) % n_players at seat p, so over any n_players consecutive
     games every strategy plays every seat once."""
     bad = 0
-    # (play_game, play_turn and free_window are inlined, not hot functions of their own:
-    # numba links every callee's whole code into each caller, so each level of calls that
-    # reaches the rules costs another copy of the kernel to compile)
+    # (play_game is inlined here, not a hot function of its own: numba links every
+    # callee's whole code into each caller, so each level of calls that reaches the
+    # rules costs another copy of the kernel to compile)
     for g in range(n_games):
         shift = (first + g) % n_players if rotate else 0
         for p in range(n_players):

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import UserError
 from . import layout as L
-from .game import new_game, play_game
+from .game import buffers, new_game, play_game  # noqa: F401 (buffers: part of this module's API)
 from .scorer import extension
 
 LOG_ROWS = 20_000
@@ -25,12 +25,6 @@ class PlayedGame:
     @property
     def error_message(self):
         return L.CHECK_MESSAGES.get(self.error, "")
-
-
-def buffers():
-    """Fresh scratch arrays the kernel needs: state, rng, option buffer."""
-    return (np.zeros(L.S_SIZE, np.int32), np.zeros(1, np.uint64),
-            np.zeros((L.MAX_OPTIONS, 4), np.int32))
 
 
 def check_players(rules, n_players):

@@ -77,32 +77,28 @@ def heuristic_choice(S, T, W, OPT, p, n, dk, WS):
     if dk == DK_CARD:
         for i in range(n):
             sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
-            if WS is not None:
-                WS[WS_BASE + i] = np.int32(sc * 1000.0)
-            if better(sc, best_score):
-                best, best_score = i, sc
+            best, best_score = keep_best(WS, i, sc, best, best_score)
     elif dk == DK_VALUE:
         for i in range(n):
-            sc = value_choice_value(S, T, W, OPT, p, i)
-            if WS is not None:
-                WS[WS_BASE + i] = np.int32(sc * 1000.0)
-            if better(sc, best_score):
-                best, best_score = i, sc
+            best, best_score = keep_best(WS, i, value_choice_value(S, T, W, OPT, p, i), best, best_score)
     elif dk == DK_WINDOW:
         for i in range(n):
-            sc = window_value(S, T, W, OPT, p, i)
-            if WS is not None:
-                WS[WS_BASE + i] = np.int32(sc * 1000.0)
-            if better(sc, best_score):
-                best, best_score = i, sc
+            best, best_score = keep_best(WS, i, window_value(S, T, W, OPT, p, i), best, best_score)
     else:
         for i in range(n):
-            sc = score_option(S, T, W, OPT, p, dk, i)
-            if WS is not None:
-                WS[WS_BASE + i] = np.int32(sc * 1000.0)
-            if better(sc, best_score):
-                best, best_score = i, sc
+            best, best_score = keep_best(WS, i, score_option(S, T, W, OPT, p, dk, i), best, best_score)
     return best
+
+
+@tiny
+def keep_best(WS, i, score, best, best_score):
+    """(best, best_score) after option i's score; the score also goes to the plugin
+    scratch WS (in milli-VP) when there is one."""
+    if WS is not None:
+        WS[WS_BASE + i] = np.int32(score * 1000.0)
+    if better(score, best_score):
+        return i, score
+    return best, best_score
 
 
 @tiny

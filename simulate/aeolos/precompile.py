@@ -35,7 +35,7 @@ from numba.core import types
 
 PARTS = ("policy.heuristic_choice", "rules.extra_action", "pieces.poseidon_effect", "check.check_state",
          "pieces.draw_sailing_card", "turn.final_scoring", "game.record")
-FLAGS = ("check", "end_of_turn", "extra")           # the kernel's boolean parameters
+FLAGS = ("end_of_turn", "extra")                    # boolean parameters batch does not have
 WAIT_LIMIT = 120.0                                   # s; then this process compiles the part itself
 
 
@@ -45,21 +45,19 @@ def dispatcher(part):
 
 
 def example_arguments(rules):
-    """Arrays of the types ``play_batch`` hands the kernel, by parameter name."""
-    from .game import N_GAME_COLS, N_SEAT_COLS
-    from .layout import LOG_COLS, MAX_OPTIONS, MAX_PLAYERS, N_WCOLS, S_SIZE
-    return {"S": np.zeros(S_SIZE, np.int32), "T": rules.T, "W": np.zeros((MAX_PLAYERS, N_WCOLS)),
-            "POL": np.zeros(MAX_PLAYERS, np.int32), "R": np.zeros(1, np.uint64),
-            "SCR": np.zeros((0, 4), np.int32), "LOG": np.zeros((0, LOG_COLS), np.int32),
-            "OPT": np.zeros((MAX_OPTIONS, 4), np.int32), "X": None, "WS": None,
-            "games": np.zeros((1, N_GAME_COLS), np.int32),
-            "seats": np.zeros((1, MAX_PLAYERS, N_SEAT_COLS), np.int32),
-            "rank": np.zeros(MAX_PLAYERS, np.int64)}
+    """Arguments of the types ``play_batch`` hands the kernel, by parameter name."""
+    from .game import batch, batch_arguments
+    from .kernel import result_arrays
+    from .layout import MAX_PLAYERS, N_WCOLS
+    W, POL = np.zeros((MAX_PLAYERS, N_WCOLS)), np.zeros(MAX_PLAYERS, np.int32)
+    args = batch_arguments(rules.T, 2, 0, 0, 1, W, POL, False, *result_arrays(1), False, None)
+    return dict(zip(inspect.signature(batch.py_func).parameters, args), WS=None)
 
 
 def signature(part, arrays):
-    """The argument types `part` is compiled for inside ``batch``: arrays and None
-    by name, the flags as booleans, every other parameter an int64."""
+    """The argument types `part` is compiled for inside ``batch``: those of batch's
+    argument of the same name (``WS`` is None), the flags as booleans, every other
+    parameter an int64."""
     def one(name):
         if name in arrays:
             return typeof(arrays[name])
