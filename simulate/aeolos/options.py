@@ -7,7 +7,7 @@ strategy evaluates is exactly what the rules allow.
 from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
-from .pieces import favor_available, present, settlements_built, ships_at, ships_in_play
+from .pieces import favor_available, present, settlements_built, ship_counts, ships_at, ships_in_play
 
 SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
 
@@ -109,10 +109,11 @@ def prophet_place_open(S, T, k):
 
 
 @tiny
-def free_action_target(S, p, h, t):
-    """Variant 3: the free harbor action at harbor h may take harbor t's action (another
-    harbor, not itself a free action, where p is present)."""
-    return t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present(S, p, t)
+def free_action_target(S, h, t):
+    """Variant 3: the free harbor action at harbor h may take harbor t's action if it is
+    another harbor, not itself a free action (and the player is present there: the
+    caller's, who may know the player's ships by harbor)."""
+    return t != h and S[S_HARBOR_ACTION + t] != ACT_FREE
 
 
 @tiny
@@ -120,8 +121,13 @@ def can_settle_at(S, p, t):
     """The settlement action's conditions at harbor t (a settlement left is the caller's):
     none of p's there yet, a free space, and a ship of p's there (not one Zeus placed
     this turn)."""
-    return (S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
-            and ships_at(S, p, LOC_HARBOR + t) - S[S_ZEUS_AT + t] > 0)
+    return settlement_space(S, p, t) and ship_counts(S, t, ships_at(S, p, LOC_HARBOR + t))
+
+
+@tiny
+def settlement_space(S, p, t):
+    """Harbor t has a free settlement space and none of p's settlements yet."""
+    return S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
 
 
 @hot
@@ -165,7 +171,7 @@ def harbor_options(S, T, OPT, n, p, h):
             n = add_option(OPT, n, O_FAVOR_CHOICE, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
-            if free_action_target(S, p, h, t):
+            if free_action_target(S, h, t) and present(S, p, t):
                 n = add_option(OPT, n, O_FREE, t)
     return n
 

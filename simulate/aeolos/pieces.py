@@ -302,7 +302,14 @@ def present(S, p, h):
 @tiny
 def present_with(S, p, h, ships):
     """``present``, given the number of p's ships at harbor h."""
-    return S[S_SETTLED + p * N_HARBORS + h] == 1 or ships - S[S_ZEUS_AT + h] > 0
+    return S[S_SETTLED + p * N_HARBORS + h] == 1 or ship_counts(S, h, ships)
+
+
+@tiny
+def ship_counts(S, h, ships):
+    """Some of a player's `ships` ships at harbor h count there: not only one Zeus placed
+    this turn."""
+    return ships - S[S_ZEUS_AT + h] > 0
 
 
 @tiny

@@ -24,9 +24,9 @@ from ..rng import below
 from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
-from .options import (SCRATCH, can_build_ship, can_settle_at, free_action_target, platform_vp,
+from .options import (SCRATCH, free_action_target, platform_vp, settlement_space,
                       prophet_place_open, step_options)
-from .pieces import crystal_gain, favor_available, pile_top, present, present_with
+from .pieces import crystal_gain, favor_available, pile_top, present, present_with, ship_counts
 
 
 @tiny
@@ -361,13 +361,46 @@ def turn_plan(S, T, W, OPT, p):
     the turn's start; the kernel checks legality at every step, so a value gone stale
     within the turn never makes a move illegal. (Called by ``heuristic_choice`` at
     the seat's first scored decision of the turn.)"""
+    at_harbor, supply, loss1, loss2, loc1 = fleet(S, T, W, p)
     for k in range(2 * N_HARBORS):
         # a free harbor action is worth the best other harbor's: value those last
         h = k - N_HARBORS if k >= N_HARBORS else k
         if (S[S_HARBOR_ACTION + h] == ACT_FREE) == (k >= N_HARBORS):
-            S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(harbor_value(S, T, W, OPT, p, h) * 1000.0)
+            v = harbor_value(S, T, W, OPT, p, h, at_harbor, supply)
+            S[S_POLICY_HARBOR + p * N_HARBORS + h] = np.int32(v * 1000.0)
     S[S_POLICY_KEY + p] = S[S_TURN] + 1
-    plan_table(S, T, W, OPT, p)
+    plan_table(S, T, W, p, at_harbor, loss1, loss2, loc1)
+
+
+@tiny
+def fleet(S, T, W, p):
+    """One pass over p's ships for the turn plan: (ships at each harbor, 3 bits per
+    harbor; ships in the supply; the least and second least progress a ship loses by
+    sailing away, and where the first one is: a ship cannot sail to where it already
+    is, hence the runner-up)."""
+    loss1, loss2, loc1 = 1e18, 1e18, -99
+    at_harbor, supply = 0, 0
+    for i in range(MAX_SHIPS):
+        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
+        if loc < LOC_TABLEAU or loc >= LOC_PLACE:
+            if loc == LOC_SUPPLY:
+                supply += 1
+            continue
+        if loc >= LOC_HARBOR and loc < LOC_RIVER:
+            at_harbor += 1 << (3 * (loc - LOC_HARBOR))
+        loss = location_value(T, W, p, loc)
+        if loss < loss1:
+            loss2 = loss1
+            loss1, loc1 = loss, loc
+        elif loss < loss2:
+            loss2 = loss
+    return at_harbor, supply, loss1, loss2, loc1
+
+
+@tiny
+def ships_in(at_harbor, h):
+    """p's ships at harbor h, from ``fleet``'s count."""
+    return (at_harbor >> (3 * h)) & 7
 
 
 @tiny
@@ -384,11 +417,12 @@ def planned_harbor_value(S, p, h):
 
 
 @tiny
-def harbor_value(S, T, W, OPT, p, h):
+def harbor_value(S, T, W, OPT, p, h, at_harbor, supply):
     """Best alternative of harbor h's action (0 if none is worth taking): the value
     ``action_value`` gives the best of ``options.harbor_options(h)``, computed straight
     from the rules' conditions instead of listing the options (a turn plan values every
-    harbor, and listing them was a third of a heuristic game's time)."""
+    harbor, and listing them was a third of a heuristic game's time). at_harbor and
+    supply: ``fleet``'s counts of p's ships."""
     best = 0.0
     c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
@@ -400,10 +434,10 @@ def harbor_value(S, T, W, OPT, p, h):
     if act == ACT_UPRIVER:
         kind, a = O_UPRIVER, h           # 0 when no ship can step
     elif act == ACT_SETTLEMENT:
-        if can_settle_somewhere(S, p):
+        if can_settle_somewhere(S, p, at_harbor):
             kind = O_SETTLE
     elif act == ACT_SHIP:
-        if can_build_ship(S, p):
+        if supply > 0:
             kind = O_SHIP
     elif act == ACT_FAVOR:
         if favor_available(S):
@@ -423,18 +457,18 @@ def harbor_value(S, T, W, OPT, p, h):
         v = prophet_action_value(S, T, W, OPT, p, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
-            if free_action_target(S, p, h, t):
+            if free_action_target(S, h, t) and present_with(S, p, t, ships_in(at_harbor, t)):
                 v = max(v, planned_harbor_value(S, p, t))     # kind_value of O_FREE
     return max(best, v)
 
 
 @hot
-def can_settle_somewhere(S, p):
-    """The settlement action is possible at some harbor."""
+def can_settle_somewhere(S, p, at_harbor):
+    """The settlement action is possible at some harbor (at_harbor: ``fleet``'s count)."""
     if S[S_SETTLE_LEFT + p] <= 0:
         return False
     for t in range(N_HARBORS):
-        if can_settle_at(S, p, t):
+        if settlement_space(S, p, t) and ship_counts(S, t, ships_in(at_harbor, t)):
             return True
     return False
 
@@ -456,26 +490,10 @@ def prophet_action_value(S, T, W, OPT, p, amount):
 
 
 @tiny
-def plan_table(S, T, W, OPT, p):
-    """(Part of turn_plan.) Fill S_POLICY_PLAN[v] (milli-VP) with the value of the best thing to do with
-    sailing value v: the harbor action (sailing a ship in if not present), or a ship
-    sailed onto a river space showing v. One pass over ships and river spaces."""
-    # the two ships that lose the least progress by sailing away (a ship cannot sail
-    # to where it already is, hence the runner-up)
-    loss1, loss2, loc1 = 1e18, 1e18, -99
-    at_harbor = 0          # ships per harbor, 3 bits each (presence without a pass per harbor)
-    for i in range(MAX_SHIPS):
-        loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
-        if loc < LOC_TABLEAU or loc >= LOC_PLACE:
-            continue
-        if loc >= LOC_HARBOR and loc < LOC_RIVER:
-            at_harbor += 1 << (3 * (loc - LOC_HARBOR))
-        loss = location_value(T, W, p, loc)
-        if loss < loss1:
-            loss2 = loss1
-            loss1, loc1 = loss, loc
-        elif loss < loss2:
-            loss2 = loss
+def plan_table(S, T, W, p, at_harbor, loss1, loss2, loc1):
+    """(Part of turn_plan, from ``fleet``'s counts.) Fill S_POLICY_PLAN[v] (milli-VP) with
+    the value of the best thing to do with sailing value v: the harbor action (sailing a
+    ship in if not present), or a ship sailed onto a river space showing v."""
     for v in range(MAX_VALUE + 1):
         S[S_POLICY_PLAN + v] = 0
     for h in range(N_HARBORS):
@@ -483,7 +501,7 @@ def plan_table(S, T, W, OPT, p):
         action = planned_harbor_value(S, p, h)
         loss = loss2 if loc1 == dst else loss1
         sail_in = action + poseidon_value(S, T, W, p, h) - loss if loss < 1e17 else -1e18
-        if present_with(S, p, h, (at_harbor >> (3 * h)) & 7):
+        if present_with(S, p, h, ships_in(at_harbor, h)):
             value = max(action, sail_in)        # sailing in anyway is allowed (a Poseidon token)
         else:
             value = sail_in if loss < 1e17 else 0.0
@@ -506,7 +524,8 @@ def plan(S, v):
 @tiny
 def card_value(S, T, W, p, card):
     """A hand card: its symbol wind plus the best plan its sailing value can reach
-    by giving wind (or with Hermes, at the price of the card)."""
+    by giving wind (or with Hermes, at the price of the card). Walks outwards from
+    the card's value, so each distance's cost is worked out once for both sides."""
     pile = T[T_CARD_COLOUR + card]
     other = pile_top(S, 1 - pile)
     v = 0.0
@@ -518,12 +537,15 @@ def card_value(S, T, W, p, card):
     if S[S_FAVOR + p * N_FAVOR_TYPES + F_HERMES] > 0:
         reach += T[T_HERMES_MAX]
     best = 0.0
-    for target in range(max(MIN_VALUE, base - reach), min(MAX_VALUE, base + reach) + 1):
-        need = abs(target - base)
-        cost = wind_cost_value(S, T, W, p, need)
+    for need in range(min(reach, max(base - MIN_VALUE, MAX_VALUE - base)) + 1):
         if need > wind:
             cost = W[p, W_FAVOR] + wind_cost_value(S, T, W, p, need - T[T_HERMES_MAX])
-        best = max(best, plan(S, target) - cost)
+        else:
+            cost = wind_cost_value(S, T, W, p, need)
+        if base - need >= MIN_VALUE and base - need <= MAX_VALUE:
+            best = max(best, plan(S, base - need) - cost)
+        if need > 0 and base + need >= MIN_VALUE and base + need <= MAX_VALUE:
+            best = max(best, plan(S, base + need) - cost)
     return v + best
 
 
@@ -570,7 +592,8 @@ def score_option(S, T, W, OPT, p, dk, i):
     if dk == DK_CRYSTAL:
         return crystal_value(S, T, W, p, a)
     if dk == DK_EXTRA:
-        return harbor_value(S, T, W, OPT, p, a)
+        at_harbor, supply, _, _, _ = fleet(S, T, W, p)
+        return harbor_value(S, T, W, OPT, p, a, at_harbor, supply)
     if dk == DK_KEEP:
         return W[p, W_FAVOR] + W[p, W_VP] * T[T_FAVOR_END_VP + a]
     if dk == DK_DISCARD:
