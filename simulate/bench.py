@@ -107,6 +107,11 @@ def run_bench(rules, n_players, games=5000, policies=None, seed=1):
               "config": rules.path, "config_hash": rules.hash, "startup": start, "policies": {}}
     for name in names:
         result["policies"][name] = bench_policy(rules, n_players, name, games, seed)
+    random = result["policies"].get("random")
+    if random:
+        # a game's time against a random game's (issue #4 asks heuristics for at most 2x)
+        for r in result["policies"].values():
+            r["time_vs_random"] = round(random["games_per_s"] / r["games_per_s"], 2)
     import numba
 
     result["versions"] = {"python": platform.python_version(), "numba": numba.__version__,
@@ -130,5 +135,6 @@ def to_text(result):
     for name, r in result["policies"].items():
         lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   ({r['games']:,} games in "
                      f"{r['seconds']:.2f} s, fastest of {r['rounds']} rounds; {r['turns_per_game']:.1f} turns/game, "
-                     f"mean VP {r['mean_vp']:.1f})")
+                     f"mean VP {r['mean_vp']:.1f})"
+                     + (f"  {r['time_vs_random']:.2f}x random's time" if "time_vs_random" in r else ""))
     return "\n".join(lines)

@@ -89,6 +89,10 @@ def test_bench_json_has_games_per_s_for_each_policy():
         assert 1 <= row["games"] <= 20 and row["rounds"] == 5, name
         assert row["seconds"] > 0, name
     assert data["policies"]["random"]["games"] == 20
+    random = data["policies"]["random"]["games_per_s"]
+    for name, row in data["policies"].items():      # a game's time against random's (issue #4's bar)
+        assert row["time_vs_random"] == round(random / row["games_per_s"], 2), name
+    assert data["policies"]["random"]["time_vs_random"] == 1.0
     assert data["startup"]["startup_s"] >= data["startup"]["first_call_s"] >= 0
     assert data["startup"]["cache"] in ("hit", "compiled", "warm")
 
@@ -96,7 +100,7 @@ def test_bench_json_has_games_per_s_for_each_policy():
 def test_bench_text():
     r = run("bench", "aeolos", "--players", 2, "--games", 10)
     assert r.exit_code == 0, r.stderr
-    assert "games/s" in r.stdout and "start-up" in r.stdout
+    assert "games/s" in r.stdout and "start-up" in r.stdout and "1.00x random's time" in r.stdout
     for name in strategy_names():
         assert name in r.stdout
 
