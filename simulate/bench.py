@@ -28,20 +28,11 @@ def check_players(rules, n_players):
         raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
 
 
-def _arrays(n_games):
-    from .aeolos import game as G
-    from .aeolos import layout as L
-
-    return (np.zeros((n_games, G.N_GAME_COLS), np.int32),
-            np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32),
-            np.zeros((n_games, L.MAX_FDRAW, 4), np.int32),
-            np.zeros(n_games, np.int32))
-
-
 def _play(rules, n_players, seed, first, n_games, POL, W, check=False, scorers=None):
     from .aeolos.game import play_batch
+    from .aeolos.kernel import result_arrays
 
-    games, seats, fdraws, fdraw_n = _arrays(n_games)
+    games, seats, fdraws, fdraw_n = result_arrays(n_games)
     play_batch(rules.T, n_players, seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
                scorers=scorers)
     return games, seats

@@ -7,7 +7,8 @@ strategy evaluates is exactly what the rules allow.
 from ..jit import hot, tiny
 
 from .layout import *  # noqa: F403
-from .pieces import favor_available, present, settlements_built, ship_counts, ships_at, ships_in_play
+from .pieces import (favor_available, harbor_ships, present_with, settlements_built, ships_at, ships_in,
+                     ships_in_play)
 
 SCRATCH = MAX_OPTIONS - 64     # buffer rows used to count options without deciding
 
@@ -109,25 +110,19 @@ def prophet_place_open(S, T, k):
 
 
 @tiny
-def free_action_target(S, h, t):
-    """Variant 3: the free harbor action at harbor h may take harbor t's action if it is
-    another harbor, not itself a free action (and the player is present there: the
-    caller's, who may know the player's ships by harbor)."""
-    return t != h and S[S_HARBOR_ACTION + t] != ACT_FREE
+def free_action_target(S, p, h, t, ships):
+    """Variant 3: the free harbor action at harbor h may take harbor t's action (another
+    harbor, not itself a free action, where p, with `ships` ships there, is present)."""
+    return t != h and S[S_HARBOR_ACTION + t] != ACT_FREE and present_with(S, p, t, ships)
 
 
 @tiny
-def can_settle_at(S, p, t):
-    """The settlement action's conditions at harbor t (a settlement left is the caller's):
-    none of p's there yet, a free space, and a ship of p's there (not one Zeus placed
-    this turn)."""
-    return settlement_space(S, p, t) and ship_counts(S, t, ships_at(S, p, LOC_HARBOR + t))
-
-
-@tiny
-def settlement_space(S, p, t):
-    """Harbor t has a free settlement space and none of p's settlements yet."""
-    return S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
+def can_settle_at(S, p, t, ships):
+    """The settlement action's conditions at harbor t, where p has `ships` ships (a
+    settlement left is the caller's): none of p's there yet, a free space, and a ship of
+    p's there (not one Zeus placed this turn)."""
+    return (S[S_SETTLED + p * N_HARBORS + t] == 0 and S[S_SPACES_FREE + t] > 0
+            and ships - S[S_ZEUS_AT + t] > 0)
 
 
 @hot
@@ -149,8 +144,9 @@ def harbor_options(S, T, OPT, n, p, h):
             n = add_option(OPT, n, O_UPRIVER, h)
     elif act == ACT_SETTLEMENT:
         if S[S_SETTLE_LEFT + p] > 0:
+            at_harbor = harbor_ships(S, p)
             for t in range(N_HARBORS):
-                if can_settle_at(S, p, t):
+                if can_settle_at(S, p, t, ships_in(at_harbor, t)):
                     n = add_option(OPT, n, O_SETTLE, t)
     elif act == ACT_SHIP:
         if can_build_ship(S, p):
@@ -170,8 +166,9 @@ def harbor_options(S, T, OPT, n, p, h):
         if favor_available(S):
             n = add_option(OPT, n, O_FAVOR_CHOICE, amount)
     elif act == ACT_FREE:
+        at_harbor = harbor_ships(S, p)
         for t in range(N_HARBORS):
-            if free_action_target(S, h, t) and present(S, p, t):
+            if free_action_target(S, p, h, t, ships_in(at_harbor, t)):
                 n = add_option(OPT, n, O_FREE, t)
     return n
 

@@ -24,9 +24,10 @@ from ..rng import below
 from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
-from .options import (SCRATCH, free_action_target, platform_vp, settlement_space,
-                      prophet_place_open, step_options)
-from .pieces import crystal_gain, favor_available, pile_top, present, present_with, ship_counts
+from .options import (SCRATCH, can_settle_at, free_action_target, platform_vp, prophet_place_open,
+                      step_options)
+from .pieces import (crystal_gain, favor_available, harbor_ships, pile_top, present, present_with, ships_at,
+                     ships_in)
 
 
 @tiny
@@ -374,33 +375,24 @@ def turn_plan(S, T, W, OPT, p):
 
 @tiny
 def fleet(S, T, W, p):
-    """One pass over p's ships for the turn plan: (ships at each harbor, 3 bits per
-    harbor; ships in the supply; the least and second least progress a ship loses by
-    sailing away, and where the first one is: a ship cannot sail to where it already
-    is, hence the runner-up)."""
+    """p's ships for the turn plan: (``harbor_ships``; ships in the supply; the least
+    and second least progress a ship loses by sailing away, and where the first one
+    is: a ship cannot sail to where it already is, hence the runner-up)."""
     loss1, loss2, loc1 = 1e18, 1e18, -99
-    at_harbor, supply = 0, 0
+    supply = 0
     for i in range(MAX_SHIPS):
         loc = S[S_SHIP_LOC + p * MAX_SHIPS + i]
         if loc < LOC_TABLEAU or loc >= LOC_PLACE:
             if loc == LOC_SUPPLY:
                 supply += 1
             continue
-        if loc >= LOC_HARBOR and loc < LOC_RIVER:
-            at_harbor += 1 << (3 * (loc - LOC_HARBOR))
         loss = location_value(T, W, p, loc)
         if loss < loss1:
             loss2 = loss1
             loss1, loc1 = loss, loc
         elif loss < loss2:
             loss2 = loss
-    return at_harbor, supply, loss1, loss2, loc1
-
-
-@tiny
-def ships_in(at_harbor, h):
-    """p's ships at harbor h, from ``fleet``'s count."""
-    return (at_harbor >> (3 * h)) & 7
+    return harbor_ships(S, p), supply, loss1, loss2, loc1
 
 
 @tiny
@@ -422,7 +414,7 @@ def harbor_value(S, T, W, OPT, p, h, at_harbor, supply):
     ``action_value`` gives the best of ``options.harbor_options(h)``, computed straight
     from the rules' conditions instead of listing the options (a turn plan values every
     harbor, and listing them was a third of a heuristic game's time). at_harbor and
-    supply: ``fleet``'s counts of p's ships."""
+    supply: p's ships at each harbor (``harbor_ships``) and in the supply."""
     best = 0.0
     c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
@@ -457,18 +449,18 @@ def harbor_value(S, T, W, OPT, p, h, at_harbor, supply):
         v = prophet_action_value(S, T, W, OPT, p, amount)
     elif act == ACT_FREE:
         for t in range(N_HARBORS):
-            if free_action_target(S, h, t) and present_with(S, p, t, ships_in(at_harbor, t)):
+            if free_action_target(S, p, h, t, ships_in(at_harbor, t)):
                 v = max(v, planned_harbor_value(S, p, t))     # kind_value of O_FREE
     return max(best, v)
 
 
 @hot
 def can_settle_somewhere(S, p, at_harbor):
-    """The settlement action is possible at some harbor (at_harbor: ``fleet``'s count)."""
+    """The settlement action is possible at some harbor (at_harbor: ``harbor_ships``)."""
     if S[S_SETTLE_LEFT + p] <= 0:
         return False
     for t in range(N_HARBORS):
-        if settlement_space(S, p, t) and ship_counts(S, t, ships_in(at_harbor, t)):
+        if can_settle_at(S, p, t, ships_in(at_harbor, t)):
             return True
     return False
 
@@ -491,7 +483,7 @@ def prophet_action_value(S, T, W, OPT, p, amount):
 
 @tiny
 def plan_table(S, T, W, p, at_harbor, loss1, loss2, loc1):
-    """(Part of turn_plan, from ``fleet``'s counts.) Fill S_POLICY_PLAN[v] (milli-VP) with
+    """(Part of turn_plan, from ``fleet``.) Fill S_POLICY_PLAN[v] (milli-VP) with
     the value of the best thing to do with sailing value v: the harbor action (sailing a
     ship in if not present), or a ship sailed onto a river space showing v."""
     for v in range(MAX_VALUE + 1):
@@ -592,8 +584,7 @@ def score_option(S, T, W, OPT, p, dk, i):
     if dk == DK_CRYSTAL:
         return crystal_value(S, T, W, p, a)
     if dk == DK_EXTRA:
-        at_harbor, supply, _, _, _ = fleet(S, T, W, p)
-        return harbor_value(S, T, W, OPT, p, a, at_harbor, supply)
+        return harbor_value(S, T, W, OPT, p, a, harbor_ships(S, p), ships_at(S, p, LOC_SUPPLY))
     if dk == DK_KEEP:
         return W[p, W_FAVOR] + W[p, W_VP] * T[T_FAVOR_END_VP + a]
     if dk == DK_DISCARD:
