@@ -93,6 +93,14 @@ def test_bench_json_has_games_per_s_for_each_policy():
     for name, row in data["policies"].items():      # a game's time against random's (issue #4's bar)
         assert row["time_vs_random"] == round(random / row["games_per_s"], 2), name
     assert data["policies"]["random"]["time_vs_random"] == 1.0
+    for name, row in data["policies"].items():
+        # a heuristic's time split: the rules of its games (replayed from a tape) + its deliberation
+        heuristic = name not in ("random", "lookahead")
+        assert ("rules_only_games_per_s" in row) == heuristic, name
+        if heuristic:
+            assert row["rules_only_games_per_s"] > row["games_per_s"], name
+            assert row["rules_vs_random"] == round(random / row["rules_only_games_per_s"], 2), name
+            assert row["deliberation_vs_random"] == round(row["time_vs_random"] - row["rules_vs_random"], 2)
     assert data["startup"]["startup_s"] >= data["startup"]["first_call_s"] >= 0
     assert data["startup"]["cache"] in ("hit", "compiled", "warm")
 
@@ -101,6 +109,7 @@ def test_bench_text():
     r = run("bench", "aeolos", "--players", 2, "--games", 10)
     assert r.exit_code == 0, r.stderr
     assert "games/s" in r.stdout and "start-up" in r.stdout and "1.00x random's time" in r.stdout
+    assert "x its games' rules + " in r.stdout and "x deliberation" in r.stdout
     for name in strategy_names():
         assert name in r.stdout
 

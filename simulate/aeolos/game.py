@@ -295,22 +295,24 @@ def buffers():
 
 
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-               rotate=False, scorers=None):
+               rotate=False, scorers=None, tape=None):
     """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
-    scorers of plugin strategies, by strategy row (None where there is none)."""
+    scorers of plugin strategies, by strategy row (None where there is none); `tape`,
+    a choice tape to record onto or replay from (see ``layout.TAPE_RECORD``)."""
     X = extension(scorers, POL)
     with precompile.first_compile(X):       # (on two cores, if it is one)
         return batch(*batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats,
-                                      fdraws, fdraw_n, rotate, X))
+                                      fdraws, fdraw_n, rotate, X, tape))
 
 
 def batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-                    rotate, X):
+                    rotate, X, tape=None):
     """``batch``'s arguments: these, then the scratch arrays it plays in (hot code
     allocates nothing)."""
     S, R, OPT = buffers()
+    SCR = np.zeros((0, 4), np.int32) if tape is None else tape
     return (T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X,
-            W.copy(), POL.copy(), S, R, OPT, np.zeros((0, 4), np.int32), np.zeros((0, LOG_COLS), np.int32),
+            W.copy(), POL.copy(), S, R, OPT, SCR, np.zeros((0, LOG_COLS), np.int32),
             np.zeros(MAX_PLAYERS, np.int64))
 
 

@@ -104,6 +104,14 @@ PROPHET_START, PROPHET_TEMPLE = 0, 4
 
 # policies
 POL_RANDOM, POL_HEURISTIC, POL_SCRIPT, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3, 4
+POL_REPLAY = 5       # reads its choices back from a choice tape (below)
+
+# The choice tape, for `windtunnel bench` to time a heuristic's games without its
+# deliberation: SCR row 0 is (TAPE_RECORD or TAPE_REPLAY, next row, 0, 0), rows 1..
+# hold the option index chosen at each decision with a choice, in order. Heuristic
+# seats write theirs onto a tape marked TAPE_RECORD; POL_REPLAY seats read them back.
+# (Distinct from any option kind or ANY, so a scenario's script is never a tape.)
+TAPE_RECORD, TAPE_REPLAY = -1001, -1002
 
 # ---------------------------------------------------------------- allocation
 
