@@ -48,19 +48,25 @@ def _fastest(play):
     return max(best, 1e-9), result
 
 
+def rewound(tape):
+    """The tape, to be read or written from its first choice (see ``layout.POL_RECORD``)."""
+    tape[0, 0] = 1
+    return tape
+
+
 def record_tape(rules, n_players, seed, first, n_games, POL, W):
-    """The choices heuristic seats make in these games, on a choice tape (see
-    ``layout.TAPE_RECORD``), and the games' tables."""
+    """The choices the heuristic seats (POL) make in these games, on a choice tape
+    (see ``layout.POL_RECORD``), and the games' tables."""
     from .aeolos import layout as L
 
+    record = np.where(POL == L.POL_HEURISTIC, L.POL_RECORD, POL).astype(POL.dtype)
     rows = 256 * n_games + 1
     while True:
-        tape = np.zeros((rows, 4), np.int32)
-        tape[0, :2] = L.TAPE_RECORD, 1
-        games, seats = _play(rules, n_players, seed, first, n_games, POL, W, tape=tape)
-        if tape[0, 1] <= rows:
-            return tape[:tape[0, 1]], games, seats
-        rows = int(tape[0, 1])
+        tape = rewound(np.zeros((rows, 4), np.int32))
+        games, seats = _play(rules, n_players, seed, first, n_games, record, W, tape=tape)
+        if tape[0, 0] <= rows:
+            return tape[:tape[0, 0]], games, seats
+        rows = int(tape[0, 0])
 
 
 def rules_only_seconds(rules, n_players, seed, first, n_games, POL, W):
@@ -70,12 +76,10 @@ def rules_only_seconds(rules, n_players, seed, first, n_games, POL, W):
     from .aeolos import layout as L
 
     tape, games, seats = record_tape(rules, n_players, seed, first, n_games, POL, W)
-    tape[0, 0] = L.TAPE_REPLAY
     replay = np.full_like(POL, L.POL_REPLAY)
 
     def play():
-        tape[0, 1] = 1
-        return _play(rules, n_players, seed, first, n_games, replay, W, tape=tape)
+        return _play(rules, n_players, seed, first, n_games, replay, W, tape=rewound(tape))
     seconds, (g, s) = _fastest(play)
     if not (np.array_equal(g, games) and np.array_equal(s, seats)):
         raise RuntimeError("replaying the recorded choices played other games")

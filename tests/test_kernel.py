@@ -199,22 +199,22 @@ def tape_batch(rules, n_players, POL, W, first, n, tape, check=False):
 def test_replaying_the_tape_plays_the_recorded_games(rules, n_players, names):
     """A replay seat plays exactly the heuristic's games from the tape alone: with its
     weights zeroed (a heuristic that would choose otherwise), to the last VP and card."""
-    from simulate.bench import record_tape
+    from simulate.bench import record_tape, rewound
 
     _, POL, W = resolve_strategies(names, n_players)
     tape, games, seats = record_tape(rules, n_players, 3, 0, 30, POL, W)
-    assert tape[0, 1] == len(tape) > 30 * 20          # every choice of every game is on it
-    tape[:1] = L.TAPE_REPLAY, 1, 0, 0
+    assert tape[0, 0] == len(tape) > 30 * 20          # every choice of every game is on it
     replay = np.full_like(POL, L.POL_REPLAY)
-    g, s, _ = tape_batch(rules, n_players, replay, np.zeros_like(W), 0, 30, tape)
+    g, s, _ = tape_batch(rules, n_players, replay, np.zeros_like(W), 0, 30, rewound(tape))
     assert (g == games).all() and (s == seats).all()
-    assert tape[0, 1] == len(tape)                    # and read every choice once
+    assert tape[0, 0] == len(tape)                    # and read every choice once
     other, _, _ = tape_batch(rules, n_players, POL, np.zeros_like(W), 0, 30, None)
     assert (other[:, 0] != games[:, 0]).any()         # (zeroed weights alone play other games)
 
 
-def test_a_heuristic_records_only_onto_a_tape_marked_for_it(rules):
-    """A scenario's script in SCR is never written to, and a tape changes no choice."""
+def test_only_a_recording_seat_writes_to_scr(rules):
+    """A heuristic seat never writes to a scenario's script in SCR, and recording
+    changes no choice."""
     from simulate.bench import record_tape
 
     _, POL, W = resolve_strategies("greedy", 2)
@@ -231,13 +231,11 @@ def test_a_heuristic_records_only_onto_a_tape_marked_for_it(rules):
 def test_a_tape_of_other_games_never_makes_an_illegal_move(rules):
     """Replayed onto other games (another offset), the tape's choices stay among the legal
     options and the games stay sound under check mode; a short tape ends in first options."""
-    from simulate.bench import record_tape
+    from simulate.bench import record_tape, rewound
 
     _, POL, W = resolve_strategies("balanced", 4)
     tape, _, _ = record_tape(rules, 4, 3, 0, 20, POL, W)
-    tape[:1] = L.TAPE_REPLAY, 1, 0, 0
     replay = np.full_like(POL, L.POL_REPLAY)
     for first, t in ((500, tape), (600, tape[:100].copy())):
-        t[0, 1] = 1
-        games, _, bad = tape_batch(rules, 4, replay, W, first, 20, t, check=True)
+        games, _, bad = tape_batch(rules, 4, replay, W, first, 20, rewound(t), check=True)
         assert bad == 0 and (games[:, 0] > 0).all()

@@ -298,7 +298,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, sea
                rotate=False, scorers=None, tape=None):
     """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
     scorers of plugin strategies, by strategy row (None where there is none); `tape`,
-    a choice tape to record onto or replay from (see ``layout.TAPE_RECORD``)."""
+    the choice tape POL_RECORD seats write and POL_REPLAY seats read (see layout)."""
     X = extension(scorers, POL)
     with precompile.first_compile(X):       # (on two cores, if it is one)
         return batch(*batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats,

@@ -104,14 +104,13 @@ PROPHET_START, PROPHET_TEMPLE = 0, 4
 
 # policies
 POL_RANDOM, POL_HEURISTIC, POL_SCRIPT, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3, 4
-POL_REPLAY = 5       # reads its choices back from a choice tape (below)
+POL_RECORD = 5       # the heuristic, writing each choice onto a choice tape (below)
+POL_REPLAY = 6       # reads its choices back from a choice tape
 
 # The choice tape, for `windtunnel bench` to time a heuristic's games without its
-# deliberation: SCR row 0 is (TAPE_RECORD or TAPE_REPLAY, next row, 0, 0), rows 1..
-# hold the option index chosen at each decision with a choice, in order. Heuristic
-# seats write theirs onto a tape marked TAPE_RECORD; POL_REPLAY seats read them back.
-# (Distinct from any option kind or ANY, so a scenario's script is never a tape.)
-TAPE_RECORD, TAPE_REPLAY = -1001, -1002
+# deliberation: SCR[0, 0] is the next row, rows 1.. hold the option index chosen at
+# each decision with a choice, in column 0 (SCR keeps its shape, so no new argument
+# runs through the kernel). Which seats record or replay is their POL, like any policy.
 
 # ---------------------------------------------------------------- allocation
 

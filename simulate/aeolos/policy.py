@@ -11,9 +11,9 @@ Three policies, picked per seat by ``POL[p]``:
 * ``POL_SCRIPT``: follows the rows of ``SCR`` (kind, a, b, c; ANY = wildcard);
   used by the scenario API and tests. A scripted choice that is not legal
   raises, so a test cannot pass on an illegal move.
-* ``POL_REPLAY``: reads back the choices heuristic seats wrote on a choice tape
-  (``SCR`` marked ``TAPE_RECORD``, see layout): the same games at the cost of
-  their rules alone, which ``windtunnel bench`` reports beside each heuristic.
+* ``POL_RECORD`` plays the heuristic and writes each choice onto a choice tape
+  (``SCR``, see layout); ``POL_REPLAY`` reads them back: the same games at the
+  cost of their rules alone, which ``windtunnel bench`` reports beside each heuristic.
 
 Policies only read what a player at the table sees: their own hand, favor
 cards and pieces, and the public board. They never read the deck order or
@@ -48,7 +48,7 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
         return tape_read(SCR, n)
     if X is None:
         i = heuristic_choice(S, T, W, OPT, S[S_CUR], n, dk, None)
-        if SCR.shape[0] > 0 and SCR[0, 0] == TAPE_RECORD:
+        if pol == POL_RECORD:
             tape_write(SCR, i)
         return i
     return deliberate(S, T, W, OPT, X, pol, n, dk)
@@ -56,23 +56,23 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
 
 @hot
 def tape_write(SCR, i):
-    """Append choice i to the tape. A full tape only counts on (``SCR[0, 1]`` past its
+    """Append choice i to the tape. A full tape only counts on (``SCR[0, 0]`` past its
     rows tells the caller to retry with a longer one)."""
-    k = SCR[0, 1]
+    k = SCR[0, 0]
     if k < SCR.shape[0]:
         SCR[k, 0] = i
-    SCR[0, 1] = k + 1
+    SCR[0, 0] = k + 1
 
 
 @hot
 def tape_read(SCR, n):
     """The next choice on the tape (kept among the n options listed: a tape that
     does not belong to these games plays other games, never an illegal move)."""
-    k = SCR[0, 1]
-    SCR[0, 1] = k + 1
+    k = SCR[0, 0]
+    SCR[0, 0] = k + 1
     if k >= SCR.shape[0]:
         return 0
-    return min(max(SCR[k, 0], 0), n - 1)
+    return min(SCR[k, 0], n - 1)
 
 
 @hot
