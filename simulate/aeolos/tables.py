@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from ..config_files import CONFIG_ROOT, apply_overrides, line_of, merge_tables, read_toml
-from ..errors import ConfigError, UserError
+from ..errors import ConfigError
+from ..protocol import parse_variants as _parse_variants
 from . import layout as L
 
 BASE_CONFIG = CONFIG_ROOT / "aeolos" / "base.toml"
@@ -81,21 +82,9 @@ VARIANTS = ("tableaus", "poseidon", "challenge", "variable")         # played on
 
 
 def parse_variants(text):
-    """'base' or a comma-separated combination of variants -> the canonical list (in
-    VARIANTS order; [] for the base game). Unknown names and contradictions are one error."""
-    names = [v.strip() for v in str(text or "base").replace("+", ",").split(",") if v.strip()]
-    if not names:
-        raise UserError("--variant is empty (give base, or variants separated by commas)")
-    if "base" in names:
-        if len(names) > 1:
-            raise UserError(f"--variant {text}: 'base' is the game without variants, it cannot be combined")
-        return []
-    for v in names:
-        if v not in VARIANTS:
-            raise UserError(f"unknown variant {v!r} for AEOLOS (known: base, {', '.join(VARIANTS)})")
-    if len(set(names)) != len(names):
-        raise UserError(f"--variant {text} names a variant twice")
-    return [v for v in VARIANTS if v in names]
+    """'base' or a combination of variants -> the canonical list (in VARIANTS order; [] for
+    the base game)."""
+    return _parse_variants(text, VARIANTS, "AEOLOS")
 
 
 def load_rules(path=None, overrides=None, data=None, variants=None):

@@ -1,0 +1,151 @@
+"""AEOLOS's implementation of the game protocol (``simulate/protocol.py``).
+
+Everything the runner, the CLI, the bench, strategies, analysis and reports know
+about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
+that play, so checking a run's settings stays quick.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ConfigError, UserError
+from ..protocol import Game, StrategySchema, Subject
+from . import layout as L
+
+
+@dataclass
+class Results:
+    """One batch's result arrays (the first `n` rows are this batch's games)."""
+
+    games: np.ndarray              # (capacity, N_GAME_COLS)
+    seats: np.ndarray              # (capacity, MAX_PLAYERS, N_SEAT_COLS)
+    fdraws: np.ndarray             # (capacity, MAX_FDRAW, 4)
+    fdraw_n: np.ndarray            # (capacity,)
+    n: int = 0
+    n_players: int = 0
+    setup_favor: int = 0           # favor cards dealt at setup per game (the first draws)
+
+    @property
+    def capacity(self):
+        return len(self.fdraw_n)
+
+    def _seat(self, col):
+        return self.seats[:self.n, :self.n_players, col]
+
+    @property
+    def won(self):
+        from .game import P_WON
+        return self._seat(P_WON) != 0
+
+    @property
+    def slot(self):
+        from .game import P_STRATEGY
+        return self._seat(P_STRATEGY)
+
+    @property
+    def score(self):
+        from .game import P_VP
+        return self._seat(P_VP)
+
+    @property
+    def tie(self):
+        from .game import G_TIE
+        return self.games[:self.n, G_TIE] != 0
+
+    @property
+    def turns(self):
+        from .game import G_TURNS
+        return self.games[:self.n, G_TURNS]
+
+    @property
+    def errors(self):
+        from .game import G_ERROR
+        return self.games[:self.n, G_ERROR]
+
+    def same_games(self, other):
+        """Whether two batches hold the same games, to the last VP."""
+        return (self.n == other.n and np.array_equal(self.games[:self.n], other.games[:other.n])
+                and np.array_equal(self.seats[:self.n], other.seats[:other.n]))
+
+    def tables(self, *, run_id, run_seed, first, strategies, variant):
+        from .records import to_tables
+        return to_tables(self.games, self.seats, self.fdraws, self.fdraw_n[:self.n], run_id=run_id,
+                         run_seed=run_seed, first=first, n_players=self.n_players, strategies=strategies,
+                         variant=variant, setup_favor=self.setup_favor)
+
+
+class Aeolos(Game):
+    name = "aeolos"
+    title = "AEOLOS"
+    players = (2, L.MAX_PLAYERS)
+    score_unit = "VP"
+    tiebreak = "a tie on VP goes to the highest temple place occupied; players still tied share the win"
+    tables = ("games", "seats", "cards")
+    chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
+
+    @property
+    def variants(self):
+        from .tables import VARIANTS
+        return VARIANTS
+
+    def load_rules(self, config=None, overrides=None, variants=None, data=None):
+        from .tables import load_rules
+        try:
+            return load_rules(config, overrides, data=data, variants=variants)
+        except UserError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            # a config shaped in a way the loader did not foresee: still one line, naming the file
+            raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
+
+    def strategy_schema(self):
+        from .scorer import SCORER_SIG
+        return StrategySchema(
+            features=L.WEIGHT_NAMES, phases=L.PHASE_NAMES, params={"rollouts": 8, "horizon": 0},
+            policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC, "lookahead": L.POL_LOOKAHEAD,
+                      "plugin": L.POL_PLUGIN, "record": L.POL_RECORD, "replay": L.POL_REPLAY},
+            max_players=L.MAX_PLAYERS, scorer_signature=SCORER_SIG, folder=self.config_dir / "strategies",
+            default="balanced")
+
+    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
+             check=False, tape=None, out=None):
+        from .game import play_batch
+        from .kernel import result_arrays
+
+        r = out if out is not None and out.capacity >= n_games else Results(*result_arrays(n_games))
+        r.n, r.n_players = n_games, n_players
+        r.setup_favor = n_players * int(rules.config["setup"]["favor_cards_each"])
+        play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, check, r.games, r.seats, r.fdraws,
+                   r.fdraw_n, rotate, scorers, tape)
+        return r
+
+    def schemas(self):
+        from .records import SCHEMAS
+        return SCHEMAS
+
+    @property
+    def subjects(self):
+        return (
+            Subject("card", "Favor card value", "favor_drawn_{item}", verb="drew", phrase="{Item}",
+                    items=L.FAVOR_NAMES, states=("drawn", "not_drawn"), played="favor_played_{item}",
+                    note="Seat-games that drew the card at least once against those that never drew it "
+                         "(improvement when drawn); played = drew and played it."),
+            Subject("harbor", "Harbor action value", "actions_harbor_{item}", verb="took",
+                    phrase="the harbor {item} action",
+                    items=tuple(range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)), states=("took", "not_took"),
+                    note="Seat-games that took the harbor's action at least once against those that did not."),
+            Subject("ability", "Tableau ability value", "tableau", verb="were dealt", phrase="the {item} tableau",
+                    states=("with", "without"), findings=False,
+                    note="Seats dealt the ability against seats dealt another one (variant tableaus)."),
+        )
+
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, rotate=False):
+        from .transcript import replay
+        return replay(rules, n_players, run_seed, game_index, strategies, check, rotate=rotate)
+
+    def new_state(self, players, seed=0, game_index=0, rules=None):
+        from .state import State
+        return State(rules or self.load_rules(), players, seed, game_index)
+
+
+GAME = Aeolos()

@@ -1,0 +1,139 @@
+"""`windtunnel strategies list`, `tournament` and `tune`: the commands about strategies.
+
+Registered on the shared app by the import at the end of ``simulate/cli.py``; the logic
+lives in ``strategies/``."""
+from typing import List, Optional
+
+import typer
+
+from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
+                  load_plugins, strategies_app)
+from .errors import UserError
+
+
+@strategies_app.command("list")
+def strategies_list(plugin: Optional[List[str]] = PLUGIN_OPT):
+    """Each strategy with its one-line description."""
+    from strategies import load_strategy, strategy_names
+
+    load_plugins(plugin)
+    names = strategy_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        typer.echo(f"{name:<{width}}  {load_strategy(name).description}")
+
+
+def _strategy_list(spec, rules=None):
+    """--strategies for tune/tournament: names, or 'all' for the whole roster."""
+    from strategies import load_strategy, strategy_names
+    from strategies.roster import split_names
+
+    names = strategy_names() if spec.strip() == "all" else split_names(spec)
+    for name in names:
+        load_strategy(name)                      # unknown names fail here, before any game
+    if len(set(names)) != len(names):
+        raise UserError(f"--strategies names a strategy twice: {spec}")
+    return names
+
+
+@app.command()
+def tournament(game: str = GAME_ARG,
+               players: int = typer.Option(..., "--players", help="Number of players."),
+               strategies: str = typer.Option("all", "--strategies",
+                                              help="Comma-separated strategies, or 'all' (the whole roster)."),
+               games: int = typer.Option(1000, "--games", help="Games per pair of strategies (and direction "
+                                                                "with 3-4 players)."),
+               seed: int = typer.Option(1, "--seed", help="Run seed: every pair plays the same deals."),
+               jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
+               as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
+               config: Optional[str] = CONFIG_OPT,
+               set_: Optional[List[str]] = SET_OPT,
+               plugin: Optional[List[str]] = PLUGIN_OPT,
+               variant: Optional[str] = VARIANT_OPT):
+    """Seat-rotated round robin: the matrix of win rates with 95% intervals and a Bradley-Terry
+    rating per strategy."""
+    import json
+
+    from strategies.plugin import loaded_files
+    from strategies.tournament import run_tournament, to_text
+
+    g = get_game(game)
+    check_seed(seed, None)
+    load_plugins(plugin)
+    rules = load_game_rules(g, config, set_, players, variant)
+    names = _strategy_list(strategies)
+    if len(names) < 2:
+        raise UserError("a tournament needs at least two strategies")
+    if games < players:
+        raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
+    t = run_tournament(rules, players, names, games, seed, jobs, loaded_files())
+    typer.echo(json.dumps(t.to_dict(), separators=(",", ":")) if as_json else to_text(t))
+
+
+@app.command()
+def tune(game: str = GAME_ARG,
+         players: int = typer.Option(..., "--players", help="Number of players."),
+         base: str = typer.Option("balanced", "--base", help="The strategy whose weights are tuned."),
+         against: Optional[str] = typer.Option(None, "--against", help="The opponent in every other seat "
+                                                                       "[default: the base strategy]."),
+         budget: int = typer.Option(100_000, "--budget", help="Games the search may play."),
+         population: int = typer.Option(16, "--population", help="Candidates per generation."),
+         seed: int = typer.Option(1, "--seed", help="Seed of the search and of its games."),
+         out: Optional[str] = typer.Option(None, "--out", help="Where to write the tuned strategy "
+                                                               "[default: configs/strategies/tuned.toml]."),
+         force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+         validate_games: int = typer.Option(2000, "--validate-games",
+                                            help="Games against each roster strategy on fresh deals."),
+         jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
+         config: Optional[str] = CONFIG_OPT,
+         set_: Optional[List[str]] = SET_OPT,
+         plugin: Optional[List[str]] = PLUGIN_OPT,
+         variant: Optional[str] = VARIANT_OPT):
+    """Search a strategy's weights (cross-entropy method, common random numbers), write the best
+    as a TOML strategy and report its win rate against the roster with 95% intervals."""
+    from pathlib import Path
+
+    from strategies import load_strategy, strategy_names
+    from strategies.plugin import loaded_files
+    from strategies.roster import STRATEGY_DIR
+    from strategies.tune import to_toml, tune as run_tune, validate
+
+    g = get_game(game)
+    check_seed(seed, None)
+    load_plugins(plugin)
+    rules = load_game_rules(g, config, set_, players, variant)
+    against = against or base
+    for name in (base, against):
+        load_strategy(name)
+    if load_strategy(base).policy == 0:
+        raise UserError(f"strategy {base!r} has no weights to tune")
+    if population < 4:
+        raise UserError(f"--population must be at least 4, not {population}")
+    if budget < population * 4 * players:
+        raise UserError(f"--budget must be at least {population * 4 * players} games for "
+                        f"{population} candidates, not {budget}")
+    path = Path(out) if out else STRATEGY_DIR / "tuned.toml"
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists (use --force to replace it)")
+    if not path.parent.is_dir():
+        raise UserError(f"folder {path.parent} does not exist")
+
+    def progress(generation, mean, std, best):
+        typer.echo(f"generation {generation + 1}: best candidate won {best:.1%}", err=True)
+
+    result = run_tune(rules, players, base, against, budget, seed=seed, population=population, jobs=jobs,
+                      plugin_files=loaded_files(), on_generation=progress)
+    tmp = path.with_suffix(".toml.tmp")
+    tmp.write_text(to_toml(result, base, against, players, budget, seed))
+    tmp.replace(path)                            # a reader never sees half a file
+    opponents = [n for n in strategy_names() if n not in ("lookahead", path.stem)]
+    if against not in opponents:
+        opponents.append(against)
+    typer.echo(f"Wrote {path} ({result.generations} generations x {population} candidates x "
+               f"{result.games_per_candidate} games).")
+    typer.echo(f"Win rate of the tuned strategy against each opponent in the other seats "
+               f"({validate_games} games on fresh deals, fair = {1 / players:.0%}):")
+    width = max(len(n) for n in opponents)
+    for name, r in validate(rules, players, result.strategy, opponents, validate_games, seed).items():
+        lo, hi = r.interval()
+        typer.echo(f"  vs {name:<{width}}  {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n = {r.games}")

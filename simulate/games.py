@@ -1,0 +1,47 @@
+"""The one registry of games: name -> the package that implements the game protocol
+(``simulate/protocol.py``).
+
+A game outside this repository (or a test's tiny game) registers without an edit here:
+``register("dice", "tests.dicegame")`` in Python, or for the CLI and its workers
+``WINDTUNNEL_GAMES="dice=tests.dicegame"`` (comma-separated) in the environment.
+"""
+import importlib
+import os
+
+from .errors import UserError
+
+GAMES = {"aeolos": "simulate.aeolos"}
+
+
+def _from_environment():
+    out = {}
+    for item in os.environ.get("WINDTUNNEL_GAMES", "").split(","):
+        name, sep, module = item.partition("=")
+        if sep and name.strip() and module.strip():
+            out[name.strip().lower()] = module.strip()
+    return out
+
+
+def register(name, module):
+    """Make game `name` (its package's import path) known in this process."""
+    GAMES[name.lower()] = module
+
+
+def game_names():
+    return sorted({**GAMES, **_from_environment()})
+
+
+def module_of(name):
+    known = {**_from_environment(), **GAMES}
+    key = str(name).lower()
+    if key not in known:
+        raise UserError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    return known[key]
+
+
+def get_game(name):
+    """The protocol object (``GAME``) of game `name`, or one UserError naming the known games.
+    A Game object is returned as it is."""
+    if not isinstance(name, str):
+        return name
+    return importlib.import_module(module_of(name)).GAME

@@ -1,0 +1,182 @@
+"""The game protocol: everything windtunnel's generic code asks of a game.
+
+A game is one package of code (``simulate/<game>/``) and one folder of data
+(``configs/<game>/``), registered by one line in ``simulate/games.py``. Its
+package's ``__init__`` exposes ``GAME``, an instance of a ``Game`` subclass; the
+runner, the CLI, the bench, strategies, analysis and reports use nothing else of
+it. ``docs/adding-a-game.md`` walks through it with a tiny dice game
+(``tests/dicegame/``) as the example.
+
+Keep a game's ``__init__`` light: import the kernel (numba) inside the methods
+that play, so that checking a run's settings and failing on bad input stays quick.
+
+What a game declares once (class attributes):
+  name, title, players (fewest, most), score_unit ("VP", "glory"), tiebreak (how a
+  tie on score is broken, in a sentence's words), variants (names a run may combine),
+  tables (the Parquet tables a batch writes), chunk (games per kernel call).
+
+What it implements (methods):
+  load_rules           config file / resolved dict + --set overrides + variants -> Rules
+  canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
+  strategy_schema      the StrategySchema of its strategies
+  play                 the batch entry point: games [first, first + n) -> Results
+  schemas              {table: pyarrow.Schema}; the CORE columns first
+  subjects             the Subjects whose value a report measures
+  replay               one game of a run told turn by turn
+  new_state            the Python face (State): one game, decision by decision
+
+Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
+records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
+``player_range``. Results (what ``play`` returns) has the arrays the generic code
+reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
+``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none); and
+``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .config_files import CONFIG_ROOT
+from .errors import UserError
+
+# Columns every game's tables carry, which analysis and reports rely on. A game adds its own
+# after them (``score_<source>`` columns in seats are read as its score sources).
+CORE = {
+    "games": ("run_id", "game_id", "seed", "game", "variant", "n_players", "turns", "rounds", "winner_seat",
+              "winner_strategy", "tie"),
+    "seats": ("run_id", "game_id", "seat", "strategy", "strategy_slot", "won", "rank", "score_total"),
+}
+
+
+@dataclass(frozen=True)
+class StrategySchema:
+    """How a game's strategies are laid out for its kernel: one row of floats per strategy,
+    ``[weights in use | one block per phase | parameters]`` (see ``strategies.roster``).
+
+    ``policies`` maps a policy name to the kernel's code: "random" is required; a game
+    with weights has "heuristic"; optional "lookahead" (parameters used), "plugin" (with
+    ``scorer_signature``, a numba signature for plugin scorers), "record" and "replay"
+    (the bench's choice tape)."""
+
+    features: tuple                  # weight names, in row order
+    phases: tuple = ()               # phase names; each gets a block of weights
+    params: dict = field(default_factory=dict)   # policy parameter -> default (whole numbers >= 0)
+    policies: dict = field(default_factory=lambda: {"random": 0})
+    max_players: int = 4             # rows of the kernel's strategy arrays
+    scorer_signature: object = None  # numba signature of a plugin scorer; None: no plugins
+    folder: Path = None              # the game's strategy TOMLs (configs/<game>/strategies)
+    default: str = "random"          # what a seat plays when not told
+
+    @property
+    def n_weights(self):
+        return len(self.features)
+
+    @property
+    def param_offset(self):
+        return self.n_weights * (1 + len(self.phases))
+
+    @property
+    def row_size(self):
+        return self.param_offset + len(self.params)
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Something whose value a report measures: seats that have it against seats that do not.
+
+    ``column`` is a seats column per item with ``{item}`` in it, a count (``favor_drawn_{item}``:
+    with = more than 0), or, without ``{item}``, one categorical column (``tableau``: with = that
+    value, without = another value). ``items`` in report order (() = found in the data).
+    ``states`` names the with / without states in tables; ``played`` an optional second count
+    column (``favor_played_{item}``) for a third state. A finding reads
+    "Seats that <verb> <phrase> win ..."."""
+
+    name: str                        # the key column of its table and a finding's kind: "card"
+    title: str                       # its report section: "Favor card value"
+    column: str
+    verb: str = "had"
+    phrase: str = "{item}"           # "{Item}" capitalises, "the harbor {item} action"
+    items: tuple = ()
+    states: tuple = ("with", "without")
+    played: str = None
+    findings: bool = True            # whether its differences become findings
+    note: str = ""                   # one sentence under its table
+
+    def text(self, item):
+        return self.phrase.format(item=item, Item=str(item).capitalize())
+
+
+def parse_variants(text, known, title):
+    """'base' or a combination of variants ("a,b" or "a+b") -> the list in the game's order
+    ([] for the base game). Unknown names, repeats and 'base' in a combination are one error."""
+    names = [v.strip() for v in str(text or "base").replace("+", ",").split(",") if v.strip()]
+    if not names:
+        raise UserError("--variant is empty (give base, or variants separated by commas)")
+    if "base" in names:
+        if len(names) > 1:
+            raise UserError(f"--variant {text}: 'base' is the game without variants, it cannot be combined")
+        return []
+    for v in names:
+        if v not in known:
+            raise UserError(f"unknown variant {v!r} for {title} (known: {', '.join(('base',) + tuple(known))})")
+    if len(set(names)) != len(names):
+        raise UserError(f"--variant {text} names a variant twice")
+    return [v for v in known if v in names]
+
+
+class Game:
+    """Base class of a game's protocol object (``simulate/<game>/__init__.py``: ``GAME``)."""
+
+    name = None
+    title = None
+    players = (2, 4)
+    score_unit = "VP"
+    tiebreak = "a tie on score is shared"
+    variants = ()
+    tables = ("games", "seats")
+    chunk = 8192
+
+    @property
+    def config_dir(self):
+        return CONFIG_ROOT / self.name
+
+    def check_players(self, n_players, rules=None):
+        """One UserError unless n_players is a whole number the game (and its config) allows."""
+        lo, hi = rules.player_range if rules is not None else self.players
+        if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
+            raise UserError(f"{self.title} is for {lo}-{hi} players, not {n_players}")
+
+    def canonical_variant(self, text):
+        """'base', or the variants of a spec in the game's order, comma-separated."""
+        return ",".join(parse_variants(text, self.variants, self.title)) or "base"
+
+    # ---- to implement
+    def load_rules(self, config=None, overrides=None, variants=None, data=None):
+        raise NotImplementedError
+
+    def strategy_schema(self):
+        raise NotImplementedError
+
+    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
+             check=False, tape=None, out=None):
+        """Play games [first, first + n_games) -> Results. `out`: an earlier Results with room
+        for n_games, whose buffers are reused (the runner's worker plays chunk after chunk)."""
+        raise NotImplementedError
+
+    def schemas(self):
+        raise NotImplementedError
+
+    @property
+    def subjects(self):
+        return ()
+
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, rotate=False):
+        """(played, text): game `game_index` of the run told turn by turn; `played.error` is a
+        check-mode message or empty. With `rotate`, strategy i sits at seat (i + game) % players,
+        as in a --rotate-seats run."""
+        raise NotImplementedError
+
+    def new_state(self, players, seed=0, game_index=0, rules=None):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"<game {self.name}>"
