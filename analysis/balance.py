@@ -9,8 +9,11 @@ from .stats import wilson_exprs, z_value
 from .winrates import win_rates
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
-SCORE_SOURCES = ("temple", "prophet", "harbor", "favor_played", "crystals", "wind", "favor_held",
-                 "bonus_tokens", "tableau", "poseidon")
+
+
+def score_sources_of(seats):
+    """The game's score sources: its seats' `score_<source>` columns but the total, in schema order."""
+    return [c[len("score_"):] for c in seats.collect_schema().names() if c.startswith("score_") and c != "score_total"]
 
 
 def balance(seats, over="seat", confidence=0.95):
@@ -41,8 +44,8 @@ def tie_rate(games, confidence=0.95):
 
 
 def game_scores(seats):
-    """Lazy, one row per game: `winner_score` (the top VP) and `margin` (top VP - second VP;
-    0 for a tie on VP). The keys are run_id, game_id and the cell."""
+    """Lazy, one row per game: `winner_score` (the top score) and `margin` (top score - second
+    score; 0 for a tie on score). The keys are run_id, game_id and the cell."""
     s = pl.col("score_total").cast(pl.Int32)
     return (seats.group_by("run_id", "game_id", *CELL)
             .agg(winner_score=s.max(), runner_up=s.sort(descending=True).get(1))
@@ -62,7 +65,7 @@ def per_game_counts(seats, column, by=CELL):
 
 def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES, counts=None):
     """Per group: n, mean with a normal interval, sd, min, quantiles and max of one integer-valued
-    column (turns, rounds, VP), computed from its value counts (memory bounded by the number of
+    column (turns, rounds, score), computed from its value counts (memory bounded by the number of
     distinct values; `counts` may be given already summed). Quantiles are the smallest value whose
     cumulative share reaches q."""
     by = list(by)
@@ -86,12 +89,12 @@ def describe(lf, column, by=CELL, confidence=0.95, quantiles=QUANTILES, counts=N
 
 
 def margin_of_victory(seats, confidence=0.95):
-    """Per cell: the winner's VP minus the runner-up's (mean, interval, quantiles)."""
+    """Per cell: the winner's score minus the runner-up's (mean, interval, quantiles)."""
     return describe(None, "margin", confidence=confidence, counts=per_game_counts(seats, "margin"))
 
 
 def winner_score(seats, confidence=0.95):
-    """Per cell: the winner's VP (mean, interval, quantiles)."""
+    """Per cell: the winner's score (mean, interval, quantiles)."""
     return describe(None, "winner_score", confidence=confidence, counts=per_game_counts(seats, "winner_score"))
 
 
@@ -109,8 +112,8 @@ def lead_changes(games, confidence=0.95):
 
 
 def leader_wins(games, confidence=0.95):
-    """Per cell and round: how often the seat leading on VP after that round goes on to win
-    (rounds tied on VP left out), with n and a Wilson interval; None without round leaders."""
+    """Per cell and round: how often the seat leading on score after that round goes on to win
+    (rounds tied on score left out), with n and a Wilson interval; None without round leaders."""
     if "round_leaders" not in games.collect_schema().names():
         return None
     lo, hi = wilson_exprs("wins", "n", confidence)
@@ -133,10 +136,9 @@ def length_histogram(games, column="rounds"):
 
 
 def score_sources(seats, by=(*CELL, "strategy"), confidence=0.95):
-    """Mean VP from each `score_*` source per group, with a normal interval and its share of the
-    total; one row per (group, source). Sources missing from the table are left out."""
-    have = set(seats.collect_schema().names())
-    srcs = [s for s in SCORE_SOURCES if f"score_{s}" in have] + ["total"]
+    """Mean score from each `score_<source>` column per group, with a normal interval and its
+    share of the total; one row per (group, source), the sources in schema order, then the total."""
+    srcs = score_sources_of(seats) + ["total"]
     aggs = {}
     for s in srcs:
         c = pl.col(f"score_{s}").cast(pl.Float64)
@@ -147,4 +149,4 @@ def score_sources(seats, by=(*CELL, "strategy"), confidence=0.95):
                         share=pl.col(f"{s}__mean") / pl.col("total__mean")) for s in srcs]
     return (pl.concat(rows).with_columns(se=pl.col("sd") / pl.col("n").sqrt())
             .with_columns(lo=pl.col("mean") - z * pl.col("se"), hi=pl.col("mean") + z * pl.col("se"))
-            .sort(*by))
+            .sort(*by, maintain_order=True))

@@ -1,6 +1,6 @@
-"""Automatic findings: every seat, strategy, card, harbor action or variant change further from
-fair (or from the baseline) than a threshold the designer sets, and statistically significant,
-stated in one plain sentence with its numbers.
+"""Automatic findings: every seat, strategy, item of the game's subjects (a card drawn, an
+action taken) or variant change further from fair (or from the baseline) than a threshold the
+designer sets, and statistically significant, stated in one plain sentence with its numbers.
 
 p-values are Holm-adjusted within each kind of test (all seats, all cards, ...), so looking
 at many things at once does not make noise look like a finding.
@@ -9,18 +9,18 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from .card_value import card_value, harbor_value
-from .load import CELL, collect, open_tables
+from .load import CELL, collect, open_tables, protocol
 from .significance import adjust
-from .variants import compare_variants
+from .value import value
+from .variants import RATE_METRICS, compare_variants, metric_name
 from .winrates import seat_win_rates, strategy_win_rates
 
 
 @dataclass
 class Finding:
-    """One finding: `kind` (seat, strategy, card, harbor, variant), `subject` (e.g. "seat 0"),
-    the `sentence`, `effect` (in the metric's unit: rate points as a fraction, or VP/turns)
-    and its (adjusted) `p_value`; `details` holds the row it came from."""
+    """One finding: `kind` (seat, strategy, a subject's name such as card, variant), `subject`
+    (e.g. "seat 0"), the `sentence`, `effect` (in the metric's unit: rate points as a fraction, or
+    score/turns) and its (adjusted) `p_value`; `details` holds the row it came from."""
 
     kind: str
     subject: str
@@ -89,38 +89,48 @@ def _strategy_findings(df, threshold, alpha, many_variants):
                           alpha, many_variants)
 
 
-def _value_findings(df, kind, name, with_, without, verb, threshold, alpha, many_variants, label):
+def value_findings(seats, subject, threshold, alpha, many_variants, unit="VP"):
+    """Items of `subject` whose seats' win rate differs from the others' by at least `threshold`."""
+    return _value_findings(value(seats, subject), subject, threshold, alpha, many_variants, unit)
+
+
+def _value_findings(df, subject, threshold, alpha, many_variants, unit):
+    """A finding for each item whose improvement is significant (Holm over the subject's items)
+    and at least `threshold`: "Seats that <verb> <item> win X% ... vs Y% for those that did not"."""
+    if df is None or not subject.findings:
+        return []
+    with_, without = subject.states
     df = df.rename({"improvement_p": "p_value"}).filter(pl.col("p_value").is_not_nan())
     out = []
     for r in _significant(df, "improvement", threshold, alpha).iter_rows(named=True):
-        subject = f"{kind} {r[name]}"
-        out.append(Finding(kind, subject, (
-            f"Seats that {verb} {label(r[name])} win {_pct(r[f'win_rate_{with_}'])} of {_where(r, many_variants)} vs "
-            f"{_pct(r[f'win_rate_{without}'])} for those that did not ({r['improvement'] * 100:+.1f} points, 95% CI "
-            f"{100 * r['improvement_lo']:+.1f} to {100 * r['improvement_hi']:+.1f}; n = {r[f'n_{with_}']:,} vs "
-            f"{r[f'n_{without}']:,}; {r['vp_difference']:+.1f} VP); {_p(r['p_adjusted'])}."),
+        item = r[subject.name]
+        out.append(Finding(subject.name, f"{subject.name} {item}", (
+            f"Seats that {subject.verb} {subject.text(item)} win {_pct(r[f'win_rate_{with_}'])} of "
+            f"{_where(r, many_variants)} vs {_pct(r[f'win_rate_{without}'])} for those that did not "
+            f"({r['improvement'] * 100:+.1f} points, 95% CI {100 * r['improvement_lo']:+.1f} to "
+            f"{100 * r['improvement_hi']:+.1f}; n = {r[f'n_{with_}']:,} vs {r[f'n_{without}']:,}; "
+            f"{r['vp_difference']:+.1f} {unit}); {_p(r['p_adjusted'])}."),
             r["improvement"], r["p_adjusted"], r))
     return out
 
 
 def variant_findings(source, baseline, threshold, vp_threshold, alpha):
     """Variant changes (Holm over the whole comparison) of at least `threshold` for rates (win
-    rates, tie rate, balance) or `vp_threshold` for VP, turns and rounds."""
-    return _variant_findings(compare_variants(source, baseline, method="holm", alpha=alpha), baseline, threshold,
-                             vp_threshold)
+    rates, tie rate, balance) or `vp_threshold` for scores, turns and rounds."""
+    t = open_tables(source)
+    return _variant_findings(compare_variants(t, baseline, method="holm", alpha=alpha), baseline, threshold,
+                             vp_threshold, protocol(t).score_unit)
 
 
-def _variant_findings(df, baseline, threshold, vp_threshold):
+def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP"):
     if df is None or not df.height:
         return []
-    rate = pl.col("metric").is_in(["won", "tie", "balance"])
+    rate = pl.col("metric").is_in(RATE_METRICS)
     df = df.with_columns(scale=pl.when(rate).then(threshold).otherwise(vp_threshold))
     out = []
     for r in df.filter(pl.col("significant") & (pl.col("diff").abs() >= pl.col("scale"))).iter_rows(named=True):
-        is_rate = r["metric"] in ("won", "tie", "balance")
-        what = {"won": "win rate", "tie": "tie rate", "score_total": "final VP", "margin": "margin of victory",
-                "winner_score": "winner's score"}.get(r["metric"], r["metric"])
-        what = what.replace("score_", "VP from ").replace("_", " ")
+        is_rate = r["metric"] in RATE_METRICS
+        what = metric_name(r["metric"], unit)
         who = ("" if r["subject"] == "all" else f" over {r['subject']}" if r["metric"] == "balance"
                else f" of {r['subject']}")
         fmt = (lambda x: f"{100 * x:.1f}%") if is_rate else (lambda x: f"{x:.2f}")
@@ -136,26 +146,27 @@ def _variant_findings(df, baseline, threshold, vp_threshold):
 
 def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="base"):
     """All findings of a run or comparison, largest effect first (effects measured in units of
-    their threshold: `threshold` for rates, `vp_threshold` for VP, turns and rounds in variant
+    their threshold: `threshold` for rates, `vp_threshold` for scores, turns and rounds in variant
     changes). Variant findings only when the data holds `baseline` and another variant."""
     t = open_tables(source)
+    game = protocol(t)
     many = collect(t.games.select(pl.col("variant").n_unique()))[0, 0] > 1
     deltas = compare_variants(t, baseline, method="holm", alpha=alpha) if many else None
-    return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), card_value(t.seats),
-                       harbor_value(t.seats), deltas, threshold, vp_threshold, alpha, baseline, many)
+    values = {s: value(t.seats, s) for s in game.subjects if s.findings}
+    return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), values, deltas, threshold,
+                       vp_threshold, alpha, baseline, many, game.score_unit)
 
 
-def findings_of(seat, strategy, cards, harbors, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
-                baseline="base", many_variants=False):
-    """`findings` from frames already computed: seat_win_rates, strategy_win_rates, card_value,
-    harbor_value and compare_variants (Holm at `alpha`; None for a single variant)."""
+def findings_of(seat, strategy, values, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
+                baseline="base", many_variants=False, unit="VP"):
+    """`findings` from frames already computed: seat_win_rates, strategy_win_rates, `values`
+    ({Subject: its `value` frame or None}; subjects with findings=False give none) and
+    compare_variants (Holm at `alpha`; None for a single variant). `unit`: the game's score unit."""
     out = (_seat_findings(seat, threshold, alpha, many_variants)
            + _strategy_findings(strategy, threshold, alpha, many_variants))
-    out += _value_findings(cards, "card", "card", "drawn", "not_drawn", "drew", threshold, alpha, many_variants,
-                           lambda c: str(c).capitalize())
-    out += _value_findings(harbors, "harbor", "harbor", "took", "not_took", "took", threshold, alpha,
-                           many_variants, lambda h: f"the harbor {h} action")
+    for subject, df in values.items():
+        out += _value_findings(df, subject, threshold, alpha, many_variants, unit)
     for f in out:
         f.scale = threshold
-    out += _variant_findings(deltas, baseline, threshold, vp_threshold)
+    out += _variant_findings(deltas, baseline, threshold, vp_threshold, unit)
     return sorted(out, key=lambda f: abs(f.effect) / f.scale, reverse=True)

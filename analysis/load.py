@@ -3,44 +3,57 @@
 Every analysis function takes the `Tables` this returns (or one of its frames).
 Nothing is read here: the frames are polars LazyFrames over the shards, and
 `seats` and `cards` always carry `variant` and `n_players` so results can be
-grouped by cell without a join.
+grouped by cell without a join. Only games and seats are sure to be there (with the
+protocol's CORE columns); a game may write no cards table.
 """
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 import polars as pl
+
+from simulate.errors import UserError
 
 CELL = ("variant", "n_players")          # what tells a cell of a comparison apart
 
 
 @dataclass
 class Tables:
-    """The three tables of a run or a comparison as polars LazyFrames."""
+    """The tables of a run or a comparison as polars LazyFrames, and the game they are of
+    (its registered name: `protocol(tables)` is its protocol object)."""
 
     games: pl.LazyFrame
     seats: pl.LazyFrame
-    cards: pl.LazyFrame
+    cards: Optional[pl.LazyFrame] = None
+    game: Optional[str] = None
+
+
+def protocol(tables):
+    """The protocol object (``simulate.protocol.Game``) of the game the tables are of; the
+    base Game (no subjects, score in VP) when they do not say."""
+    from simulate.games import get_game
+    from simulate.protocol import Game
+
+    return get_game(tables.game) if tables.game else Game()
 
 
 def open_tables(source):
     """`Tables` for a run folder (manifest.json), a comparison folder (compare.json), a bare
-    folder holding games/ seats/ cards/ Parquet files, a `simulate` Run or CompareResult,
+    folder holding games/ seats/ (cards/) Parquet files, a `simulate` Run or CompareResult,
     a `Tables` (returned as is), or a list of any of these (stacked: e.g. two runs to compare)."""
     if isinstance(source, Tables):
         return source
     if isinstance(source, (list, tuple)):
-        parts = [open_tables(s) for s in source]
-        return Tables(*(pl.concat([getattr(p, t) for p in parts], how="diagonal_relaxed")
-                        for t in ("games", "seats", "cards")))
+        return _stack([open_tables(s) for s in source])
     if hasattr(source, "spec") and hasattr(source, "table"):            # CompareResult
-        return Tables(*(source.table(t) for t in ("games", "seats", "cards")))
+        return _compare_tables(source)
     if hasattr(source, "manifest") and hasattr(source, "table"):        # Run
         return _run_tables(source)
     path = Path(source)
     if (path / "compare.json").exists():
         from simulate.compare import open_compare
 
-        return open_tables(open_compare(path))
+        return _compare_tables(open_compare(path))
     if (path / "manifest.json").exists():
         from simulate.runner import open_run
 
@@ -48,10 +61,29 @@ def open_tables(source):
     return _bare_tables(path)
 
 
+def _stack(parts):
+    games = {p.game for p in parts} - {None}
+    if len(games) > 1:
+        raise UserError(f"cannot analyse different games together ({', '.join(sorted(games))})")
+    cards = [p.cards for p in parts if p.cards is not None]
+    return Tables(*(pl.concat([getattr(p, t) for p in parts], how="diagonal_relaxed") for t in ("games", "seats")),
+                  cards=pl.concat(cards, how="diagonal_relaxed") if cards else None,
+                  game=next(iter(games), None))
+
+
+def _compare_tables(result):
+    from simulate.games import get_game
+
+    game = result.spec["game"]
+    return Tables(result.table("games"), result.table("seats"),
+                  result.table("cards") if "cards" in get_game(game).tables else None, game)
+
+
 def _run_tables(run):
     m = run.manifest
     extra = {"variant": pl.lit(m.get("variant", "base")), "n_players": pl.lit(m["players"], dtype=pl.Int8)}
-    return Tables(run.games, _with(run.seats, extra), _with(run.cards, extra))
+    cards = _with(run.table("cards"), extra) if "cards" in m["tables"] else None
+    return Tables(run.games, _with(run.seats, extra), cards, m.get("game"))
 
 
 def _with(lf, extra):
@@ -60,21 +92,21 @@ def _with(lf, extra):
 
 
 def _bare_tables(path):
-    """Parquet files under path/games, path/seats, path/cards (no manifest): variant and
-    n_players come to seats and cards by a join with games on (run_id, game_id)."""
-    scan = {t: pl.scan_parquet(str(path / t / "*.parquet")) for t in ("games", "seats", "cards")}
+    """Parquet files under path/games, path/seats and, when there, path/cards (no manifest):
+    variant and n_players come to seats and cards by a join with games on (run_id, game_id);
+    the game is the games table's `game` column."""
     if not (path / "games").is_dir():
         raise FileNotFoundError(f"{path}: no run (manifest.json), comparison (compare.json) or games/ folder")
+    games = pl.scan_parquet(str(path / "games" / "*.parquet"))
     keys = ["run_id", "game_id"]
-    cell = scan["games"].select(*keys, *CELL)
-    out = {"games": scan["games"]}
+    cell = games.select(*keys, *CELL)
+    out = {"games": games, "seats": None, "cards": None}
     for t in ("seats", "cards"):
-        if not (path / t).is_dir():
-            out[t] = None
-            continue
-        have = scan[t].collect_schema().names()
-        missing = [c for c in CELL if c not in have]
-        out[t] = scan[t].join(cell.select(*keys, *missing), on=keys, how="left") if missing else scan[t]
+        if (path / t).is_dir():
+            lf = pl.scan_parquet(str(path / t / "*.parquet"))
+            missing = [c for c in CELL if c not in lf.collect_schema().names()]
+            out[t] = lf.join(cell.select(*keys, *missing), on=keys, how="left") if missing else lf
+    out["game"] = collect(games.select(pl.col("game").drop_nulls().first())).item()
     return Tables(**out)
 
 

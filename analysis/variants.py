@@ -10,12 +10,27 @@ the unpaired one (Welch). Either way the interval is a normal approximation.
 import numpy as np
 import polars as pl
 
-from .balance import SCORE_SOURCES, balance, game_scores
-from .load import CELL, collect, open_tables
+from .balance import balance, game_scores, score_sources_of
+from .load import CELL, collect, open_tables, protocol
 from .significance import adjust, difference
+from .value import is_count, item_columns
 
 GAME_METRICS = ("winner_score", "margin", "tie", "turns", "rounds")
-SEAT_METRICS = ("won", "score_total") + tuple(f"score_{s}" for s in SCORE_SOURCES)
+RATE_METRICS = ("won", "tie", "balance")
+METRIC_NAMES = {"won": "win rate", "tie": "tie rate", "balance": "balance", "score_total": "final {unit}",
+                "winner_score": "winner's {unit}", "margin": "margin of victory", "turns": "turns", "rounds": "rounds"}
+
+
+def metric_name(metric, unit="VP"):
+    """How a metric reads in a sentence: "final VP", "VP from market" (score_market); `unit`
+    is the game's score unit."""
+    name = METRIC_NAMES.get(metric) or metric.replace("score_", "{unit} from ", 1).replace("_", " ")
+    return name.format(unit=unit)
+
+
+def seat_metric_columns(seats):
+    """won, the final score and each score source: the per-seat numbers compared between variants."""
+    return ["won", "score_total", *(f"score_{s}" for s in score_sources_of(seats))]
 
 
 def game_metrics(tables):
@@ -26,26 +41,28 @@ def game_metrics(tables):
 
 
 def seat_metrics(tables):
-    """Lazy, one row per seat per game: cell, seed, seat, strategy and SEAT_METRICS present."""
+    """Lazy, one row per seat per game: cell, seed, seat, strategy and `seat_metric_columns`."""
     keys = ["run_id", "game_id"]
-    have = set(tables.seats.collect_schema().names())
-    cols = [c for c in SEAT_METRICS if c in have]
+    cols = seat_metric_columns(tables.seats)
     s = tables.seats.select(*keys, *CELL, "seat", "strategy", *[pl.col(c).cast(pl.Float64) for c in cols])
     return s.join(tables.games.select(*keys, "seed"), on=keys)
 
 
-def holder_metrics(tables, prefix, subject):
-    """Lazy, one row per seat per game per card drawn (prefix favor_drawn_) or harbor action
-    taken (actions_harbor_): cell, seed, seat, `subject` (the card or harbor), won and final VP.
-    The change in these between variants is the change in a card's or an action's value."""
+def holder_metrics(tables, subject):
+    """Lazy, one row per seat per game per item of a count `subject` the seat has (count > 0):
+    cell, seed, seat, the item (column `subject.name`, as text), won and final score; None when
+    the seats have no column of it. The change in these between variants is the change in an
+    item's value."""
     keys = ["run_id", "game_id"]
-    cols = [c for c in tables.seats.collect_schema().names() if c.startswith(prefix)]
+    cols = {c: str(i) for i, c in item_columns(tables.seats, subject.column, subject.items).items()}
+    if not cols:
+        return None
     s = tables.seats.select(*keys, *CELL, "seat", pl.col("won").cast(pl.Float64),
                             pl.col("score_total").cast(pl.Float64), *cols)
-    held = (s.unpivot(index=[*keys, *CELL, "seat", "won", "score_total"], on=cols, variable_name=subject,
-                      value_name="count")
+    held = (s.unpivot(index=[*keys, *CELL, "seat", "won", "score_total"], on=list(cols),
+                      variable_name=subject.name, value_name="count")
             .filter(pl.col("count") > 0).drop("count")
-            .with_columns(pl.col(subject).str.replace(prefix, "", literal=True)))
+            .with_columns(pl.col(subject.name).replace_strict(cols)))
     return held.join(tables.games.select(*keys, "seed"), on=keys)
 
 
@@ -121,18 +138,17 @@ def _balance_rows(balances, baseline, variant, players, confidence):
 
 def compare_variants(source, baseline="base", confidence=0.95, method="holm", alpha=0.05):
     """Every variant against `baseline` at each player count both have: the change in winner score,
-    margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final VP
-    and VP per score source; and balance over seats and over strategies. One row per
+    margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final
+    score and score per source; and balance over seats and over strategies. One row per
     (n_players, variant, subject, metric) with means, `diff` (variant - baseline), its interval,
-    plus the change in the win rate and VP of seats that drew each Favor card or took each harbor
-    action (their value; unpaired unless the same seats drew the same cards),
+    plus the change in the win rate and final score of seats that have each item of the game's
+    count subjects (their value; unpaired unless the same seats have the same items),
     `p_value`, and `p_adjusted` / `significant` corrected over all rows (`method` "holm" or "bh")."""
     t = open_tables(source)
     cells = collect(t.games.select(*CELL).unique()).sort(list(CELL))
     gm, sm = game_metrics(t), seat_metrics(t)
-    holders = [(holder_metrics(t, "favor_drawn_", "card"), "card"), (holder_metrics(t, "actions_harbor_", "harbor"),
-                                                                     "harbor")]
-    seat_cols = [c for c in SEAT_METRICS if c in sm.collect_schema().names()]
+    holders = [(h, s.name) for s in protocol(t).subjects if is_count(s) and (h := holder_metrics(t, s)) is not None]
+    seat_cols = seat_metric_columns(t.seats)
     balances = {over: balance(t.seats, over, confidence) for over, _ in BALANCE_OVER}
     parts = []
     for players in sorted(cells["n_players"].unique().to_list()):

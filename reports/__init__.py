@@ -6,7 +6,8 @@ build     build_report(source, out_html, threshold=0.03, title=None) -> ReportRe
 data      gather(source, threshold) -> ReportData: every number, through the analysis layer.
 tables    tables(data) -> [Table]: the text tables the HTML and Markdown pages share.
 figures   one matplotlib (Agg) function per figure, each returning its PNG path or None when
-          it has no data; FIGURES (name -> alt text, drawer) in report order.
+          it has no data; figures(data) (name -> alt text, drawer) in report order, one value
+          forest per subject of the game (simulate.protocol.Subject).
 html      render(...): the page (inline CSS, base64 PNGs, a tiny self-check script).
 markdown  render(...): the summary, figures linked as relative PNG paths.
 """

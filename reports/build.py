@@ -55,8 +55,10 @@ def check_output(out_html, force=False):
         raise UserError(f"{folder} is a file, not the figure folder")
 
 
-def no_findings_text(threshold):
-    return (f"No finding: no seat, strategy, card, harbor action or variant change is {100 * threshold:.1f} points "
+def no_findings_text(threshold, subjects=()):
+    """The sentence in place of the findings; `subjects`: the game's, those with findings named."""
+    what = ", ".join(["seat", "strategy", *(s.name for s in subjects if s.findings)])
+    return (f"No finding: no {what} or variant change is {100 * threshold:.1f} points "
             "or more from fair (or from the baseline) and significant.")
 
 
@@ -81,8 +83,9 @@ def _write_atomic(path, text):
 
 
 def build_report(source, out_html, *, threshold=0.03, title=None, force=True, baseline="base"):
-    """Build the report of `source` (a run folder or a comparison folder with compare.json) into
-    `out_html`, its `.md` summary and its `_files/` PNG folder; returns a ReportResult.
+    """Build the report of `source` (a run folder, a comparison folder with compare.json or a bare
+    folder of Parquet tables) into `out_html`, its `.md` summary and its `_files/` PNG folder;
+    returns a ReportResult.
     `threshold`: the smallest win-rate difference (a fraction) a finding reports. With
     force=False an existing report is a UserError and is left untouched."""
     if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
@@ -92,10 +95,11 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
     check_output(html_path, force)
     data = gather(source, threshold=threshold, baseline=baseline)
     if title is None:
-        what = "Variant report" if kind == COMPARISON else "Balance report"
+        what = "variant report" if kind == COMPARISON else "balance report"
+        what = f"{data.game.title} {what}" if data.game.title else what.capitalize()
         title = f"{what}: {Path(source).resolve().name}"
     tables = make_tables(data)
-    text = no_findings_text(threshold)
+    text = no_findings_text(threshold, data.game.subjects)
 
     work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=html_path.parent))
     os.chmod(work, 0o777 & ~_umask())

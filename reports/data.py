@@ -9,16 +9,17 @@ import polars as pl
 
 from simulate.errors import UserError
 
-RUN, COMPARISON = "run", "comparison"
+RUN, COMPARISON, TABLES = "run", "comparison", "tables"
 
 
 @dataclass
 class ReportData:
-    """The numbers of one report. Frames that do not apply (tableau value in the base game,
-    variant deltas of a single run) are None."""
+    """The numbers of one report. Frames that do not apply (variant deltas of a single run) are
+    None; `values` holds only the subjects with data."""
 
-    kind: str                       # "run" or "comparison"
+    kind: str                       # "run", "comparison" or "tables" (a bare folder of Parquet tables)
     path: Path
+    game: object                    # the game's protocol object (simulate.protocol.Game)
     meta: dict                      # settings shown in the header (label -> text)
     threshold: float
     findings: list                  # analysis.findings.Finding, largest effect first
@@ -32,9 +33,7 @@ class ReportData:
     length: pl.DataFrame            # turns and rounds (describe rows)
     length_hist: dict               # "turns" / "rounds" -> histogram frame
     sources: pl.DataFrame
-    cards: pl.DataFrame
-    harbors: pl.DataFrame
-    abilities: Optional[pl.DataFrame] = None
+    values: dict                    # Subject -> analysis.value.value frame (rows where some seat has it)
     deltas: Optional[pl.DataFrame] = None
     leaders: Optional[pl.DataFrame] = None     # how often the leader after each round wins
     baseline: str = "base"
@@ -44,18 +43,25 @@ class ReportData:
     def many_cells(self):
         return len(self.cells) > 1
 
+    @property
+    def unit(self):
+        return self.game.score_unit
+
 
 def source_kind(source):
-    """"comparison" for a folder with compare.json, "run" for one with manifest.json, else a
-    one-line UserError."""
+    """"comparison" for a folder with compare.json, "run" for one with manifest.json, "tables" for
+    a bare folder of Parquet tables (games/, seats/), else a one-line UserError."""
     path = Path(source)
     if (path / "compare.json").is_file():
         return COMPARISON
     if (path / "manifest.json").is_file():
         return RUN
+    if (path / "games").is_dir() and (path / "seats").is_dir():
+        return TABLES
     if not path.exists():
         raise UserError(f"{path} does not exist")
-    raise UserError(f"{path} is not a run folder (manifest.json) or a comparison folder (compare.json)")
+    raise UserError(f"{path} is not a run folder (manifest.json), a comparison folder (compare.json) or a folder "
+                    "of games/ and seats/ Parquet tables")
 
 
 def _read_json(path):
@@ -66,6 +72,8 @@ def _read_json(path):
 
 
 def _meta(path, kind):
+    if kind == TABLES:
+        return {"tables": path.name}
     if kind == COMPARISON:
         spec = _read_json(path / "compare.json")
         done = sum(c.get("games_done", 0) for c in spec.get("cells", []))
@@ -89,12 +97,12 @@ def _nonempty(df):
 
 
 def gather(source, threshold=0.03, baseline="base"):
-    """Open `source` (a run or comparison folder) and compute every table of the report."""
+    """Open `source` (a run, comparison or tables folder) and compute every table of the report."""
     from analysis import balance as B
-    from analysis import card_value as C
     from analysis import winrates as W
     from analysis.findings import findings_of
-    from analysis.load import CELL, collect, open_tables
+    from analysis.load import CELL, collect, open_tables, protocol
+    from analysis.value import value
     from analysis.variants import compare_variants
 
     path = Path(source)
@@ -102,6 +110,7 @@ def gather(source, threshold=0.03, baseline="base"):
     meta = _meta(path, kind)
     try:
         t = open_tables(path)
+        game = protocol(t)
         n_games = collect(t.games.select(pl.len()))[0, 0]
     except UserError:
         raise
@@ -113,25 +122,23 @@ def gather(source, threshold=0.03, baseline="base"):
     cells = [tuple(r) for r in collect(t.games.select(*CELL).unique()).sort(list(CELL)).iter_rows()]
     bal = pl.concat([B.balance(t.seats, over).with_columns(pl.col("highest", "lowest").cast(pl.String), over=pl.lit(over))
                      for over in ("seat", "strategy")])
-    abilities = C.ability_value(t.seats)
-    if abilities is not None:
-        abilities = _nonempty(abilities.filter(pl.col("n_with") > 0))
     many_variants = len({v for v, _ in cells}) > 1
     deltas = _nonempty(compare_variants(t, baseline)) if many_variants else None
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
-    cards, harbors = C.card_value(t.seats), C.harbor_value(t.seats)
+    values = {s: value(t.seats, s) for s in game.subjects}
+    shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
     data = ReportData(
-        kind=kind, path=path, meta=meta, threshold=threshold,
-        findings=findings_of(seat, strategy, cards, harbors, deltas, threshold=threshold, baseline=baseline,
-                             many_variants=many_variants), cells=cells,
+        kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
+        findings=findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
+                             many_variants=many_variants, unit=game.score_unit), cells=cells,
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
         margin=pl.concat([B.margin_of_victory(t.seats), B.winner_score(t.seats)]),
         length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
-        sources=B.score_sources(t.seats), cards=cards, harbors=harbors,
-        abilities=abilities, deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games))
+        sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
+        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games))
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

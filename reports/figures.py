@@ -6,6 +6,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from analysis.variants import RATE_METRICS, metric_name
+
 DPI = 110
 COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
           "#bcbd22", "#17becf")
@@ -160,27 +162,14 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0):
     return _save(fig, folder, name)
 
 
-def card_value_forest(cards, folder):
-    """Improvement when drawn (win rate drawn - not drawn) per Favor card, 95% intervals."""
-    return _forest(cards.sort("card").with_columns(pl.col("card").str.to_titlecase()), "card", "improvement", "improvement_lo",
-                   "improvement_hi", "Favor card value: win rate when drawn minus when not drawn (95% CI; "
-                   "filled: excludes 0)", "percentage points", folder, "card_value.png")
-
-
-def harbor_value_forest(harbors, folder):
-    """Win rate of seats that took each harbor action minus those that did not, 95% intervals."""
-    return _forest(harbors.sort("harbor").with_columns(pl.format("harbor {}", "harbor")), "harbor", "improvement",
-                   "improvement_lo", "improvement_hi", "Harbor action value: win rate when taken minus when not "
-                   "(95% CI; filled: excludes 0)", "percentage points", folder, "harbor_value.png")
-
-
-def tableau_value_forest(abilities, folder):
-    """Win rate of seats dealt each tableau ability minus seats dealt another (variant tableaus)."""
-    if abilities is None:
+def value_forest(subject, df, folder):
+    """A subject's value: the win rate of seats with each item minus seats without, 95% intervals."""
+    if df is None:
         return None
-    return _forest(abilities.sort("ability"), "ability", "improvement", "improvement_lo", "improvement_hi",
-                   "Tableau ability value: win rate with it minus with another (95% CI; filled: excludes 0)",
-                   "percentage points", folder, "tableau_value.png")
+    label = pl.Series(subject.name, [subject.text(x) for x in df[subject.name]], dtype=pl.String)
+    return _forest(df.with_columns(label), subject.name, "improvement", "improvement_lo",
+                   "improvement_hi", f"{subject.title}: win rate of seats that {subject.verb} it minus the others "
+                   "(95% CI; filled: excludes 0)", "percentage points", folder, f"{subject.name}_value.png")
 
 
 def used_sources(sources):
@@ -190,8 +179,8 @@ def used_sources(sources):
     return [s for s in df["source"].unique(maintain_order=True).to_list() if s in used]
 
 
-def score_source_bars(sources, folder):
-    """Mean VP per score source, stacked, per cell and strategy (negative sources below 0)."""
+def score_source_bars(sources, folder, unit="VP"):
+    """Mean score per source, stacked, per cell and strategy (negative sources below 0)."""
     order = used_sources(sources)
     df = sources.filter(pl.col("source").is_in(order))
     if not df.height:
@@ -216,26 +205,17 @@ def score_source_bars(sources, folder):
         ax.text(pos[i], i, f"  {total:.1f}", va="center", fontsize=8)
     ax.set_yticks(range(len(groups)), labels)
     ax.invert_yaxis()
-    ax.set_xlabel("mean VP per seat-game")
+    ax.set_xlabel(f"mean {unit} per seat-game")
     ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
-    ax.set_title("Where the points come from (mean VP by source)")
+    ax.set_title(f"Where the points come from (mean {unit} by source)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
     ax.axvline(0, color="black", linewidth=0.8)
     return _save(fig, folder, "score_sources.png")
 
 
-RATE_METRICS = ("won", "tie", "balance")
-METRIC_NAMES = {"won": "win rate", "tie": "tie rate", "balance": "balance", "score_total": "final VP",
-                "winner_score": "winner's VP", "margin": "margin", "turns": "turns", "rounds": "rounds"}
-
-
-def metric_name(metric):
-    return METRIC_NAMES.get(metric, metric.replace("score_", "VP from ").replace("_", " "))
-
-
 def _delta_rows(deltas):
     """The rows the variant-delta figure shows: rates (win rates, tie rate, balance) and the game
-    numbers and final VP, plus any significant change of a VP source; nothing-to-see rows out."""
+    numbers and final score, plus any significant change of a score source; nothing-to-see rows out."""
     d = deltas.filter(~((pl.col("mean_a") == 0) & (pl.col("mean_b") == 0)))
     rates = d.filter(pl.col("metric").is_in(RATE_METRICS))
     values = d.filter(pl.col("metric").is_in(["winner_score", "margin", "turns", "rounds", "score_total"])
@@ -243,8 +223,8 @@ def _delta_rows(deltas):
     return rates, values
 
 
-def _delta_panel(ax, df, scale, xlabel, many):
-    labels = [(f"{v} vs {b}, {p}p · " if many else f"{v} · ") + (s + " " if s != "all" else "") + metric_name(m)
+def _delta_panel(ax, df, scale, xlabel, many, unit):
+    labels = [(f"{v} vs {b}, {p}p · " if many else f"{v} · ") + (s + " " if s != "all" else "") + metric_name(m, unit)
               for p, b, v, s, m in df.select("n_players", "baseline", "variant", "subject", "metric").rows()]
     y = np.arange(df.height)
     e, a, b = (df[c].to_numpy() * scale for c in ("diff", "lo", "hi"))
@@ -263,14 +243,14 @@ def _delta_panel(ax, df, scale, xlabel, many):
     ax.grid(axis="x", alpha=0.3)
 
 
-def variant_delta_forest(deltas, folder):
+def variant_delta_forest(deltas, folder, unit="VP"):
     """Each variant minus the baseline at the same player count, 95% intervals; red and starred:
     significant after the Holm correction."""
     if deltas is None or not deltas.height:
         return None
     rates, values = _delta_rows(deltas)
     panels = [(df, s, x) for df, s, x in ((rates, 100.0, "change in percentage points"),
-                                          (values, 1.0, "change in VP / turns / rounds")) if df.height]
+                                          (values, 1.0, f"change in {unit} / turns / rounds")) if df.height]
     if not panels:
         return None
     many = deltas.select("n_players", "variant").unique().height > 1 or deltas["baseline"][0] != "base"
@@ -278,7 +258,7 @@ def variant_delta_forest(deltas, folder):
     fig = _figure(10, 1.6 + 0.3 * sum(heights))
     axes = fig.subplots(len(panels), 1, gridspec_kw={"height_ratios": heights}, squeeze=False)[:, 0]
     for ax, (df, scale, xlabel) in zip(axes, panels):
-        _delta_panel(ax, df, scale, xlabel, many)
+        _delta_panel(ax, df, scale, xlabel, many, unit)
     fig.suptitle(f"Variant changes against {deltas['baseline'][0]} (95% CI; red *: significant, Holm)")
     return _save(fig, folder, "variant_deltas.png")
 
@@ -311,7 +291,7 @@ def game_length_hist(length_hist, folder):
     return _save(fig, folder, "game_length.png")
 
 
-def leader_wins_plot(leaders, folder):
+def leader_wins_plot(leaders, folder, unit="VP"):
     """How often the seat leading after each round goes on to win, per cell, 95% band."""
     if leaders is None or not leaders.height:
         return None
@@ -329,38 +309,39 @@ def leader_wins_plot(leaders, folder):
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    fig.suptitle("How often the leader after each round wins (rounds tied on VP left out)")
+    fig.suptitle(f"How often the leader after each round wins (rounds tied on {unit} left out)")
     return _save(fig, folder, "leader_wins.png")
 
 
-# name -> (alt text / caption, function of ReportData and folder), in report order
-FIGURES = {
-    "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
-                  lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
-    "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
-                     lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
-    "card_value": ("Forest plot of Favor card value: win rate when drawn minus when not drawn, 95% intervals",
-                   lambda d, f: card_value_forest(d.cards, f)),
-    "harbor_value": ("Forest plot of harbor action value: win rate when taken minus when not, 95% intervals",
-                     lambda d, f: harbor_value_forest(d.harbors, f)),
-    "tableau_value": ("Forest plot of tableau ability value: win rate with it minus with another, 95% intervals",
-                      lambda d, f: tableau_value_forest(d.abilities, f)),
-    "score_sources": ("Stacked bars of mean VP by score source per strategy",
-                      lambda d, f: score_source_bars(d.sources, f)),
-    "variant_deltas": (("Forest plot of each variant's change against the baseline with 95% intervals, "
-                        "significant changes marked"),
-                       lambda d, f: variant_delta_forest(d.deltas, f)),
-    "game_length": ("Histogram of game length in turns and rounds",
-                    lambda d, f: game_length_hist(d.length_hist, f)),
-    "leader_wins": ("Line plot of how often the seat leading after each round goes on to win, 95% band",
-                    lambda d, f: leader_wins_plot(d.leaders, f)),
-}
+def figures(data):
+    """name -> (alt text / caption, function of ReportData and folder), in report order: one value
+    forest per subject of the game after the seat heatmap."""
+    unit = data.unit
+    values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
+                                  "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f))
+              for s in data.game.subjects}
+    return {
+        "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
+                      lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
+        "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
+                         lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
+        **values,
+        "score_sources": (f"Stacked bars of mean {unit} by score source per strategy",
+                          lambda d, f: score_source_bars(d.sources, f, unit)),
+        "variant_deltas": (("Forest plot of each variant's change against the baseline with 95% intervals, "
+                            "significant changes marked"),
+                           lambda d, f: variant_delta_forest(d.deltas, f, unit)),
+        "game_length": ("Histogram of game length in turns and rounds",
+                        lambda d, f: game_length_hist(d.length_hist, f)),
+        "leader_wins": ("Line plot of how often the seat leading after each round goes on to win, 95% band",
+                        lambda d, f: leader_wins_plot(d.leaders, f, unit)),
+    }
 
 
 def draw_all(data, folder):
     """Every figure that has data, in report order: [(name, alt text, path)]."""
     out = []
-    for name, (alt, draw) in FIGURES.items():
+    for name, (alt, draw) in figures(data).items():
         path = draw(data, folder)
         if path is not None:
             out.append((name, alt, Path(path)))

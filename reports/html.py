@@ -5,6 +5,8 @@ import base64
 import re
 from html import escape
 
+from .tables import findings_note
+
 CSS = """
 body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:2em auto;max-width:1200px;
 padding:0 1em;color:#222;line-height:1.45}
@@ -73,8 +75,7 @@ def render(data, title, findings_text, tables, figures, pngs):
 {notes}
 <section id="findings">
 <h2>Findings</h2>
-<p class="note">Everything further than {100 * data.threshold:.1f} points from fair (or from the baseline; 1 VP,
-turn or round for variant changes) and significant after a Holm correction, largest effect first.</p>
+<p class="note">{escape(findings_note(data))}</p>
 {found}
 </section>
 <section id="tables">

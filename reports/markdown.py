@@ -1,5 +1,6 @@
 """The Markdown summary beside the HTML: the same findings and tables, the figures as relative
 links to the PNG files."""
+from .tables import findings_note
 
 
 def _cell(text):
@@ -23,9 +24,7 @@ def render(data, title, findings_text, tables, figures, folder_name):
     out = [f"# {title}", ""]
     out += [f"- **{k}**: {v}" for k, v in data.meta.items() if v not in (None, "")]
     out += [""] + [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
-    out += ["## Findings", "",
-            (f"Everything further than {100 * data.threshold:.1f} points from fair (or from the baseline; 1 VP, "
-             "turn or round for variant changes) and significant after a Holm correction, largest effect first."), ""]
+    out += ["## Findings", "", findings_note(data), ""]
     if data.findings:
         out += [f"{i}. **{f.kind}**: {f.sentence}" for i, f in enumerate(data.findings, 1)]
     else:

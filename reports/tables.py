@@ -3,7 +3,9 @@
 import math
 from dataclasses import dataclass
 
-from .figures import RATE_METRICS, cell_label, metric_name, used_sources
+from analysis.variants import RATE_METRICS, metric_name
+
+from .figures import cell_label, used_sources
 
 
 @dataclass
@@ -54,6 +56,13 @@ def pval(p):
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def findings_note(data):
+    """What the findings list holds (the HTML and Markdown pages both say it)."""
+    return (f"Everything further than {100 * data.threshold:.1f} points from fair (or from the baseline; 1 "
+            f"{data.unit}, turn or round for variant changes) and significant after a Holm correction, largest "
+            "effect first.")
+
+
 def _who(over, value):
     return f"seat {value}" if over == "seat" else str(value)
 
@@ -83,23 +92,32 @@ def _describe(key, title, note, df, many):
                  ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
 
 
-def _value_table(key, title, note, df, name, label, with_, without, many, extra=()):
-    rows = []
-    for r in df.iter_rows(named=True):
-        rows.append(_cell(many, r) + [label(r[name]), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
-                                      ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
-                                      pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
-                                      ci_pts(r["improvement_lo"], r["improvement_hi"]), pval(r["improvement_p"]),
-                                      num(r["vp_difference"], "{:+.2f}")] + [f(r) for _, f in extra])
-    headers = (["cell"] if many else []) + [name, f"n {with_.replace('_', ' ')}", "win rate",
+def _value_table(subject, df, many, unit):
+    """A subject's value (analysis.value.value), one row per cell and item: with against without,
+    then played, the share with it and the mean count where the frame has them."""
+    with_, without = subject.states
+    extra = [(h, f) for h, c, f in (
+        ("played: win rate", "win_rate_played", lambda r: pct(r["win_rate_played"])),
+        ("n played", "n_played", lambda r: count(r["n_played"])),
+        (f"share {with_.replace('_', ' ')}", f"share_{with_}", lambda r: pct(r[f"share_{with_}"])),
+        ("mean count", "mean_count", lambda r: num(r["mean_count"]))) if c in df.columns]
+    rows = [_cell(many, r) + [subject.text(r[subject.name]), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
+                              ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
+                              pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
+                              ci_pts(r["improvement_lo"], r["improvement_hi"]), pval(r["improvement_p"]),
+                              num(r["vp_difference"], "{:+.2f}")] + [f(r) for _, f in extra]
+            for r in df.sort("variant", "n_players", maintain_order=True).iter_rows(named=True)]
+    headers = (["cell"] if many else []) + [subject.name, f"n {with_.replace('_', ' ')}", "win rate",
                                             "95% CI", f"n {without.replace('_', ' ')}", "win rate",
-                                            "difference (pts)", "95% CI", "p", "VP difference"]
-    return Table(key, title, note, headers + [h for h, _ in extra], rows)
+                                            "difference (pts)", "95% CI", "p", f"{unit} difference"]
+    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (not adjusted); {unit} "
+            f"difference = mean final {unit} with minus without; an association, not a cause.").strip()
+    return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows)
 
 
 def tables(data):
     """Every table of the report, in order."""
-    many = data.many_cells
+    many, unit = data.many_cells, data.unit
     out = [
         _win_table("seat", "Win rate by seat", data.seat, "seat", many),
         _win_table("strategy", "Win rate by strategy", data.strategy, "strategy", many),
@@ -115,42 +133,25 @@ def tables(data):
                                         _who(r["over"], r["highest"]), _who(r["over"], r["lowest"]),
                                         num(100 * r["gap"], "{:.1f}"), count(r["n"])]
                       for r in bal.iter_rows(named=True)]))
-    out.append(Table("ties", "Ties", "Games with more than one seat at rank 0 (VP and the temple tiebreak equal), "
-                     "Wilson 95% interval.",
+    out.append(Table("ties", "Ties", f"Games with more than one seat at rank 0 (the tiebreak: "
+                     f"{data.game.tiebreak}), Wilson 95% interval.",
                      (["cell"] if many else []) + ["tie rate", "95% CI", "ties", "games"],
                      [_cell(many, r) + [pct(r["tie_rate"], 2), ci_pct(r["lo"], r["hi"]), count(r["ties"]),
                                         count(r["n"])] for r in data.ties.iter_rows(named=True)]))
     out.append(_describe("margin", "Margin of victory and winner's score",
-                         "Margin = winner's VP − runner-up's VP (0 for a tie on VP); normal 95% interval for the "
-                         "mean; quantiles over games.", data.margin, many))
+                         f"Margin = winner's {unit} − runner-up's {unit} (0 for a tie on {unit}); normal 95% "
+                         "interval for the mean; quantiles over games.", data.margin, many))
     out.append(_describe("length", "Game length and lead changes", "Player turns and rounds per game, and how often "
                          "the lead passed to another seat between rounds; normal 95% interval for the mean.",
                          data.length, many))
-    out.append(_sources(data.sources, many))
-    out.append(_value_table(
-        "cards", "Favor card value",
-        "Seat-games that drew the card at least once against those that never drew it (17lands' improvement "
-        "when drawn), with Newcombe 95% interval and pooled test (not adjusted); an association, not a cause.",
-        data.cards.sort("variant", "n_players", "card"), "card", lambda c: str(c).capitalize(), "drawn",
-        "not_drawn", many, extra=[("played: win rate", lambda r: pct(r["win_rate_played"])),
-                                  ("n played", lambda r: count(r["n_played"]))]))
-    out.append(_value_table(
-        "harbors", "Harbor action value",
-        "Seat-games that took the harbor's action at least once against those that did not; mean actions "
-        "taken per seat-game.", data.harbors.sort("variant", "n_players", "harbor"), "harbor", str, "took",
-        "not_took", many, extra=[("share took", lambda r: pct(r["share_took"])),
-                                 ("mean taken", lambda r: num(r["mean_taken"]))]))
-    if data.abilities is not None:
-        out.append(_value_table(
-            "tableaus", "Tableau ability value",
-            "Seats dealt the ability against seats dealt another one (variant tableaus).",
-            data.abilities.sort("variant", "n_players", "ability"), "ability", str, "with", "without", many))
+    out.append(_sources(data.sources, many, unit))
+    out += [_value_table(s, df, many, unit) for s, df in data.values.items()]
     if data.deltas is not None:
-        out.append(_deltas(data.deltas))
+        out.append(_deltas(data.deltas, unit))
     return out
 
 
-def _sources(sources, many):
+def _sources(sources, many, unit):
     order = used_sources(sources)
     rows = []
     for (v, p, s), part in sources.group_by("variant", "n_players", "strategy", maintain_order=True):
@@ -162,19 +163,19 @@ def _sources(sources, many):
                     [f"{num(total['mean'], '{:.1f}')} ({ci_num(total['lo'], total['hi'], '{:.1f}')})"
                      if total else "–"])
     return Table("sources", "Score sources",
-                 "Mean VP per seat-game from each source (its share of the total); the total with its 95% "
+                 f"Mean {unit} per seat-game from each source (its share of the total); the total with its 95% "
                  "interval. Sources that are always 0 are left out.",
                  (["cell"] if many else []) + ["strategy", "n"] + [s.replace("_", " ") for s in order] + ["total"],
                  rows)
 
 
-def _deltas(deltas):
+def _deltas(deltas, unit):
     rows, marked = [], []
     for r in deltas.iter_rows(named=True):
         rate = r["metric"] in RATE_METRICS
         fmt = (lambda x: pct(x)) if rate else (lambda x: num(x))
         rows.append([f"{r['n_players']}p", f"{r['variant']} vs {r['baseline']}", str(r["subject"]),
-                     metric_name(r["metric"]), fmt(r["mean_a"]), fmt(r["mean_b"]),
+                     metric_name(r["metric"], unit), fmt(r["mean_a"]), fmt(r["mean_b"]),
                      (pts(r["diff"]) + " pts") if rate else num(r["diff"], "{:+.2f}"),
                      ci_pts(r["lo"], r["hi"]) if rate else ci_num(r["lo"], r["hi"], "{:+.2f}"),
                      f"paired, {r['n_pairs']:,}" if r["paired"] else f"{r['n_a']:,} / {r['n_b']:,}",

@@ -13,8 +13,9 @@ SHOW_FINDINGS = 5
 
 
 @app.command()
-def report(path: str = typer.Argument(..., help="A run folder (windtunnel simulate --out) or a comparison folder "
-                                                "(windtunnel compare --out)."),
+def report(path: str = typer.Argument(..., help="A run folder (windtunnel simulate --out), a comparison folder "
+                                                "(windtunnel compare --out) or a folder of games/ and seats/ "
+                                                "Parquet tables."),
            out: Optional[str] = typer.Option(None, "--out", help="The HTML file [default: PATH/report.html]; the "
                                                                  "Markdown summary (.md) and the PNG figures "
                                                                  "(NAME_files/) are written beside it."),
@@ -24,8 +25,9 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            force: bool = typer.Option(False, "--force", help="Replace an existing report.")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
-    margin, game length, score sources, card and harbor value) and plots. On a comparison folder,
-    `windtunnel report runs/NAME` writes the variant report (variant deltas against base)."""
+    margin, game length, score sources, the value of the game's cards, actions, ...) and plots.
+    On a comparison folder, `windtunnel report runs/NAME` writes the variant report (variant
+    deltas against base)."""
     from reports.build import build_report
 
     source = Path(path)

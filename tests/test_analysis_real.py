@@ -4,8 +4,8 @@ import polars as pl
 import pytest
 
 import simulate
-from analysis import balance, card_value, findings, variants, winrates
-from analysis.load import open_tables
+from analysis import balance, findings, value, variants, winrates
+from analysis.load import open_tables, protocol
 
 GAMES = 400
 
@@ -21,6 +21,7 @@ def runs(tmp_path_factory):
 
 def test_run_folder_tables_and_win_rates(runs):
     t = open_tables(runs[0])
+    assert t.game == "aeolos" and protocol(t).score_unit == "VP"
     seats = t.seats.collect()
     assert {"variant", "n_players"} <= set(seats.columns) and set(seats["variant"]) == {"base"}
     wr = winrates.seat_win_rates(t.seats)
@@ -41,19 +42,20 @@ def test_run_folder_tables_and_win_rates(runs):
 
 def test_card_value_agrees_with_cards_table(runs):
     t = open_tables(runs[0])
-    cv = card_value.card_value(t.seats)
+    card, harbor, ability = protocol(t).subjects
+    cv = value.value(t.seats, card)
     assert ((cv["n_drawn"] + cv["n_not_drawn"]) == 2 * GAMES).all()
     seat_games = (t.cards.group_by("card").agg(pl.struct("game_id", "seat").n_unique().alias("k"))
                   .collect().sort("card"))
     drawn = cv.filter(pl.col("n_drawn") > 0).sort("card")
     assert drawn["card"].to_list() == seat_games["card"].to_list()
     assert drawn["n_drawn"].to_list() == seat_games["k"].to_list()
-    timing = card_value.card_timing(t.cards)
+    timing = value.card_timing(t.cards)
     assert timing["draws"].sum() == t.games.select(pl.col("favor_draws").sum()).collect().item()
-    hv = card_value.harbor_value(t.seats)
-    assert sorted(hv["harbor"].to_list()) == list(range(3, 10))
-    assert card_value.ability_value(t.seats) is None          # the base game deals no tableaus
-    av = card_value.ability_value(open_tables(runs[1]).seats)    # the tableaus run records each seat's tableau
+    hv = value.value(t.seats, harbor)
+    assert hv["harbor"].to_list() == list(range(3, 10))
+    assert value.value(t.seats, ability) is None              # the base game deals no tableaus
+    av = value.value(open_tables(runs[1]).seats, ability)        # the tableaus run records each seat's tableau
     assert set(av["ability"]) == {"settlement", "ship", "prophet", "crystals"}
     assert (av["n_with"] > 0).all()
 
@@ -85,6 +87,7 @@ def test_comparison_folder(tmp_path):
     run_compare("aeolos", variants="base,tableaus", players="2,3", games=150, seed=3, out=out, jobs=1,
                 progress=False)
     t = open_tables(out)
+    assert t.game == "aeolos" and t.cards is not None
     assert t.seats.select(pl.col("n_players").unique().sort()).collect()["n_players"].to_list() == [2, 3]
     wr = winrates.seat_win_rates(t.seats)
     assert wr.height == 2 * (2 + 3) and (wr["n"] == 150).all()

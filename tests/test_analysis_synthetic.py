@@ -1,38 +1,62 @@
 """analysis/*: planted answers on small synthetic datasets written as Parquet with the real
-column names (seats / games / cards of a run), read back lazily."""
+column names (seats / games / cards of a run), read back lazily; and the same analysis and
+report for a made-up game (GAME below: scored in glory, one subject, no cards table)."""
 import math
+import re
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 import pytest
 
-from analysis import balance, card_value, findings, variants, winrates
-from analysis.load import Tables, open_tables
+from analysis import balance, findings, value, variants, winrates
+from analysis.load import Tables, open_tables, protocol
 from analysis.significance import benjamini_hochberg, holm
-from simulate.adapters import get_adapter
+from reports import build_report
+from simulate import games
+from simulate.protocol import CORE, Game, Subject
 
-SCHEMAS = get_adapter("aeolos").schemas()
+AEOLOS = games.get_game("aeolos")
+SCHEMAS = AEOLOS.schemas()
+CARD, HARBOR, ABILITY = AEOLOS.subjects
+
+
+class Glory(Game):
+    """A made-up game for the generic path: scored in glory, one count subject, no cards table.
+    This test module is its package (registered as "glory" by the `glory` fixture)."""
+
+    name = "glory"
+    title = "Glory Road"
+    score_unit = "glory"
+    tiebreak = "a tie on glory is shared"
+    subjects = (Subject("relic", "Relic value", "relics_{item}", verb="held", phrase="the {item} relic",
+                        note="Seat-games that held the relic at the end against those that did not."),)
+
+
+GAME = Glory()
 
 
 def _dtype(field):
     return pl.from_arrow(pa.array([], field.type)).dtype
 
 
-def _frame(table, columns, n):
-    """A table with every real column (zeros, nulls for strings and lists), then the given ones."""
+def _frame(table, columns, n, core=None):
+    """A table with every real column (zeros, nulls for strings and lists; only those in `core`
+    when given), then the given ones."""
+    fields = [f for f in SCHEMAS[table] if core is None or f.name in core]
     base = {f.name: (pl.Series(f.name, [None] * n, dtype=_dtype(f)) if _dtype(f) == pl.String
                      or isinstance(_dtype(f), pl.List) else pl.Series(f.name, np.zeros(n)).cast(_dtype(f)))
-            for f in SCHEMAS[table]}
+            for f in fields}
     base.update({k: pl.Series(k, v).cast(base[k].dtype) if k in base else pl.Series(k, v)
                  for k, v in columns.items()})
     return pl.DataFrame(list(base.values()))
 
 
 def write_dataset(path, scores, variant="base", run_id="r", seed_offset=0, seat_columns=None, games_columns=None,
-                  strategies=None):
+                  strategies=None, game="aeolos"):
     """Write games/ and seats/ (and an empty cards/) for `scores` (games x players): the
-    highest score wins, ties share rank 0. Returns the folder."""
+    highest score wins, ties share rank 0. Returns the folder. For a game other than AEOLOS
+    only the CORE columns and the given ones, and no cards/."""
     scores = np.asarray(scores, dtype=np.int64)
     g, p = scores.shape
     top = scores.max(axis=1, keepdims=True)
@@ -40,17 +64,20 @@ def write_dataset(path, scores, variant="base", run_id="r", seed_offset=0, seat_
     rank = (scores[:, None, :] > scores[:, :, None]).sum(axis=2)          # seats with a higher score
     seat = np.tile(np.arange(p), g)
     strategies = strategies or ["s"] * p
+    core = None if game == "aeolos" else CORE
     seats = _frame("seats", {"run_id": [run_id] * (g * p), "game_id": np.repeat(np.arange(g), p), "seat": seat,
                              "strategy": [strategies[s] for s in seat], "strategy_slot": seat,
                              "won": won.ravel(), "rank": rank.ravel(), "score_total": scores.ravel(),
-                             **(seat_columns or {})}, g * p)
+                             **(seat_columns or {})}, g * p, core and core["seats"])
     games = _frame("games", {"run_id": [run_id] * g, "game_id": np.arange(g), "seed": np.arange(g) + seed_offset,
-                             "game": ["aeolos"] * g, "variant": [variant] * g, "n_players": [p] * g,
+                             "game": [game] * g, "variant": [variant] * g, "n_players": [p] * g,
                              "winner_seat": won.argmax(axis=1), "tie": won.sum(axis=1) > 1,
                              "winner_strategy": [strategies[s] for s in won.argmax(axis=1)],
-                             **(games_columns or {})}, g)
-    cards = pl.DataFrame(schema={f.name: _dtype(f) for f in SCHEMAS["cards"]})
-    for name, df in (("games", games), ("seats", seats), ("cards", cards)):
+                             **(games_columns or {})}, g, core and core["games"])
+    tables = {"games": games, "seats": seats}
+    if core is None:
+        tables["cards"] = pl.DataFrame(schema={f.name: _dtype(f) for f in SCHEMAS["cards"]})
+    for name, df in tables.items():
         (path / name).mkdir(parents=True, exist_ok=True)
         df.write_parquet(path / name / f"part-{run_id}.parquet")
     return path
@@ -139,6 +166,8 @@ def test_score_sources_and_matrix_by_hand(tiny):
     src = balance.score_sources(tiny.seats)
     a = {r["source"]: r["mean"] for r in src.filter(pl.col("strategy") == "a").iter_rows(named=True)}
     assert a["temple"] == 10 and a["harbor"] == 5 and a["total"] == pytest.approx(145 / 4) and a["crystals"] == 0
+    order = src.filter(pl.col("strategy") == "a")["source"].to_list()       # the schema's order, then the total
+    assert order == balance.score_sources_of(tiny.seats) + ["total"] and order[:2] == ["temple", "prophet"]
     m = winrates.strategy_matrix(tiny.seats)
     ab = m.filter((pl.col("strategy") == "a") & (pl.col("opponent") == "b")).row(0, named=True)
     assert (ab["wins"], ab["losses"], ab["draws"], ab["n"]) == (1, 2, 1, 4) and ab["score"] == 0.375
@@ -156,7 +185,7 @@ def test_planted_card_adds_five_vp(tmp_path):
     t = open_tables(write_dataset(tmp_path / "d", scores, seat_columns={
         "favor_drawn_zeus": zeus.ravel(), "favor_played_zeus": played.ravel(), "score_favor_played": 5 * zeus.ravel(),
         "favor_drawn_hera": (rng.random(n * p) < 0.3).astype(int)}))
-    cv = card_value.card_value(t.seats)
+    cv = value.value(t.seats, CARD)
     z = cv.filter(pl.col("card") == "zeus").row(0, named=True)
     assert z["n_drawn"] == zeus.sum() and z["n_not_drawn"] == n * p - zeus.sum() and z["n_played"] == played.sum()
     assert z["vp_difference"] == pytest.approx(5, abs=1.0) and z["vp_difference_lo"] < 5 < z["vp_difference_hi"]
@@ -179,12 +208,14 @@ def test_harbor_and_ability_value(tmp_path):
     names = np.array(["settlement", "ship"])[ability.ravel()]
     t = open_tables(write_dataset(tmp_path / "d", scores, seat_columns={"actions_harbor_8": took8.ravel()}))
     with_ability = open_tables(write_dataset(tmp_path / "e", scores, seat_columns={"tableau": names}))
-    hv = card_value.harbor_value(t.seats)
+    hv = value.value(t.seats, HARBOR)
     h8 = hv.filter(pl.col("harbor") == 8).row(0, named=True)
-    assert h8["mean_taken"] == pytest.approx(took8.mean()) and h8["share_took"] == pytest.approx((took8 > 0).mean())
+    assert h8["mean_count"] == pytest.approx(took8.mean()) and h8["share_took"] == pytest.approx((took8 > 0).mean())
     assert h8["vp_difference"] == pytest.approx(4, abs=1.2) and h8["improvement_p"] < 1e-4
-    assert card_value.ability_value(t.seats) is None                      # no tableau dealt
-    av = card_value.ability_value(with_ability.seats)
+    assert {"n_took", "n_not_took"} <= set(hv.columns) and "n_played" not in hv.columns
+    assert value.value(t.seats, ABILITY) is None                          # no tableau dealt
+    av = value.value(with_ability.seats, ABILITY)
+    assert av["ability"].to_list() == ["settlement", "ship"] and "mean_count" not in av.columns
     ship = av.filter(pl.col("ability") == "ship").row(0, named=True)
     assert ship["vp_difference"] == pytest.approx(6, abs=1.2) and ship["improvement"] > 0
 
@@ -237,7 +268,63 @@ def test_lazy_in_small_out(seat_planted):
     assert isinstance(balance.game_scores(seat_planted.seats), pl.LazyFrame)
     outs = [winrates.win_rates(seat_planted.seats), winrates.strategy_matrix(seat_planted.seats),
             balance.tie_rate(seat_planted.games), balance.game_length(seat_planted.games),
-            balance.score_sources(seat_planted.seats), card_value.card_value(seat_planted.seats),
-            card_value.harbor_value(seat_planted.seats)]
+            balance.score_sources(seat_planted.seats), value.value(seat_planted.seats, CARD),
+            value.value(seat_planted.seats, HARBOR)]
     for df in outs:
         assert isinstance(df, pl.DataFrame) and df.height <= 100
+
+
+# ---------------------------------------------------------------- a game that is not AEOLOS
+@pytest.fixture()
+def glory(tmp_path, monkeypatch):
+    """A bare folder of two variants of the made-up game: the ruby relic adds 5 glory, the
+    onyx relic nothing; under `cursed` seat 1 scores 3 more."""
+    monkeypatch.setitem(games.GAMES, "glory", __name__)
+    rng = np.random.default_rng(21)
+    n = 2000
+    ruby, onyx = rng.integers(0, 3, (n, 2)), rng.integers(0, 2, (n, 2))
+    scores = rng.normal(40, 6, (n, 2)).round().astype(int) + 5 * (ruby > 0)
+    folder = tmp_path / "glory"
+    for variant, bump, run_id in (("base", 0, "ga"), ("cursed", 3, "gb")):
+        total = scores + np.array([0, bump])
+        write_dataset(folder, total, variant=variant, run_id=run_id, game="glory", games_columns={
+            "turns": np.full(n, 20), "rounds": np.full(n, 5)}, seat_columns={
+            "score_valor": (total - 5 * (ruby > 0)).ravel(), "score_relics": 5 * (ruby > 0).ravel(),
+            "relics_ruby": ruby.ravel(), "relics_onyx": onyx.ravel()})
+    return folder
+
+
+def test_another_game_gets_the_same_analysis(glory):
+    t = open_tables(glory)
+    assert t.game == "glory" and t.cards is None and isinstance(protocol(t), Glory)
+    assert value.card_timing(t.cards) is None
+    assert balance.score_sources_of(t.seats) == ["valor", "relics"]
+    relic = GAME.subjects[0]
+    rv = value.value(t.seats, relic)
+    assert rv.filter(pl.col("variant") == "base")["relic"].to_list() == ["ruby", "onyx"]   # found in the columns
+    ruby = rv.filter((pl.col("variant") == "base") & (pl.col("relic") == "ruby")).row(0, named=True)
+    assert ruby["vp_difference"] == pytest.approx(5, abs=1.0) and ruby["improvement_p"] < 1e-6
+    assert {"n_with", "n_without", "share_with", "mean_count"} <= set(rv.columns)
+    found = findings.findings(glory, threshold=0.05, vp_threshold=2)
+    rubies = [f for f in found if f.kind == "relic"]
+    assert rubies and all(f.subject == "relic ruby" for f in rubies)
+    assert rubies[0].sentence.startswith("Seats that held the ruby relic win ") and " glory); p" in rubies[0].sentence
+    cursed = [f for f in found if f.kind == "variant" and "final glory of seat 1" in f.sentence]
+    assert cursed and "2,000 paired" in cursed[0].sentence
+    deltas = variants.compare_variants(glory)
+    assert deltas.filter(pl.col("subject") == "relic ruby").height == 2          # won, score_total
+    assert "score_relics" in deltas["metric"].to_list()
+    assert not any(re.search(r"\bVP\b", f.sentence) for f in found)
+
+
+def test_another_game_gets_a_report_in_its_own_words(glory, tmp_path):
+    result = build_report(glory, tmp_path / "report.html")
+    assert [p.stem for p in result.figures] == ["win_rates", "seat_heatmap", "relic_value", "score_sources",
+                                                "variant_deltas", "game_length"]
+    md = result.markdown.read_text(encoding="utf-8")
+    page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", result.html.read_text(encoding="utf-8"))
+    for text in (md, page):
+        assert "Glory Road balance report: glory" in text and "### Relic value" in md
+        assert "glory difference" in text and "Mean glory per seat-game" in text and "a tie on glory is shared" in text
+        assert not re.search(r"\bVP\b", text)
+        assert not re.search(r"favor|harbor|tableau|temple|aeolos", text, re.IGNORECASE)

@@ -20,9 +20,10 @@ from reports import figures as F
 from reports.build import report_paths
 from simulate.cli import app
 from simulate.compare import run_compare
+from simulate.games import get_game
 
 RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length", "leader_wins"]
-COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "tableau_value", "score_sources",
+COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "ability_value", "score_sources",
                    "variant_deltas", "game_length", "leader_wins"]
 IMG = re.compile(r"<img\b[^>]*>")
 
@@ -150,6 +151,8 @@ def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_d
                   "Game length", "Score sources", "Favor card value", "Harbor action value"):
         assert f">{title}" in page and f"### {title}" in md
     assert "Variant deltas" not in page and "Tableau ability value" not in page
+    assert "AEOLOS balance report" in page and "temple place" in page           # the game's title and tiebreak
+    assert "VP difference" in page and "Mean VP per seat-game" in md
     # a row of the seat table: win rate, Wilson interval, n
     r = seat_win_rates(open_tables(run_dir).seats).row(0, named=True)
     row = (f"<td>0</td><td>{100 * r['win_rate']:.1f}%</td><td>{100 * r['lo']:.1f}–{100 * r['hi']:.1f}%</td>"
@@ -159,9 +162,9 @@ def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_d
 
 def test_figures_without_data_are_left_out(run_report, tmp_path):
     assert "variant_deltas" not in [p.stem for p in run_report.figures]
-    assert "tableau_value" not in [p.stem for p in run_report.figures]
+    assert "ability_value" not in [p.stem for p in run_report.figures]
     assert F.variant_delta_forest(None, tmp_path) is None
-    assert F.tableau_value_forest(None, tmp_path) is None
+    assert F.value_forest(get_game("aeolos").subjects[-1], None, tmp_path) is None
     assert F.game_length_hist({}, tmp_path) is None
     assert list(tmp_path.iterdir()) == []
 
@@ -169,7 +172,8 @@ def test_figures_without_data_are_left_out(run_report, tmp_path):
 # ---------------------------------------------------------------- comparison report
 def test_compare_report_has_variant_deltas(compare_report):
     page, md = check_report(compare_report, COMPARE_FIGURES)
-    assert "Variant report" in page
+    assert "AEOLOS variant report" in page
+    assert ">Tableau ability value</h3>" in page and "the ship tableau" in page
     assert ">Variant deltas</h3>" in page and "### Variant deltas" in md
     assert "tableaus vs base" in page
     assert 'class="sig"' in page                      # significant changes are marked in the table
