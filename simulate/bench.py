@@ -1,12 +1,17 @@
-"""Kernel speed: games per second per core for each built-in policy, and start-up time.
+"""Kernel speed of any game: games per second per core for each built-in policy, and start-up time.
 
 Single process, single thread: the figure is what one joblib worker does, so a
 run on k cores goes about k times as fast. Compilation is kept out of the
 games/s figures (each policy is warmed up with a tiny batch first) and reported
 on its own as the start-up time: importing the kernel plus its first call in
-this process, which loads numba's on-disk cache, or compiles (25-30 s on 2 cores) when the
-cache is missing or stale.
+this process, which loads numba's on-disk cache, or compiles (25-30 s for AEOLOS
+on 2 cores) when the cache is missing or stale.
+
+A game whose strategy schema has the "record" and "replay" policies (a choice
+tape: an int32 array of (rows, 4) whose [0, 0] holds the next row) also gets each
+heuristic's time split into the rules of its games and its own deliberation.
 """
+import importlib
 import json
 import platform
 import time
@@ -17,25 +22,8 @@ WARMUP_GAMES = 4
 ROUNDS = 5          # each policy's games are timed this many times; the fastest round counts
 
 
-def check_players(rules, n_players):
-    """The player counts the config allows (and the kernel's arrays hold), without
-    importing the kernel, so that the start-up time includes the import."""
-    from .aeolos import layout as L
-    from .errors import UserError
-
-    lo, hi = rules.config["game"]["min_players"], min(rules.config["game"]["max_players"], L.MAX_PLAYERS)
-    if not lo <= n_players <= hi:
-        raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
-
-
-def _play(rules, n_players, seed, first, n_games, POL, W, check=False, scorers=None, tape=None):
-    from .aeolos.game import play_batch
-    from .aeolos.kernel import result_arrays
-
-    games, seats, fdraws, fdraw_n = result_arrays(n_games)
-    play_batch(rules.T, n_players, seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-               scorers=scorers, tape=tape)
-    return games, seats
+def _play(game, rules, n_players, seed, first, n_games, POL, W, scorers=None, tape=None):
+    return game.play(rules, n_players, seed, first, n_games, POL, W, scorers=scorers, tape=tape)
 
 
 def _fastest(play):
@@ -49,63 +37,61 @@ def _fastest(play):
 
 
 def rewound(tape):
-    """The tape, to be read or written from its first choice (see ``layout.POL_RECORD``)."""
+    """The tape, to be read or written from its first choice."""
     tape[0, 0] = 1
     return tape
 
 
-def record_tape(rules, n_players, seed, first, n_games, POL, W):
-    """The choices the heuristic seats (POL) make in these games, on a choice tape
-    (see ``layout.POL_RECORD``), and the games' tables."""
-    from .aeolos import layout as L
-
-    record = np.where(POL == L.POL_HEURISTIC, L.POL_RECORD, POL).astype(POL.dtype)
+def record_tape(game, rules, n_players, seed, first, n_games, POL, W):
+    """The choices the heuristic seats (POL) make in these games, on a choice tape, and
+    the games' results."""
+    codes = game.strategy_schema().policies
+    record = np.where(POL == codes["heuristic"], codes["record"], POL).astype(POL.dtype)
     rows = 256 * n_games + 1
     while True:
         tape = rewound(np.zeros((rows, 4), np.int32))
-        games, seats = _play(rules, n_players, seed, first, n_games, record, W, tape=tape)
+        results = _play(game, rules, n_players, seed, first, n_games, record, W, tape=tape)
         if tape[0, 0] <= rows:
-            return tape[:tape[0, 0]], games, seats
+            return tape[:tape[0, 0]], results
         rows = int(tape[0, 0])
 
 
-def rules_only_seconds(rules, n_players, seed, first, n_games, POL, W):
+def rules_only_seconds(game, rules, n_players, seed, first, n_games, POL, W):
     """CPU seconds (fastest of ROUNDS) of these heuristic games with every choice read
     back from a tape: what the games' rules cost without the strategy deliberating.
-    The replayed games must be the recorded ones, to the last VP."""
-    from .aeolos import layout as L
-
-    tape, games, seats = record_tape(rules, n_players, seed, first, n_games, POL, W)
-    replay = np.full_like(POL, L.POL_REPLAY)
+    The replayed games must be the recorded ones, to the last point."""
+    tape, recorded = record_tape(game, rules, n_players, seed, first, n_games, POL, W)
+    replay = np.full_like(POL, game.strategy_schema().policies["replay"])
 
     def play():
-        return _play(rules, n_players, seed, first, n_games, replay, W, tape=rewound(tape))
-    seconds, (g, s) = _fastest(play)
-    if not (np.array_equal(g, games) and np.array_equal(s, seats)):
+        return _play(game, rules, n_players, seed, first, n_games, replay, W, tape=rewound(tape))
+    seconds, replayed = _fastest(play)
+    if not replayed.same_games(recorded):
         raise RuntimeError("replaying the recorded choices played other games")
     return seconds
 
 
-def startup(rules, n_players):
+def startup(game, rules, n_players):
     """Seconds to import the kernel and make its first call in this process.
 
-    ``cache`` says whether numba loaded the batch entry point from its on-disk
-    cache ("hit") or compiled it ("compiled")."""
+    ``cache`` says whether numba loaded the batch entry point (the game's
+    ``kernel_entry``) from its on-disk cache ("hit") or compiled it ("compiled")."""
     from strategies import resolve_strategies
 
-    _, POL, W = resolve_strategies("random", n_players)
+    _, POL, W = resolve_strategies(game, "random", n_players)
+    module, entry = game.kernel_entry.rsplit(".", 1)
     t0 = time.perf_counter()
-    from .aeolos import game as G
+    kernel = importlib.import_module(module)
     t1 = time.perf_counter()
-    _play(rules, n_players, 0, 0, 1, POL, W)
+    _play(game, rules, n_players, 0, 0, 1, POL, W)
     t2 = time.perf_counter()
-    stats = G.batch.stats
+    stats = getattr(kernel, entry).stats
     cache = "hit" if sum(stats.cache_hits.values()) else ("compiled" if sum(stats.cache_misses.values()) else "warm")
     return {"import_s": round(t1 - t0, 3), "first_call_s": round(t2 - t1, 3),
             "startup_s": round(t2 - t0, 3), "cache": cache}
 
 
-def bench_policy(rules, n_players, strategy, games=5000, seed=1, max_seconds=5.0):
+def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_seconds=5.0):
     """Games/s with every seat playing `strategy` (compilation excluded).
 
     The same `games` games (fewer for a slow policy, so that all rounds fit in about
@@ -116,38 +102,37 @@ def bench_policy(rules, n_players, strategy, games=5000, seed=1, max_seconds=5.0
     from strategies import resolve_strategies
     from strategies.plugin import scorers_for
 
-    from .aeolos import layout as L
-
-    strategies, POL, W = resolve_strategies(strategy, n_players)
+    strategies, POL, W = resolve_strategies(game, strategy, n_players)
     scorers = scorers_for(strategies)
-    _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)   # warm up: compile or cache load
+    codes = game.strategy_schema().policies
+    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)   # warm up: compile or cache load
     t0 = time.process_time()
-    _play(rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)
+    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers)
     per_game = (time.process_time() - t0) / WARMUP_GAMES
     n = max(1, min(games, int(max_seconds / ROUNDS / max(per_game, 1e-9))))
-    best, (g, seats) = _fastest(lambda: _play(rules, n_players, seed, WARMUP_GAMES, n, POL, W, scorers=scorers))
+    best, r = _fastest(lambda: _play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, scorers=scorers))
     result = {"games": n, "rounds": ROUNDS, "seconds": round(best, 4), "games_per_s": round(n / best, 1),
-              "turns_per_game": round(float(g[:, 0].mean()), 2),
-              "mean_vp": round(float(seats[:, :n_players, 0].mean()), 2)}
-    if (POL[:n_players] == L.POL_HEURISTIC).all():
+              "turns_per_game": round(float(r.turns.mean()), 2), "mean_score": round(float(r.score.mean()), 2)}
+    if {"heuristic", "record", "replay"} <= codes.keys() and (POL[:n_players] == codes["heuristic"]).all():
         # the same games with the choices replayed: how much of the time is the rules of
         # the games this strategy plays, how much its deliberation
-        result["rules_only_games_per_s"] = round(n / rules_only_seconds(rules, n_players, seed, WARMUP_GAMES,
-                                                                         n, POL, W), 1)
+        result["rules_only_games_per_s"] = round(
+            n / rules_only_seconds(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W), 1)
     return result
 
 
-def run_bench(rules, n_players, games=5000, policies=None, seed=1):
-    """Start-up time, then games/s for each policy (default: every built-in strategy)."""
+def run_bench(game, rules, n_players, games=5000, policies=None, seed=1):
+    """Start-up time, then games/s for each policy (default: every strategy of the game)."""
     from strategies import strategy_names
 
-    check_players(rules, n_players)
-    start = startup(rules, n_players)
-    names = list(policies) if policies else strategy_names()
-    result = {"game": "aeolos", "players": n_players, "games": games, "seed": seed,
-              "config": rules.path, "config_hash": rules.hash, "startup": start, "policies": {}}
+    game.check_players(n_players, rules)
+    start = startup(game, rules, n_players)
+    names = list(policies) if policies else strategy_names(game)
+    result = {"game": game.name, "title": game.title, "score_unit": game.score_unit, "players": n_players,
+              "games": games, "seed": seed, "config": rules.path, "config_hash": rules.hash, "startup": start,
+              "policies": {}}
     for name in names:
-        result["policies"][name] = bench_policy(rules, n_players, name, games, seed)
+        result["policies"][name] = bench_policy(game, rules, n_players, name, games, seed)
     random = result["policies"].get("random")
     if random:
         # a game's time against a random game's (issue #4 asks heuristics for at most 2x)
@@ -172,7 +157,7 @@ def to_json(result):
 
 def to_text(result):
     s = result["startup"]
-    lines = [f"AEOLOS, {result['players']} players, up to {result['games']} games per policy, one core "
+    lines = [f"{result['title']}, {result['players']} players, up to {result['games']} games per policy, one core "
              f"(config hash {result['config_hash']})",
              f"start-up: {s['startup_s']:.2f} s (import {s['import_s']:.2f} s + first call {s['first_call_s']:.2f} s, "
              f"numba cache: {s['cache']})"]
@@ -180,7 +165,7 @@ def to_text(result):
     for name, r in result["policies"].items():
         lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   ({r['games']:,} games in "
                      f"{r['seconds']:.2f} s, fastest of {r['rounds']} rounds; {r['turns_per_game']:.1f} turns/game, "
-                     f"mean VP {r['mean_vp']:.1f})"
+                     f"mean {result['score_unit']} {r['mean_score']:.1f})"
                      + (f"  {r['time_vs_random']:.2f}x random's time" if "time_vs_random" in r else "")
                      + (f" = {r['rules_vs_random']:.2f}x its games' rules + {r['deliberation_vs_random']:.2f}x "
                         f"deliberation" if "rules_vs_random" in r else ""))

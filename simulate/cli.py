@@ -5,12 +5,11 @@ input of any kind -- an unknown game or strategy, a player count the game does
 not allow, a malformed config or ``--set``, a typo in an option -- prints one
 line on stderr and exits with code 2, never a traceback.
 
-Games plug in through ``GAMES``: a name -> ``Game`` entry with the functions a
-command needs (load the rules, replay one game, benchmark the kernel).
+Games plug in through the registry (``simulate/games.py``); a command asks the game's
+protocol object (``simulate/protocol.py``) for everything game-specific.
 """
 import sys
-from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import List, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -49,41 +48,11 @@ def _fail(message, code=2):
     sys.exit(code)
 
 
-# ---------------------------------------------------------------- game registry
-@dataclass(frozen=True)
-class Game:
-    """What the CLI needs from one game's package."""
-
-    name: str
-    load_rules: Callable        # (path or None, overrides dict) -> rules
-    players: Callable           # rules -> (fewest, most) players, validated
-    replay: Callable            # (rules, players, seed, game, strategies, check) -> (played game, text)
-    bench: Callable             # (rules, players, games, seed) -> result dict
-
-
-def _aeolos_rules(path, overrides, variant=None):
-    from .aeolos.tables import load_rules, parse_variants
-    return load_rules(path, overrides, variants=parse_variants(variant))
-
-
-def _aeolos_replay(rules, players, seed, game, strategies, check):
-    from .aeolos.transcript import replay
-    return replay(rules, players, seed, game, strategies, check)
-
-
-def _aeolos_bench(rules, players, games, seed):
-    from .bench import run_bench
-    return run_bench(rules, players, games=games, seed=seed)
-
-
-GAMES = {"aeolos": Game("aeolos", _aeolos_rules, lambda rules: rules.player_range, _aeolos_replay, _aeolos_bench)}
-
-
+# ---------------------------------------------------------------- games
 def get_game(name):
-    game = GAMES.get(name.lower())
-    if game is None:
-        raise UserError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
-    return game
+    """The game's protocol object (``simulate/games.py``), or one line naming the known games."""
+    from .games import get_game as _get
+    return _get(name)
 
 
 def parse_sets(items):
@@ -102,18 +71,8 @@ def parse_sets(items):
 
 def load_game_rules(game, config, sets, players, variant=None):
     """The rules from the config, the variants and --set overrides; checks the player count."""
-    overrides = parse_sets(sets)
-    try:
-        rules = game.load_rules(config, overrides, variant)
-    except UserError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        # a config shaped in a way the loader did not foresee: still one line, naming the file
-        from .errors import ConfigError
-        raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
-    lo, hi = game.players(rules)
-    if not lo <= players <= hi:
-        raise UserError(f"{game.name.upper()} is for {lo}-{hi} players, not {players}")
+    rules = game.load_rules(config, parse_sets(sets), variants=game.canonical_variant(variant).split(","))
+    game.check_players(players, rules)
     return rules
 
 
@@ -156,7 +115,7 @@ app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=Fals
 strategies_app = typer.Typer(no_args_is_help=True, help="The strategies a seat can play.")
 app.add_typer(strategies_app, name="strategies")
 
-GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(sorted(GAMES)) + ".")
+GAME_ARG = typer.Argument(..., help="Game name (e.g. aeolos).")
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
                                            "(e.g. favor.hera.end_vp=2); repeatable.")
@@ -172,29 +131,36 @@ def load_plugins(files):
 
 
 @app.command()
-def replay(game: str = GAME_ARG,
-           players: int = typer.Option(..., "--players", help="Number of players."),
-           seed: int = typer.Option(..., "--seed", help="Run seed."),
+def replay(source: str = typer.Argument(..., metavar="GAME_OR_RUN",
+                                        help="A run folder (windtunnel simulate --out), or a game name with the "
+                                             "run's settings as options."),
            game_index: int = typer.Option(0, "--game", help="Game index within the run."),
-           strategies: str = typer.Option("balanced", "--strategies",
-                                          help="One strategy for every seat, or one per seat, comma-separated."),
+           players: Optional[int] = typer.Option(None, "--players", help="Number of players (with a game name)."),
+           seed: Optional[int] = typer.Option(None, "--seed", help="Run seed (with a game name)."),
+           strategies: Optional[str] = typer.Option(
+               None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated (with a "
+                                          "game name) [default: the game's default strategy]."),
+           rotate_seats: bool = typer.Option(False, "--rotate-seats", help="The run rotated its strategies over "
+                                                                          "the seats (with a game name)."),
            check: bool = typer.Option(False, "--check", help="Check mode: assert conservation after each step."),
            config: Optional[str] = CONFIG_OPT,
            set_: Optional[List[str]] = SET_OPT,
            rows: bool = typer.Option(False, "--rows", help="Also print the raw log rows."),
            plugin: Optional[List[str]] = PLUGIN_OPT,
            variant: Optional[str] = VARIANT_OPT):
-    """Tell one game turn by turn: the very game the batch plays for this seed and game index."""
-    g = get_game(game)
+    """Tell one game turn by turn: the very game the run recorded (or the batch plays for this seed
+    and game index)."""
+    from .replay import replay_game
+
     load_plugins(plugin)
-    check_seed(seed, game_index)
-    rules = load_game_rules(g, config, set_, players, variant)
-    played, text = g.replay(rules, players, seed, game_index, strategies, check)
+    check_seed(0 if seed is None else seed, game_index)
+    played, text, seed = replay_game(source, game_index, players=players, seed=seed, strategies=strategies,
+                                     rotate_seats=rotate_seats, check=check, config=config,
+                                     overrides=parse_sets(set_), variant=variant)
     typer.echo(text, nl=False)
-    if rows:
-        from .aeolos.transcript import raw_rows
-        typer.echo("\nLog rows (turn, seat, event, a, b, c):\n" + raw_rows(played.log))
-    if played.error:
+    if rows and hasattr(played, "raw"):
+        typer.echo("\n" + played.raw())
+    if played.error_message:
         typer.echo(f"windtunnel: check mode: {played.error_message} (seed {seed}, game {game_index})", err=True)
         sys.exit(1)
 
@@ -217,8 +183,8 @@ def bench(game: str = GAME_ARG,
     if games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
     rules = load_game_rules(g, config, set_, players, variant)
-    result = g.bench(rules, players, games, seed)
-    from .bench import to_json, to_text
+    from .bench import run_bench, to_json, to_text
+    result = run_bench(g, rules, players, games=games, seed=seed)
     typer.echo(to_json(result) if as_json else to_text(result))
 
 

@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .adapters import get_adapter
+from .games import get_game
 from .errors import UserError, check_int
 from .run_files import MANIFEST, _now, read_json_file, read_manifest, write_json_atomic
 
@@ -187,12 +187,12 @@ def _names(strategies):
     return ",".join(s.strip() for s in (strategies.split(",") if isinstance(strategies, str) else strategies))
 
 
-def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=None, strategies=None, *,
+def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None):
     """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing."""
     from .runner import DEFAULTS, plan_run
 
-    adapter = get_adapter(game)
+    game = get_game(game)
     if out is None or not str(out).strip():
         raise UserError("--out is required (the folder the comparison is written to)")
     out = Path(out)
@@ -229,7 +229,7 @@ def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=No
         raise UserError("--players is required (player counts separated by commas, e.g. 2,3,4)")
     # a cell's variant as run(...) takes it ('tableaus,poseidon'), in the game's canonical order
     raw_v = parse_variants(variants) if variants is not None else None
-    cells_v = [adapter.canonical_variant(",".join(parts)) for parts in raw_v] if raw_v is not None else None
+    cells_v = [game.canonical_variant(",".join(parts)) for parts in raw_v] if raw_v is not None else None
     players = parse_players(players)
     if cells_v is not None:
         seen = {}
@@ -258,7 +258,7 @@ def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=No
     else:
         games = DEFAULTS["games"] if games is None else games
         seed = DEFAULTS["seed"] if seed is None else seed
-        strategies = _names(strategies) or DEFAULTS["strategies"]
+        strategies = _names(strategies) or game.strategy_schema().default
         check_int("--games", games, 1)
         check_int("--seed", seed, 0, 2 ** 63 - 1)
 
@@ -291,13 +291,13 @@ def plan_compare(game="aeolos", variants=None, players=None, games=None, seed=No
             m = plan["manifest"]
             cells.append({"name": name, "variant": m["variant"], "players": p, "run_id": m["run_id"],
                           "config_hash": m["config_hash"], "resume": plan["resume"]})
-    return {"adapter": adapter, "out": out, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
+    return {"game": game, "out": out, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
             "variants": [v.replace(",", "+") for v in cells_v]}
 
 
 # ---------------------------------------------------------------- the comparison
-def run_compare(game="aeolos", variants=None, players=None, games=None, seed=None, strategies=None, *,
+def run_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                 config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
                 progress=None, command=None, on_cell=None):
     """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
@@ -316,14 +316,14 @@ def run_compare(game="aeolos", variants=None, players=None, games=None, seed=Non
     t0 = time.perf_counter()
     plan = plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
                         out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size)
-    out, adapter = plan["out"], plan["adapter"]
+    out, game = plan["out"], plan["game"]
 
     # ---- from here on, things are written
     if force and (out / COMPARE).exists():
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     spec = plan["recorded"] or {
-        "format": FORMAT, "game": adapter.NAME, "variants": plan["variants"], "players": plan["players"],
+        "format": FORMAT, "game": game.name, "variants": plan["variants"], "players": plan["players"],
         "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
         "batch_size": plan["batch_size"],
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
@@ -369,13 +369,13 @@ def run_compare(game="aeolos", variants=None, players=None, games=None, seed=Non
                 f"interrupted in cell {c['name']} ({i + 1} of {len(todo)}): "
                 + (str(e).removeprefix("interrupted: ").split("; continue with")[0] if isinstance(e, RunInterrupted)
                    else "nothing of it played")
-                + f"; continue every cell with: windtunnel compare {adapter.NAME} --resume --out {out}") from None
+                + f"; continue every cell with: windtunnel compare {game.name} --resume --out {out}") from None
         except RunFailed as e:
             _note_cell(out, entry)
             end("failed", f"cell {c['name']}: {e}")
             raise CompareFailed(f"cell {c['name']} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
                                 f"continue every cell with: "
-                                f"windtunnel compare {adapter.NAME} --resume --out {out}") from e
+                                f"windtunnel compare {game.name} --resume --out {out}") from e
         result.runs[c["name"]] = r
         played = (r.session or {}).get("games_played", 0)
         result.played += played
@@ -474,7 +474,8 @@ def to_text(result, table=None, confidence=0.95):
     """The comparison as text: settings, the common-random-numbers note, one line per cell."""
     spec, out = result.spec, result.path
     table = summary_table(out, confidence) if table is None else table
-    title = get_adapter(spec["game"]).TITLE
+    game = get_game(spec["game"])
+    title = game.title
     pct = f"{confidence:.0%}"
     hashes = dict.fromkeys(f"{c['variant']} {c['config_hash']}" for c in spec["cells"])
     sets = ", ".join(f"{k}={v}" for k, v in (spec.get("overrides") or {}).items())
@@ -491,11 +492,11 @@ def to_text(result, table=None, confidence=0.95):
     max_p = max(r["players"] for r in t)
     vw = max([len(r["variant"]) for r in t] + [7])
     gw = max([len(_games(r)) for r in t] + [5])
-    head = (f"{'variant':<{vw}}  {'players':>7}  {'games':>{gw}}  {'winner VP':>9}  {'turns':>6}  {'rounds':>6}  "
+    head = (f"{'variant':<{vw}}  {'players':>7}  {'games':>{gw}}  {'winner ' + game.score_unit:>9}  {'turns':>6}  {'rounds':>6}  "
             f"{'ties':>6}")
     seat_w = 20
-    lines.append(f"Per cell: mean winner score (VP), mean game length, tie rate, and each seat's win rate with its "
-                 f"{pct} Wilson interval (seat 0 starts; a tie is a win for each tied seat; fair = 1/players):")
+    lines.append(f"Per cell: mean winner score ({game.score_unit}), mean game length, tie rate, and each seat's win "
+                 f"rate with its {pct} Wilson interval (seat 0 starts; a tie is a win for each tied seat; fair = 1/players):")
     lines.append(head + "  " + "  ".join(f"{'seat ' + str(p):<{seat_w}}" for p in range(max_p)).rstrip())
     for r in t:
         seats = []

@@ -13,7 +13,8 @@ that play, so that checking a run's settings and failing on bad input stays quic
 What a game declares once (class attributes):
   name, title, players (fewest, most), score_unit ("VP", "glory"), tiebreak (how a
   tie on score is broken, in a sentence's words), variants (names a run may combine),
-  tables (the Parquet tables a batch writes), chunk (games per kernel call).
+  tables (the Parquet tables a batch writes), chunk (games per kernel call),
+  kernel_entry ("module.function" of its compiled batch entry point).
 
 What it implements (methods):
   load_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -134,6 +135,7 @@ class Game:
     variants = ()
     tables = ("games", "seats")
     chunk = 8192
+    kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
 
     @property
     def config_dir(self):
@@ -169,10 +171,11 @@ class Game:
     def subjects(self):
         return ()
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, rotate=False):
-        """(played, text): game `game_index` of the run told turn by turn; `played.error` is a
-        check-mode message or empty. With `rotate`, strategy i sits at seat (i + game) % players,
-        as in a --rotate-seats run."""
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
+        """(played, text): game `game_index` of the run told turn by turn, `strategies` the
+        seats' Strategy objects in seat order (the caller seats a rotated run's); the text
+        ends with the final scores. `played.error_message` is a check-mode violation or
+        empty; an optional `played.raw()` gives the kernel's log rows as text."""
         raise NotImplementedError
 
     def new_state(self, players, seed=0, game_index=0, rules=None):

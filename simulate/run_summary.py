@@ -1,7 +1,27 @@
 """The end-of-run summary, computed from the manifest's per-shard counters
 (never from rows): win rates with Wilson intervals, mean scores, speed."""
-from .adapters import get_adapter
+from .games import get_game
 from .run_files import MANIFEST
+
+
+def counters(results, n_strategies):
+    """The small sums the runner keeps per shard for the end-of-run summary (never the rows):
+    wins and seat-games by strategy slot and seat, score sums by seat. `results`: a batch's
+    Results (``simulate/protocol.py``)."""
+    import numpy as np
+
+    slot, won = results.slot, results.won
+    n_players = slot.shape[1]
+    wins = np.zeros((n_strategies, n_players), np.int64)
+    played = np.zeros((n_strategies, n_players), np.int64)
+    for p in range(n_players):
+        played[:, p] = np.bincount(slot[:, p], minlength=n_strategies)[:n_strategies]
+        wins[:, p] = np.bincount(slot[:, p], weights=won[:, p], minlength=n_strategies)[:n_strategies]
+    score = results.score.astype(np.int64)
+    return {"games": int(len(slot)), "ties": int(results.tie.sum()), "check_errors": int((results.errors != 0).sum()),
+            "wins": wins.tolist(), "seat_games": played.tolist(),
+            "score_sum": score.sum(axis=0).tolist(), "score_sq_sum": (score * score).sum(axis=0).tolist(),
+            "turns_sum": int(results.turns.sum())}
 
 def summarize(manifest, confidence=0.95):
     """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
@@ -49,7 +69,8 @@ def summarize(manifest, confidence=0.95):
 def summary_text(run, confidence=0.95):
     m = run.manifest
     s = summarize(m, confidence)
-    title = get_adapter(m["game"]).TITLE
+    game = get_game(m["game"])
+    title = game.title
     pct = f"{confidence:.0%}"
     lines = [f"{title}, {m['players']} players, {m['games']:,} games, seed {m['seed']}, strategies "
              f"{', '.join(m['strategies'])}{' (rotated over seats)' if m['rotate_seats'] else ''}, "

@@ -30,9 +30,9 @@ batches on a cluster; the output folder must then be a path every worker sees.
 Around it: ``run_files`` (atomic writes, the manifest), ``run_backends`` (joblib
 backends), ``run_progress`` (bar or lines), ``run_summary`` (the end-of-run table).
 
-Game-agnostic: a game plugs in with an adapter module (``simulate/adapters.py``) providing
-``NAME``, ``TITLE``, ``TABLES``, ``prepare(...)``, ``Worker(payload)`` with ``warm()``
-and ``play(...)``, and ``schemas()`` (see ``simulate/aeolos/adapter.py``).
+Game-agnostic: everything about the game comes through its protocol object
+(``simulate/protocol.py``, registered in ``simulate/games.py``); ``simulate/worker.py``
+checks a run's settings and plays its batches.
 """
 import math
 import os
@@ -42,18 +42,18 @@ import socket
 import time
 from pathlib import Path
 
-from .adapters import get_adapter
+from .games import get_game
 from .errors import UserError, check_int
 from .run_backends import _Backend
 from .run_files import (FORMAT, MANIFEST, _hash, _now, manifest_text, read_manifest, write_json_atomic,
                         write_parquet_atomic)
 from .run_progress import Progress
 from .run_summary import summarize, summary_text
+from .worker import Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
-DEFAULTS = {"games": 10_000, "seed": 1, "strategies": "balanced", "rotate_seats": False, "variant": "base",
-            "check": False}
+DEFAULTS = {"games": 10_000, "seed": 1, "rotate_seats": False, "variant": "base", "check": False}
 
 
 class RunInterrupted(Exception):
@@ -91,7 +91,7 @@ def default_out(game, players, seed, strategies, rotate, variant):
 
 
 # ---------------------------------------------------------------- the worker side
-_WORKERS = {}            # per process: run key -> adapter Worker (rules and scratch arrays built once)
+_WORKERS = {}            # per process: run key -> Worker (rules and scratch arrays built once)
 
 
 def _worker(task):
@@ -100,7 +100,7 @@ def _worker(task):
     if w is None:
         _ignore_ctrl_c_in_child()
         _WORKERS.clear()
-        w = _WORKERS[key] = get_adapter(task["game"]).Worker(task["payload"])
+        w = _WORKERS[key] = Worker(task["payload"])
     return w
 
 
@@ -160,27 +160,28 @@ def _strategy_list(strategies, players):
     return names
 
 
-def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
+def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
              check=None):
     """Check everything about a run and return its plan; raises UserError on bad input.
 
-    Writes nothing. The plan holds the adapter, the worker payload, the manifest
+    Writes nothing. The plan holds the game, the worker payload, the manifest
     to start from and the output folder."""
-    adapter = get_adapter(game)
+    game = get_game(game)
+    default_strategy = game.strategy_schema().default
     if resume and force:
         raise UserError("--resume and --force contradict each other: resume keeps the run, force replaces it")
     if batch_size is not None:
         check_int("--batch-size", batch_size, 1)
     if variant is not None:          # a run is named and recorded under its variants' canonical order
-        variant = adapter.canonical_variant(variant)
+        variant = game.canonical_variant(variant)
     recorded = None
     if resume:
         if out is None:
             if players is None:
                 raise UserError("--resume needs --out (the run's folder), or the options the run was started with")
-            names = _strategy_list(strategies or DEFAULTS["strategies"], players)
-            out = default_out(adapter.NAME, players, DEFAULTS["seed"] if seed is None else seed,
+            names = _strategy_list(strategies or default_strategy, players)
+            out = default_out(game.name, players, DEFAULTS["seed"] if seed is None else seed,
                               names * players if len(names) == 1 else names, bool(rotate_seats), variant or "base")
         if not (Path(out) / MANIFEST).exists():
             raise UserError(f"--resume: no run to resume at {out} (no {MANIFEST})")
@@ -188,8 +189,8 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
 
     if recorded is not None:
         _check_not_running(out, recorded)
-        if recorded.get("game") != adapter.NAME:
-            raise UserError(f"--resume: {out} is a run of {recorded.get('game')!r}, not {adapter.NAME!r}")
+        if recorded.get("game") != game.name:
+            raise UserError(f"--resume: {out} is a run of {recorded.get('game')!r}, not {game.name!r}")
         _same("--players", players, recorded["players"])
         _same("--games", games, recorded["games"])
         _same("--seed", seed, recorded["seed"])
@@ -203,13 +204,12 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         players, games, seed = recorded["players"], recorded["games"], recorded["seed"]
         rotate_seats, variant, check = recorded["rotate_seats"], recorded["variant"], recorded["check"]
         if config is not None or overrides:
-            payload, facts = adapter.prepare(players, recorded["strategies"], variant, config, overrides)
+            payload, facts = prepare(game, players, recorded["strategies"], variant, config, overrides)
             if facts["config_hash"] != recorded["config_hash"]:
                 raise UserError(f"--resume: the config given (hash {facts['config_hash']}) differs from the run's "
                                 f"(hash {recorded['config_hash']}); leave --config/--set out or use another --out")
-        payload, facts = adapter.prepare(players, recorded["strategies"], variant, None, None,
-                                         config_data=recorded["config"],
-                                         strategy_weights=recorded["strategy_weights"])
+        payload, facts = prepare(game, players, recorded["strategies"], variant, None, None,
+                                config_data=recorded["config"], strategy_weights=recorded["strategy_weights"])
         facts["config_path"], overrides = recorded.get("config_path"), recorded.get("overrides") or {}
         if batch_size is None:
             batch_size = recorded.get("batch_size")
@@ -221,16 +221,16 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
         seed = DEFAULTS["seed"] if seed is None else seed
         variant = variant or DEFAULTS["variant"]
         rotate_seats, check = bool(rotate_seats), bool(check)
-        payload, facts = adapter.prepare(players, _strategy_list(strategies or DEFAULTS["strategies"], players),
-                                         variant, config, overrides)
+        payload, facts = prepare(game, players, _strategy_list(strategies or default_strategy, players),
+                                 variant, config, overrides)
     check_int("--games", games, 1)
     check_int("--seed", seed, 0, 2 ** 63 - 1)
 
-    spec = {"game": adapter.NAME, "variant": variant, "players": players, "seed": seed,
+    spec = {"game": game.name, "variant": variant, "players": players, "seed": seed,
             "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
             "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"]}
-    run_id = f"{adapter.NAME}-{players}p-s{seed}-{_hash(spec, 8)}"
-    out = Path(out) if out is not None else default_out(adapter.NAME, players, seed, facts["strategies"],
+    run_id = f"{game.name}-{players}p-s{seed}-{_hash(spec, 8)}"
+    out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
                                                         rotate_seats, variant)
 
     replace = False
@@ -257,15 +257,15 @@ def plan_run(game="aeolos", players=None, games=None, seed=None, strategies=None
             replace = True
 
     manifest = recorded or {
-        "format": FORMAT, "run_id": run_id, "status": "new", "game": adapter.NAME, "variant": variant,
+        "format": FORMAT, "run_id": run_id, "status": "new", "game": game.name, "variant": variant,
         "players": players, "games": games, "seed": seed, "strategies": facts["strategies"],
         "rotate_seats": bool(rotate_seats), "check": bool(check), "batch_size": None,
-        "tables": {t: f"{t}/" for t in adapter.TABLES}, "games_done": 0,
+        "tables": {t: f"{t}/" for t in game.tables}, "games_done": 0,
         "config_path": facts["config_path"], "overrides": dict(overrides or {}),
         "config_hash": facts["config_hash"], "config": facts["config"],
         "strategy_weights": facts["strategy_weights"], "versions": versions(),
         "created": _now(), "updated": _now(), "sessions": [], "shards": []}
-    return {"adapter": adapter, "payload": payload, "manifest": manifest, "out": out, "resume": recorded is not None,
+    return {"game": game, "payload": payload, "manifest": manifest, "out": out, "resume": recorded is not None,
             "replace": replace, "batch_size": batch_size, "run_id": manifest["run_id"],
             "key": _hash([manifest["run_id"], manifest["config_hash"], bool(check)], 16)}
 
@@ -319,7 +319,7 @@ def _shard_ok(out, shard):
 def _prepare_folder(plan):
     """Create (or clean, on resume) the output folder. The first thing that writes."""
     out, m = plan["out"], plan["manifest"]
-    tables = plan["adapter"].TABLES
+    tables = plan["game"].tables
     if plan["replace"]:
         shutil.rmtree(out)
     if plan["resume"]:
@@ -346,7 +346,7 @@ def _save(plan):
     write_json_atomic(plan["out"] / MANIFEST, manifest_text(m))
 
 
-def run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
+def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
         resume=False, force=False, check=None, progress=None, command=None):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
@@ -370,7 +370,7 @@ def run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, 
     with _Backend(backend, jobs, scheduler) as be:
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
-        worker = plan["adapter"].Worker(plan["payload"])
+        worker = Worker(plan["payload"])
         worker.warm()
         _WORKERS.clear()
         _WORKERS[plan["key"]] = worker
@@ -381,7 +381,7 @@ def run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, 
         m["batch_size"] = m["batch_size"] or size
         session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
                    "workers": workers, "batch_size": size, "host": socket.gethostname(), "pid": os.getpid(),
-                   "games_played": 0, "status": "running", "code": _code_hash()}
+                   "games_played": 0, "status": "running", "code": _code_hash(plan["game"])}
         first_code = m["versions"].setdefault("code", session["code"])
         if first_code != session["code"] and _missing_ranges(m["games"], m["shards"]):
             session["note"] = (f"the windtunnel source changed since this run started (code {first_code} -> "
@@ -424,11 +424,11 @@ def run(game="aeolos", players=None, games=None, seed=None, strategies=None, *, 
     return result
 
 
-def _code_hash():
-    """A hash of the simulation source (what numba's cache is keyed on), for the manifest."""
+def _code_hash(game):
+    """A hash of the game's kernel source (what numba's cache is keyed on), for the manifest."""
     try:
         from .jit import source_hash
-        return source_hash()
+        return source_hash(game)
     except Exception:                     # noqa: BLE001 - informative only
         return None
 
@@ -472,7 +472,7 @@ class Run:
             raise UserError(f"no table {name!r} (tables: {', '.join(self.manifest['tables'])})")
         files = [str(f) for f in self.files(name)]
         if not files:
-            schema = get_adapter(self.manifest["game"]).schemas()[name]
+            schema = get_game(self.manifest["game"]).schemas()[name]
             return pl.from_arrow(schema.empty_table()).lazy()
         return pl.scan_parquet(files)
 

@@ -13,6 +13,7 @@ from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.transcript import parse_final_scores
 from simulate.cli import app
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies, strategy_names
 
 runner = CliRunner()
@@ -24,7 +25,7 @@ def run(*args):
 
 
 def batch_vp(rules, n_players, strategies, seed, first, n_games):
-    _, POL, W = resolve_strategies(strategies, n_players)
+    _, POL, W = resolve_strategies(AEOLOS, strategies, n_players)
     games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
     G.play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats,
@@ -83,7 +84,7 @@ def test_bench_json_has_games_per_s_for_each_policy():
     assert len(lines) == 1
     data = json.loads(lines[0])
     assert data["players"] == 3 and data["games"] == 20
-    assert set(data["policies"]) == set(strategy_names())
+    assert set(data["policies"]) == set(strategy_names(AEOLOS))
     for name, row in data["policies"].items():
         assert row["games_per_s"] > 0, name
         assert 1 <= row["games"] <= 20 and row["rounds"] == 5, name
@@ -110,7 +111,7 @@ def test_bench_text():
     assert r.exit_code == 0, r.stderr
     assert "games/s" in r.stdout and "start-up" in r.stdout and "1.00x random's time" in r.stdout
     assert "x its games' rules + " in r.stdout and "x deliberation" in r.stdout
-    for name in strategy_names():
+    for name in strategy_names(AEOLOS):
         assert name in r.stdout
 
 
@@ -119,7 +120,7 @@ def test_strategies_list():
     r = run("strategies", "list")
     assert r.exit_code == 0
     lines = r.stdout.strip().splitlines()
-    assert [line.split()[0] for line in lines] == strategy_names()
+    assert [line.split()[0] for line in lines] == strategy_names(AEOLOS)
     assert all(len(line.split(None, 1)) == 2 for line in lines)      # every one has a description
 
 

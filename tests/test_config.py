@@ -8,6 +8,7 @@ from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.tables import BASE_CONFIG, load_rules
 from simulate.errors import ConfigError
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 BASE = Path(BASE_CONFIG).read_text()
@@ -27,7 +28,7 @@ def line_of(path, needle):
 
 
 def play(rules, n_players=3, strategies="random", seed=99, n_games=N_GAMES):
-    _, POL, W = resolve_strategies(strategies, n_players)
+    _, POL, W = resolve_strategies(AEOLOS, strategies, n_players)
     games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
     G.play_batch(rules.T, n_players, seed, 0, n_games, W, POL, False, games, seats,

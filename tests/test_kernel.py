@@ -7,11 +7,12 @@ from simulate.aeolos import layout as L
 from simulate.aeolos.check import check_state
 from simulate.aeolos.game import play_batch
 from simulate.aeolos.kernel import CheckFailure, check_games, play_one, result_arrays
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 
 def batch(rules, n_players, seed, first, n, names="greedy"):
-    _, POL, W = resolve_strategies(names, n_players)
+    _, POL, W = resolve_strategies(AEOLOS, names, n_players)
     games, seats, fdraws, fdraw_n = result_arrays(n)
     play_batch(rules.T, n_players, seed, first, n, W, POL, False, games, seats, fdraws, fdraw_n)
     return games, seats
@@ -39,7 +40,7 @@ def test_seeds_and_game_indices_give_different_games(rules):
 
 def test_play_one_is_the_batch_game(rules):
     """The single-game path (replay, tests) plays exactly what the batch plays."""
-    _, POL, W = resolve_strategies("greedy,random", 2)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy,random", 2)
     games, seats = batch(rules, 2, 5, 0, 8, "greedy,random")
     for k in range(8):
         g = play_one(rules, 2, 5, k, POL, W)
@@ -49,7 +50,7 @@ def test_play_one_is_the_batch_game(rules):
 
 @pytest.mark.parametrize("n_players", [2, 3, 4])
 def test_check_mode_finds_nothing_in_20000_random_games(rules, n_players):
-    _, POL, W = resolve_strategies("random", n_players)
+    _, POL, W = resolve_strategies(AEOLOS, "random", n_players)
     games = check_games(rules, n_players, 2024, 20_000, POL, W)
     assert (games[:, 0] > 0).all()
 
@@ -58,7 +59,7 @@ def test_check_mode_finds_nothing_in_20000_random_games(rules, n_players):
 def test_check_mode_finds_nothing_with_greedy_and_mixed_seats(rules, n_players):
     for names in ("greedy", ",".join(["greedy", "random"] * 2)[: 7 * n_players - 1]):
         names = ",".join(names.split(",")[:n_players])
-        _, POL, W = resolve_strategies(names, n_players)
+        _, POL, W = resolve_strategies(AEOLOS, names, n_players)
         check_games(rules, n_players, 99, 3_000, POL, W)
 
 
@@ -81,14 +82,14 @@ def variant_rules(variants):
 def test_any_seed_seating_and_variants_play_a_sound_game(seed, n_players, seats, variants):
     """Every variant and combination, every player count: check mode finds nothing."""
     rules = variant_rules(sorted(variants))
-    _, POL, W = resolve_strategies(seats[:n_players], n_players)
+    _, POL, W = resolve_strategies(AEOLOS, seats[:n_players], n_players)
     games = check_games(rules, n_players, seed, 20, POL, W)
     assert (games[:, 2] >= 0).all()            # every game has a winner seat
 
 
 # ---------------------------------------------------------------- check mode catches breakage
 def mid_game_state(rules, n_players=3):
-    _, POL, W = resolve_strategies("greedy", n_players)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy", n_players)
     g = play_one(rules, n_players, 3, 0, POL, W)
     S = g.S.copy()
     assert check_state(S, rules.T, True) == L.CHK_OK
@@ -142,7 +143,7 @@ def test_check_mode_names_what_broke(rules, corrupt, code):
 def test_check_mode_stops_the_game_at_the_first_violation(rules):
     from simulate.aeolos.game import new_game, play_game
     from simulate.aeolos.kernel import buffers
-    _, POL, W = resolve_strategies("random", 2)
+    _, POL, W = resolve_strategies(AEOLOS, "random", 2)
     S, R, OPT = buffers()
     LOG = np.zeros((0, L.LOG_COLS), np.int32)
     new_game(rules.T, LOG, 2, 4, 0, S, R)
@@ -161,7 +162,7 @@ def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
         games[3, G_ERROR], games[3, G_ERROR_TURN] = L.CHK_CARDS, 12
         return 1
     monkeypatch.setattr(game, "play_batch", fake_batch)
-    _, POL, W = resolve_strategies("random", 2)
+    _, POL, W = resolve_strategies(AEOLOS, "random", 2)
     with pytest.raises(CheckFailure, match=r"game 13 of run seed 4 \(2 players\), turn 12: sailing cards"):
         check_games(rules, 2, 4, 5, POL, W, first=10)
 
@@ -171,7 +172,7 @@ def test_rotated_seats_play_every_strategy_in_every_seat(rules):
     game an unrotated batch plays with that seating."""
     from simulate.aeolos.game import P_STRATEGY
     n = 3
-    _, POL, W = resolve_strategies("greedy,random,random", n)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy,random,random", n)
     games, seats, fdraws, fdraw_n = result_arrays(9)
     play_batch(rules.T, n, 8, 0, 9, W, POL, False, games, seats, fdraws, fdraw_n, True)
     for k in range(9):
@@ -201,8 +202,9 @@ def test_replaying_the_tape_plays_the_recorded_games(rules, n_players, names):
     weights zeroed (a heuristic that would choose otherwise), to the last VP and card."""
     from simulate.bench import record_tape, rewound
 
-    _, POL, W = resolve_strategies(names, n_players)
-    tape, games, seats = record_tape(rules, n_players, 3, 0, 30, POL, W)
+    _, POL, W = resolve_strategies(AEOLOS, names, n_players)
+    tape, recorded = record_tape(AEOLOS, rules, n_players, 3, 0, 30, POL, W)
+    games, seats = recorded.games[:30], recorded.seats[:30]
     assert tape[0, 0] == len(tape) > 30 * 20          # every choice of every game is on it
     replay = np.full_like(POL, L.POL_REPLAY)
     g, s, _ = tape_batch(rules, n_players, replay, np.zeros_like(W), 0, 30, rewound(tape))
@@ -217,8 +219,9 @@ def test_only_a_recording_seat_writes_to_scr(rules):
     changes no choice."""
     from simulate.bench import record_tape
 
-    _, POL, W = resolve_strategies("greedy", 2)
-    _, games, seats = record_tape(rules, 2, 3, 0, 10, POL, W)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy", 2)
+    _, recorded = record_tape(AEOLOS, rules, 2, 3, 0, 10, POL, W)
+    games, seats = recorded.games[:10], recorded.seats[:10]
     g, s, _ = tape_batch(rules, 2, POL, W, 0, 10, None)
     assert (g == games).all() and (s == seats).all()
     script = np.full((50, 4), L.ANY, np.int32)
@@ -233,8 +236,8 @@ def test_a_tape_of_other_games_never_makes_an_illegal_move(rules):
     options and the games stay sound under check mode; a short tape ends in first options."""
     from simulate.bench import record_tape, rewound
 
-    _, POL, W = resolve_strategies("balanced", 4)
-    tape, _, _ = record_tape(rules, 4, 3, 0, 20, POL, W)
+    _, POL, W = resolve_strategies(AEOLOS, "balanced", 4)
+    tape, _ = record_tape(AEOLOS, rules, 4, 3, 0, 20, POL, W)
     replay = np.full_like(POL, L.POL_REPLAY)
     for first, t in ((500, tape), (600, tape[:100].copy())):
         games, _, bad = tape_batch(rules, 4, replay, W, first, 20, rewound(t), check=True)

@@ -25,6 +25,7 @@ from simulate.errors import UserError
 from simulate.run_files import read_manifest
 from simulate.run_progress import Progress
 from simulate.runner import default_batch_size
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +71,7 @@ def test_run_returns_lazy_tables_matching_the_kernel(reference, rules):
     assert games.height == 2400 and seats.height == 7200
     assert games["game_id"].to_list() == list(range(2400))
     # the rows are the kernel's own numbers
-    _, POL, W = resolve_strategies("greedy,random,greedy", 3)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy,random,greedy", 3)
     ga, sa, fa, fn = result_arrays(50)
     play_batch(rules.T, 3, 7, 1000, 50, W, POL, False, ga, sa, fa, fn, True)
     part = seats.filter(pl.col("game_id").is_between(1000, 1049)).sort("game_id", "seat")

@@ -7,13 +7,19 @@ import pytest
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.transcript import parse_final_scores, raw_rows, replay
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 SEED = 20240611
 
 
+def told(rules, n_players, seed, game_index, names, check=False):
+    """The replay of a game whose seats play `names` (as the CLI resolves them)."""
+    return replay(rules, n_players, seed, game_index, resolve_strategies(AEOLOS, names, n_players)[0], check)
+
+
 def batch(rules, n_players, strategies, seed, first, n_games):
-    _, POL, W = resolve_strategies(strategies, n_players)
+    _, POL, W = resolve_strategies(AEOLOS, strategies, n_players)
     games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
     fdraws = np.zeros((n_games, L.MAX_FDRAW, 4), np.int32)
@@ -25,7 +31,7 @@ def batch(rules, n_players, strategies, seed, first, n_games):
 @pytest.fixture(scope="module")
 def fixed(rules):
     """One fixed 3-player game: greedy against two random seats."""
-    return replay(rules, 3, SEED, 0, "greedy,random,random")
+    return told(rules, 3, SEED, 0, "greedy,random,random")
 
 
 def turn_headers(text):
@@ -71,7 +77,7 @@ def test_uses_the_rulebook_words(fixed):
 
 
 def test_names_come_from_the_rules(rules):
-    game, text = replay(rules, 2, SEED, 3, "random")
+    game, text = told(rules, 2, SEED, 3, "random")
     text = " ".join(text.split())
     for row in game.log.tolist():
         if row[2] == L.EV_CARD:
@@ -85,7 +91,7 @@ def test_names_come_from_the_rules(rules):
 def test_totals_read_from_the_log_match_the_state(rules, n_players, strategies):
     """Every VP, wind, crystal, favor card and card drawn shows up in a log row."""
     for g in range(25):
-        game, text = replay(rules, n_players, SEED, g, strategies, check=True)
+        game, text = told(rules, n_players, SEED, g, strategies, check=True)
         assert game.error == 0
         assert "Transcript check" not in text, text[-800:]
         assert "[" not in text                         # no event without a sentence
@@ -95,7 +101,7 @@ def test_totals_read_from_the_log_match_the_state(rules, n_players, strategies):
 
 def test_replay_is_the_batch_game(rules):
     """Game 5 of a run reads the same whether played alone or inside a batch."""
-    game, text = replay(rules, 4, SEED, 5, "greedy,random,greedy,random")
+    game, text = told(rules, 4, SEED, 5, "greedy,random,greedy,random")
     games, seats = batch(rules, 4, "greedy,random,greedy,random", SEED, 0, 8)
     scores = parse_final_scores(text)
     for p in range(4):
@@ -105,7 +111,7 @@ def test_replay_is_the_batch_game(rules):
 
 
 def test_raw_rows_name_the_events(rules):
-    game, _ = replay(rules, 2, SEED, 0, "random")
+    game, _ = told(rules, 2, SEED, 0, "random")
     rows = raw_rows(game.log)
     assert len(rows.splitlines()) == len(game.log)
     assert "turn   0 seat 0 turn" in rows
@@ -116,7 +122,7 @@ def test_turn_text_from_a_mid_game_state(rules):
     from simulate.aeolos.kernel import buffers
     from simulate.aeolos.transcript import turn_text
 
-    _, POL, W = resolve_strategies("greedy", 2)
+    _, POL, W = resolve_strategies(AEOLOS, "greedy", 2)
     S, R, OPT = buffers()
     LOG = np.zeros((4000, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import UserError
 from . import layout as L
 from .game import buffers, new_game, play_game  # noqa: F401 (buffers: part of this module's API)
 from .scorer import extension
@@ -26,11 +25,15 @@ class PlayedGame:
     def error_message(self):
         return L.CHECK_MESSAGES.get(self.error, "")
 
+    def raw(self):
+        """The log rows, one line each (``windtunnel replay --rows``)."""
+        from .transcript import raw_rows
+        return "Log rows (turn, seat, event, a, b, c):\n" + raw_rows(self.log)
+
 
 def check_players(rules, n_players):
-    lo, hi = rules.player_range
-    if not lo <= n_players <= hi:
-        raise UserError(f"AEOLOS is for {lo}-{hi} players, not {n_players}")
+    from .protocol import GAME
+    GAME.check_players(n_players, rules)
 
 
 def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None,

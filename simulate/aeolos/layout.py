@@ -281,6 +281,7 @@ S_POLICY_KEY = _s(MAX_PLAYERS)                 # turn (+1) the cached values bel
 S_POLICY_HARBOR = _s(MAX_PLAYERS * N_HARBORS)  # value of each harbor's action, in milli-VP
 S_POLICY_PLAN = _s(MAX_VALUE + 1)              # value of each sailing value for the seat to move, milli-VP
 S_FORCED_CARD = _s(2)         # (card, turn + 1): the lookahead's pick for this turn's sailing card
+S_OFFERED = _s()              # options of the decision a script stopped at (Python face, scenarios)
 S_SIZE = _s.size
 
 # ---------------------------------------------------------------- options

@@ -169,6 +169,7 @@ def scripted(S, SCR, OPT, n):
                 return i
         if n == 1:
             return 0
+        S[S_OFFERED] = n
         raise ValueError("scripted turn ended at a decision with no 'done' option")
     for i in range(n):
         ok = True
@@ -178,6 +179,7 @@ def scripted(S, SCR, OPT, n):
         if ok:
             S[S_SCRIPT_POS] = k + 1
             return i
+    S[S_OFFERED] = n              # OPT[:n] are the decision's options (the Python face lists them)
     raise ValueError("scripted choice is not a legal option here")
 
 

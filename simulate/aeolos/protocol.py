@@ -82,6 +82,7 @@ class Aeolos(Game):
     tiebreak = "a tie on VP goes to the highest temple place occupied; players still tied share the win"
     tables = ("games", "seats", "cards")
     chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
+    kernel_entry = "simulate.aeolos.game.batch"
 
     @property
     def variants(self):
@@ -139,9 +140,9 @@ class Aeolos(Game):
                     note="Seats dealt the ability against seats dealt another one (variant tableaus)."),
         )
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, rotate=False):
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
         from .transcript import replay
-        return replay(rules, n_players, run_seed, game_index, strategies, check, rotate=rotate)
+        return replay(rules, n_players, run_seed, game_index, strategies, check)
 
     def new_state(self, players, seed=0, game_index=0, rules=None):
         from .state import State

@@ -154,22 +154,3 @@ def to_tables(games, seats, fdraws, fdraw_n, *, run_id, run_seed, first, n_playe
         _col(rows[:, 2], pa.int16()), _col(played, pa.int16(), mask=played < 0),
     ], schema=CARDS_SCHEMA)
     return {"games": g, "seats": s, "cards": c}
-
-
-def counters(games, seats, n_players, n_strategies):
-    """The small sums the runner keeps per shard for the end-of-run summary
-    (never the rows): wins and seat-games by strategy slot and seat, score sums by seat."""
-    seats = seats[:len(games), :n_players]
-    slot = seats[:, :, P_STRATEGY]
-    won = seats[:, :, P_WON] != 0
-    wins = np.zeros((n_strategies, n_players), np.int64)
-    played = np.zeros((n_strategies, n_players), np.int64)
-    for p in range(n_players):
-        played[:, p] = np.bincount(slot[:, p], minlength=n_strategies)[:n_strategies]
-        wins[:, p] = np.bincount(slot[:, p], weights=won[:, p], minlength=n_strategies)[:n_strategies]
-    vp = seats[:, :, P_VP].astype(np.int64)
-    return {"games": int(len(games)), "ties": int((games[:, G_TIE] != 0).sum()),
-            "check_errors": int((games[:, G_ERROR] != 0).sum()),
-            "wins": wins.tolist(), "seat_games": played.tolist(),
-            "score_sum": vp.sum(axis=0).tolist(), "score_sq_sum": (vp * vp).sum(axis=0).tolist(),
-            "turns_sum": int(games[:, G_TURNS].sum())}

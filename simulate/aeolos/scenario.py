@@ -236,12 +236,12 @@ class _Run:
 class Scenario:
     """A game position in the kernel's state array, built from a real setup."""
 
-    def __init__(self, players=4, seed=0, rules=None):
+    def __init__(self, players=4, seed=0, rules=None, game_index=0):
         self.rules = rules or default_rules()
         check_players(self.rules, players)
         self.T = self.rules.T
         self.S, self.R, _ = buffers()
-        new_game(self.T, np.zeros((0, L.LOG_COLS), np.int32), players, seed, 0, self.S, self.R)
+        new_game(self.T, np.zeros((0, L.LOG_COLS), np.int32), players, seed, game_index, self.S, self.R)
         self.W = np.zeros((L.MAX_PLAYERS, L.N_WEIGHTS))
         self.POL = np.full(L.MAX_PLAYERS, L.POL_SCRIPT, np.int32)
         self.turns = []
@@ -873,13 +873,14 @@ class Scenario:
             labels = labels[:k] + ["(close window)"] + labels[k:]
         raise ScenarioError("the turn does not end")
 
-    def _legal(self, prefix, run):
-        """The options of the decision the run stopped at (each tried through the kernel)."""
-        out = []
-        for row in dict.fromkeys(tuple(int(x) for x in r) for r in run.OPT):
-            if self._attempt(prefix + [row]).S[L.S_SCRIPT_POS] == len(prefix) + 1:
-                out.append(row)
-        return [self.option_text(r, run.S) for r in out]
+    @staticmethod
+    def offered_rows(run):
+        """The option rows of the decision a run's script stopped at (the kernel counts them)."""
+        return list(dict.fromkeys(tuple(int(x) for x in r) for r in run.OPT[:run.S[L.S_OFFERED]]))
+
+    def _legal(self, run):
+        """The options of the decision the run stopped at, in words."""
+        return [self.option_text(r, run.S) for r in self.offered_rows(run)]
 
     def offered(self, *choices, window=False):
         """Readable options of the next decision after these choices ([] if the turn asks
@@ -891,11 +892,11 @@ class Scenario:
             return []
         if k < len(rows) - 1:
             self._illegal(rows, labels, run)
-        return self._legal(rows[:-1], run)
+        return self._legal(run)
 
     def _illegal(self, rows, labels, run):
         k = int(run.S[L.S_SCRIPT_POS])
-        offered = "; ".join(self._legal(rows[:k], run))
+        offered = "; ".join(self._legal(run))
         if k >= len(rows):
             raise IllegalChoice(f"the turn needs one more choice after {labels[-1]!r}; offered: {offered}")
         raise IllegalChoice(f"{labels[k]!r} is not offered here (after "

@@ -20,10 +20,9 @@ import textwrap
 
 import numpy as np
 
-from ..errors import UserError
 from . import layout as L
 from .game import ranks
-from .kernel import check_players, play_one
+from .kernel import play_one
 
 EVENT_NAMES = {getattr(L, k): k[3:].lower() for k in dir(L) if k.startswith("EV_")}
 FAVOR_TITLES = tuple(n.capitalize() for n in L.FAVOR_NAMES)
@@ -754,15 +753,15 @@ def turn_text(rules, S_before, log, names=None):
     return _wrap(" ".join(out))
 
 
-def replay(rules, n_players, run_seed, game_index=0, strategies="greedy", check=False):
-    """Play game `game_index` of run `run_seed` (as play_batch does) and tell it.
-    Returns (PlayedGame, transcript text)."""
-    from strategies import resolve_strategies
+def replay(rules, n_players, run_seed, game_index, strategies, check=False):
+    """Play game `game_index` of run `run_seed` (as play_batch does) with `strategies` by seat
+    (Strategy objects) and tell it. Returns (PlayedGame, transcript text)."""
+    from strategies import strategy_arrays
 
-    check_players(rules, n_players)
-    if n_players > L.MAX_PLAYERS:           # a config may claim more seats than the kernel holds
-        raise UserError(f"AEOLOS is for at most {L.MAX_PLAYERS} players, not {n_players}")
-    chosen, POL, W = resolve_strategies(strategies, n_players)
+    from .protocol import GAME
+
+    GAME.check_players(n_players, rules)
+    POL, W = strategy_arrays(GAME, strategies)
     game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check,
-                    scorers=[s.plugin for s in chosen])
-    return game, transcript(rules, game, [s.name for s in chosen], run_seed, game_index)
+                    scorers=[s.plugin for s in strategies])
+    return game, transcript(rules, game, [s.name for s in strategies], run_seed, game_index)

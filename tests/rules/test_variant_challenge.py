@@ -7,6 +7,7 @@ from simulate.aeolos.kernel import check_games, result_arrays
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, crystal, done, favor_choice, free_action, gain_wind,
                                       keep, step, upriver, value)
 from simulate.aeolos.tables import load_rules
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 from .helpers import kinds, ready
@@ -122,16 +123,16 @@ def test_zeus_places_no_ship_on_an_occupied_space(challenge):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_of_the_variant_keep_every_rule(challenge, players):
     for names in ("random", "balanced"):
-        _, POL, W = resolve_strategies(names, players)
+        _, POL, W = resolve_strategies(AEOLOS, names, players)
         check_games(challenge, players, 3, 2000 if names == "random" else 300, POL, W)
     rules = load_rules(variants=["tableaus", "poseidon", "challenge"])
-    _, POL, W = resolve_strategies("random", players)
+    _, POL, W = resolve_strategies(AEOLOS, "random", players)
     check_games(rules, players, 4, 1000, POL, W)
 
 
 def test_strategies_use_the_new_harbor_actions(challenge):
     """A strategy that never used harbor 7 under the Challenge would be a defect."""
-    _, POL, W = resolve_strategies("balanced", 3)
+    _, POL, W = resolve_strategies(AEOLOS, "balanced", 3)
     g, s, f, fn = result_arrays(400)
     G.play_batch(challenge.T, 3, 8, 0, 400, W, POL, False, g, s, f, fn)
     taken = s[:, :3, G.P_ACTIONS:G.P_ACTIONS + L.N_HARBORS].sum(axis=(0, 1))

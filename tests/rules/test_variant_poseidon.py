@@ -9,6 +9,7 @@ from simulate.aeolos.kernel import buffers, check_games
 from simulate.aeolos.scenario import Scenario, done, favor, move, settle, value
 from simulate.aeolos.tables import load_rules
 from simulate.errors import UserError
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 from .helpers import ready
@@ -182,7 +183,7 @@ def test_a_token_edit_changes_the_game_with_no_code_change(poseidon):
 def test_random_games_of_the_variant_keep_every_rule(players, variants):
     rules = load_rules(variants=variants)
     for names in ("random", "balanced"):
-        _, POL, W = resolve_strategies(names, players)
+        _, POL, W = resolve_strategies(AEOLOS, names, players)
         games = check_games(rules, players, 3, 2000 if names == "random" else 300, POL, W)
         assert (games[:, G.G_ERROR] == 0).all()
 
@@ -190,7 +191,7 @@ def test_random_games_of_the_variant_keep_every_rule(players, variants):
 def test_strategies_value_the_tokens(poseidon):
     from simulate.aeolos.policy import poseidon_value
 
-    _, _, W = resolve_strategies("balanced", 4)
+    _, _, W = resolve_strategies(AEOLOS, "balanced", 4)
     values = {}
     for token in (PLUS_2_WIND, PLUS_3_VP, MINUS_2_WIND, MINUS_2_VP):
         g, _ = sailing_in(poseidon, token=token, wind=2)

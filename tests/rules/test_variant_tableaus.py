@@ -8,6 +8,7 @@ from simulate.aeolos.kernel import buffers
 from simulate.aeolos.scenario import Scenario, build_ship, crystal, favor, prophet, settle, value, done
 from simulate.aeolos.tables import load_rules, parse_variants
 from simulate.errors import UserError
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 from .helpers import ready
@@ -179,7 +180,7 @@ def test_the_reward_is_limited_by_the_wind_supply(tableaus):
 def test_random_games_of_the_variant_keep_every_rule(tableaus, players):
     from simulate.aeolos.kernel import check_games
     for names in ("random", "balanced"):
-        _, POL, W = resolve_strategies(names, players)
+        _, POL, W = resolve_strategies(AEOLOS, names, players)
         check_games(tableaus, players, 3, 2000 if names == "random" else 300, POL, W)
 
 
@@ -190,7 +191,7 @@ def test_strategies_value_their_tableaus_reward(tableaus, ability, kind, arg):
     nothing for another seat's tableau."""
     from simulate.aeolos.policy import action_value
 
-    _, _, W = resolve_strategies("balanced", 4)
+    _, _, W = resolve_strategies(AEOLOS, "balanced", 4)
     OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
     OPT[0] = (kind, arg, 0, 0)
     values = {}
@@ -203,7 +204,7 @@ def test_strategies_value_their_tableaus_reward(tableaus, ability, kind, arg):
 def test_strategies_value_the_prophet_tableau(tableaus):
     from simulate.aeolos.policy import prophet_value
 
-    _, _, W = resolve_strategies("balanced", 4)
+    _, _, W = resolve_strategies(AEOLOS, "balanced", 4)
     g, _ = game(tableaus, ability="prophet", wind=3)
     with_ = prophet_value(g.S, tableaus.T, W, 0, -1, 2)
     g.ability(0, "ship")

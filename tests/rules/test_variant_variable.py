@@ -9,6 +9,7 @@ from simulate.aeolos.kernel import buffers, check_games, result_arrays
 from simulate.aeolos.scenario import Scenario, crystal, done, gain_vp, value
 from simulate.aeolos.tables import load_rules
 from simulate.errors import UserError
+from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
 from .helpers import ready
@@ -97,19 +98,19 @@ def test_bad_variable_config_is_one_clear_error(change, words):
 def test_random_games_of_the_variant_keep_every_rule(players):
     rules = load_rules(variants=["variable"])
     for names in ("random", "balanced"):
-        _, POL, W = resolve_strategies(names, players)
+        _, POL, W = resolve_strategies(AEOLOS, names, players)
         check_games(rules, players, 3, 2000 if names == "random" else 300, POL, W)
     every = load_rules(variants=["tableaus", "poseidon", "challenge", "variable"])
-    _, POL, W = resolve_strategies("random", players)
+    _, POL, W = resolve_strategies(AEOLOS, "random", players)
     check_games(every, players, 4, 1000, POL, W)
-    _, POL, W = resolve_strategies("balanced", players)
+    _, POL, W = resolve_strategies(AEOLOS, "balanced", players)
     check_games(every, players, 4, 200, POL, W)
 
 
 def test_strategies_take_the_alternative_actions():
     rules = load_rules(variants=["variable"], overrides={"variable.sides": ["alternative"] * 7,
                                                          "variable.shuffle": False})
-    _, POL, W = resolve_strategies("balanced", 2)
+    _, POL, W = resolve_strategies(AEOLOS, "balanced", 2)
     g, s, f, fn = result_arrays(300)
     G.play_batch(rules.T, 2, 8, 0, 300, W, POL, False, g, s, f, fn)
     taken = s[:, :2, G.P_ACTIONS:G.P_ACTIONS + L.N_HARBORS].sum(axis=(0, 1))

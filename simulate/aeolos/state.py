@@ -1,0 +1,99 @@
+"""AEOLOS's Python face: one game, decision by decision, in OpenSpiel's ``State`` shape.
+
+    state = GAME.new_state(players=3, seed=7)
+    while not state.is_terminal():
+        print(state.current_player(), state.legal_actions())   # readable options
+        state.apply_action(0)                                  # an index, or an option's text
+    state.returns()                                            # win share per seat
+
+It runs the real kernel: the kernel plays a whole turn in one call and asks its
+policy at each decision, so the face replays the current turn from its start with
+the choices made so far (``POL_SCRIPT``) and stops at the next decision, where the
+kernel lists its options (``S_OFFERED``). A turn that ends is committed. Every seat
+is played through the face; chance (shuffles, draws) comes from the game's own
+stream, so with the same choices a face game is the batch's game (seed, index).
+"""
+import copy
+
+import numpy as np
+
+from . import layout as L
+from .scenario import _PROBE, IllegalChoice, Scenario
+from .turn import MAX_TURNS
+
+TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
+
+
+class State:
+    def __init__(self, rules, players, seed=0, game_index=0):
+        self.position = Scenario(players, seed, rules, game_index=game_index)
+        self.choices = []              # this turn's option rows so far
+        self.history = []              # every option row chosen, in order
+        self._pending = None           # the replayed turn, stopped at the next decision
+        self._ranks = None
+        self._advance()
+
+    # ---- the kernel
+    def _advance(self):
+        """Replay this turn's choices up to the next decision; commit turns that end."""
+        pos = self.position
+        while pos.S[L.S_OVER] == 0 and pos.S[L.S_TURN] < MAX_TURNS:
+            run = pos._attempt(self.choices + [_PROBE])
+            if run.err:
+                raise RuntimeError(f"check mode: {L.CHECK_MESSAGES[run.err]}")
+            if run.failed is not None:
+                if int(run.S[L.S_SCRIPT_POS]) != len(self.choices):
+                    raise IllegalChoice(f"a choice of this turn is no longer legal: {run.failed}")
+                self._pending = run
+                return
+            pos.S, pos.R = run.S, run.R          # the turn ended before asking again
+            self.choices = []
+        self._pending = None
+        self._ranks = pos.finish()
+
+    # ---- OpenSpiel's State
+    def current_player(self):
+        return TERMINAL if self._pending is None else int(self._pending.S[L.S_CUR])
+
+    def legal_action_rows(self):
+        """The options as the kernel's (kind, a, b, c) rows."""
+        return [] if self._pending is None else Scenario.offered_rows(self._pending)
+
+    def legal_actions(self):
+        """The options of the decision at hand, in words (``apply_action`` takes an index or one of these)."""
+        if self._pending is None:
+            return []
+        return [self.position.option_text(r, self._pending.S) for r in self.legal_action_rows()]
+
+    def apply_action(self, action):
+        rows, texts = self.legal_action_rows(), self.legal_actions()
+        if isinstance(action, (int, np.integer)) and 0 <= action < len(rows):
+            row = rows[action]
+        elif isinstance(action, str) and action in texts:
+            row = rows[texts.index(action)]
+        else:
+            raise IllegalChoice(f"{action!r} is not offered here; offered: {'; '.join(texts) or 'nothing (game over)'}")
+        self.choices.append(row)
+        self.history.append(row)
+        self._advance()
+
+    def is_terminal(self):
+        return self._pending is None
+
+    def scores(self):
+        """Each seat's VP now (final once terminal)."""
+        return [int(self.position.S[L.S_VP + p]) for p in range(self.position.n)]
+
+    def returns(self):
+        """Win share per seat at the end (1/k for each of k tied winners), zeros before."""
+        if self._ranks is None:
+            return [0.0] * self.position.n
+        k = self._ranks.count(0)
+        return [1.0 / k if r == 0 else 0.0 for r in self._ranks]
+
+    def __str__(self):
+        if self._pending is None:
+            return self.position.describe()
+        mid_turn = copy.copy(self.position)      # the position as the pending decision sees it
+        mid_turn.S = self._pending.S
+        return mid_turn.describe() + "\nto decide: " + "; ".join(self.legal_actions())

@@ -1,0 +1,58 @@
+"""One game of a run told turn by turn, for any game.
+
+``replay_game("runs/r7", 12)`` reads everything from the run's manifest (game, seats,
+strategies with their recorded weights, rotation, variant, resolved config and
+overrides), so the game told is exactly game 12 of that run. The flag form
+(``replay_game("aeolos", 12, players=3, seed=7, ...)``) is for runs not on disk.
+"""
+from pathlib import Path
+
+from .errors import UserError
+from .games import get_game
+from .run_files import MANIFEST
+
+
+def replay_game(source, game_index, *, players=None, seed=None, strategies=None, rotate_seats=False, check=False,
+                config=None, overrides=None, variant=None):
+    """(played, text, run seed): game `game_index` of a run folder, or of the run the options
+    describe; `played.error_message` is a check-mode violation, or empty."""
+    from .worker import seated
+
+    folder = Path(source)
+    if (folder / MANIFEST).is_file():
+        given = {"--players": players, "--seed": seed, "--strategies": strategies, "--config": config,
+                 "--set": overrides, "--variant": variant, "--rotate-seats": rotate_seats}
+        extra = [k for k, v in given.items() if v]
+        if extra:
+            raise UserError(f"{folder} is a run: its settings come from its manifest; leave out {', '.join(extra)}")
+        game, rules, chosen, m = run_settings(folder)
+        players, seed, rotate_seats = m["players"], m["seed"], m["rotate_seats"]
+        if not 0 <= game_index < m["games"]:
+            raise UserError(f"--game {game_index}: the run has games 0 to {m['games'] - 1}")
+    else:
+        if folder.exists() or "/" in str(source):
+            raise UserError(f"{source} is not a run folder (no {MANIFEST}) nor a game name")
+        from strategies import resolve_strategies
+
+        game = get_game(source)
+        if players is None or seed is None:
+            raise UserError("--players and --seed are required with a game name (or give a run folder)")
+        variants = game.canonical_variant(variant).split(",")
+        rules = game.load_rules(config, overrides, variants=variants)
+        game.check_players(players, rules)
+        chosen = resolve_strategies(game, strategies or game.strategy_schema().default, players)[0]
+    played, text = game.replay(rules, players, seed, game_index, seated(chosen, game_index, rotate_seats),
+                               check=check)
+    return played, text, seed
+
+
+def run_settings(folder):
+    """(game, rules, strategies in slot order, manifest) of a run folder, as the run played them."""
+    from .run_files import read_manifest
+    from .worker import recorded_strategy
+
+    m = read_manifest(folder)
+    game = get_game(m["game"])
+    rules = game.load_rules(data=m["config"])
+    chosen = [recorded_strategy(game, n, m["strategy_weights"][n]) for n in m["strategies"]]
+    return game, rules, chosen, m
