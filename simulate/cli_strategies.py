@@ -12,28 +12,50 @@ from .errors import UserError
 
 
 @strategies_app.command("list")
-def strategies_list(plugin: Optional[List[str]] = PLUGIN_OPT):
-    """Each strategy with its one-line description."""
-    from strategies import load_strategy, strategy_names
+def strategies_list(game: Optional[str] = typer.Argument(None, help="Game name [default: every game, grouped]."),
+                    plugin: Optional[List[str]] = PLUGIN_OPT):
+    """Each strategy with its one-line description (the game's default marked)."""
+    from .games import game_names
 
     load_plugins(plugin)
-    names = strategy_names()
+    if game:
+        _echo_roster(get_game(game), "")
+        return
+    for i, name in enumerate(game_names()):
+        g = get_game(name)
+        if i:
+            typer.echo()
+        typer.echo(f"{g.title} ({g.name}):")
+        _echo_roster(g, "  ")
+
+
+def _echo_roster(game, indent):
+    from strategies import load_strategy, strategy_names
+
+    names = strategy_names(game)
+    default = game.strategy_schema().default
     width = max(len(n) for n in names)
     for name in names:
-        typer.echo(f"{name:<{width}}  {load_strategy(name).description}")
+        mark = " (default)" if name == default else ""
+        typer.echo(f"{indent}{name:<{width}}  {load_strategy(game, name).description}{mark}")
 
 
-def _strategy_list(spec, rules=None):
+def _strategy_list(game, spec):
     """--strategies for tune/tournament: names, or 'all' for the whole roster."""
     from strategies import load_strategy, strategy_names
     from strategies.roster import split_names
 
-    names = strategy_names() if spec.strip() == "all" else split_names(spec)
+    names = strategy_names(game) if spec.strip() == "all" else split_names(spec)
     for name in names:
-        load_strategy(name)                      # unknown names fail here, before any game
+        load_strategy(game, name)                # unknown names fail here, before any game
     if len(set(names)) != len(names):
         raise UserError(f"--strategies names a strategy twice: {spec}")
     return names
+
+
+def _check_jobs(jobs):
+    if jobs != -1 and jobs < 1:
+        raise UserError(f"--jobs must be -1 (every core) or a whole number from 1, not {jobs}")
 
 
 @app.command()
@@ -59,28 +81,30 @@ def tournament(game: str = GAME_ARG,
 
     g = get_game(game)
     check_seed(seed, None)
+    _check_jobs(jobs)
     load_plugins(plugin)
     rules = load_game_rules(g, config, set_, players, variant)
-    names = _strategy_list(strategies)
+    names = _strategy_list(g, strategies)
     if len(names) < 2:
         raise UserError("a tournament needs at least two strategies")
     if games < players:
         raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
-    t = run_tournament(rules, players, names, games, seed, jobs, loaded_files())
+    t = run_tournament(g, rules, players, names, games, seed, jobs, loaded_files())
     typer.echo(json.dumps(t.to_dict(), separators=(",", ":")) if as_json else to_text(t))
 
 
 @app.command()
 def tune(game: str = GAME_ARG,
          players: int = typer.Option(..., "--players", help="Number of players."),
-         base: str = typer.Option("balanced", "--base", help="The strategy whose weights are tuned."),
+         base: Optional[str] = typer.Option(None, "--base", help="The strategy whose weights are tuned "
+                                                                 "[default: the game's default strategy]."),
          against: Optional[str] = typer.Option(None, "--against", help="The opponent in every other seat "
                                                                        "[default: the base strategy]."),
          budget: int = typer.Option(100_000, "--budget", help="Games the search may play."),
          population: int = typer.Option(16, "--population", help="Candidates per generation."),
          seed: int = typer.Option(1, "--seed", help="Seed of the search and of its games."),
          out: Optional[str] = typer.Option(None, "--out", help="Where to write the tuned strategy "
-                                                               "[default: configs/strategies/tuned.toml]."),
+                                                               "[default: tuned.toml in the game's strategy folder]."),
          force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
          validate_games: int = typer.Option(2000, "--validate-games",
                                             help="Games against each roster strategy on fresh deals."),
@@ -91,42 +115,39 @@ def tune(game: str = GAME_ARG,
          variant: Optional[str] = VARIANT_OPT):
     """Search a strategy's weights (cross-entropy method, common random numbers), write the best
     as a TOML strategy and report its win rate against the roster with 95% intervals."""
-    from pathlib import Path
-
     from strategies import load_strategy, strategy_names
     from strategies.plugin import loaded_files
-    from strategies.roster import STRATEGY_DIR
     from strategies.tune import to_toml, tune as run_tune, validate
 
     g = get_game(game)
+    schema = g.strategy_schema()
     check_seed(seed, None)
+    _check_jobs(jobs)
+    if validate_games < 1:
+        raise UserError(f"--validate-games must be at least 1, not {validate_games}")
     load_plugins(plugin)
     rules = load_game_rules(g, config, set_, players, variant)
+    base = base or schema.default
     against = against or base
     for name in (base, against):
-        load_strategy(name)
-    if load_strategy(base).policy == 0:
-        raise UserError(f"strategy {base!r} has no weights to tune")
+        load_strategy(g, name)
     if population < 4:
         raise UserError(f"--population must be at least 4, not {population}")
     if budget < population * 4 * players:
         raise UserError(f"--budget must be at least {population * 4 * players} games for "
                         f"{population} candidates, not {budget}")
-    path = Path(out) if out else STRATEGY_DIR / "tuned.toml"
-    if path.exists() and not force:
-        raise UserError(f"{path} already exists (use --force to replace it)")
-    if not path.parent.is_dir():
-        raise UserError(f"folder {path.parent} does not exist")
+    path = _out_path(schema, out, force)
 
     def progress(generation, mean, std, best):
         typer.echo(f"generation {generation + 1}: best candidate won {best:.1%}", err=True)
 
-    result = run_tune(rules, players, base, against, budget, seed=seed, population=population, jobs=jobs,
+    result = run_tune(g, rules, players, base, against, budget, seed=seed, population=population, jobs=jobs,
                       plugin_files=loaded_files(), on_generation=progress)
     tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(to_toml(result, base, against, players, budget, seed))
+    tmp.write_text(to_toml(g, result, base, against, players, budget, seed))
     tmp.replace(path)                            # a reader never sees half a file
-    opponents = [n for n in strategy_names() if n not in ("lookahead", path.stem)]
+    slow = schema.policies.get("lookahead")
+    opponents = [n for n in strategy_names(g) if n != path.stem and load_strategy(g, n).policy != slow]
     if against not in opponents:
         opponents.append(against)
     typer.echo(f"Wrote {path} ({result.generations} generations x {population} candidates x "
@@ -134,6 +155,26 @@ def tune(game: str = GAME_ARG,
     typer.echo(f"Win rate of the tuned strategy against each opponent in the other seats "
                f"({validate_games} games on fresh deals, fair = {1 / players:.0%}):")
     width = max(len(n) for n in opponents)
-    for name, r in validate(rules, players, result.strategy, opponents, validate_games, seed).items():
+    for name, r in validate(g, rules, players, result.strategy, opponents, validate_games, seed).items():
         lo, hi = r.interval()
         typer.echo(f"  vs {name:<{width}}  {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n = {r.games}")
+
+
+def _out_path(schema, out, force):
+    """tune's --out, checked before the search so that a long search never ends unable to save."""
+    import tempfile
+    from pathlib import Path
+
+    if out is None and schema.folder is None:
+        raise UserError("this game has no strategy folder: give --out")
+    path = Path(out) if out else schema.folder / "tuned.toml"
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists (use --force to replace it)")
+    if not path.parent.is_dir():
+        raise UserError(f"folder {path.parent} does not exist")
+    try:
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as e:
+        raise UserError(f"cannot write in folder {path.parent} ({e.strerror or e})") from None
+    return path

@@ -1,29 +1,25 @@
 """Head-to-head matches between strategies, the unit of tournaments and tuning.
 
 A match of A against B seats A once and B in every other seat, and rotates A over
-the seats game by game (``play_batch(rotate=True)``), so seat advantage cancels
-out over any P consecutive games. A win is ranking first; a tie for first counts
-half. Matches of different strategies on the same seed play the same deals
-(common random numbers), which makes their differences far less noisy.
+the seats game by game (``game.play(rotate=True)``), so seat advantage cancels
+out over any P consecutive games. A win is ranking first; a tie for first between
+k seats counts 1/k. Matches of different strategies on the same seed play the same
+deals (common random numbers), which makes their differences far less noisy.
 """
 from dataclasses import dataclass
 
 import numpy as np
 
 from analysis.stats import wilson_interval
-from simulate.aeolos import game as G
-from simulate.aeolos import layout as L
-from simulate.aeolos.kernel import result_arrays
+from simulate.games import get_game
 
 from .plugin import scorers_for
-from .roster import strategy_arrays
-
-CHUNK = 2000          # games per kernel call (bounds the result arrays)
+from .roster import Strategy, strategy_arrays
 
 
 @dataclass
 class MatchResult:
-    wins: float        # games A won (ties for first count half)
+    wins: float        # games A won (a tie for first between k seats counts 1/k)
     games: int
 
     @property
@@ -34,45 +30,45 @@ class MatchResult:
         return wilson_interval(self.wins, self.games, confidence)
 
 
-def score_of_first(seats, n_players):
-    """Per game: 1 if strategy 0 won alone, 1/k if it shared first place with k-1 others."""
-    strategy = seats[:, :n_players, G.P_STRATEGY]
-    won = seats[:, :n_players, G.P_WON]
-    mine = (won * (strategy == 0)).sum(axis=1)
+def score_of_first(won, slot):
+    """Per game: 1 if strategy 0 won alone, 1/k if it shared first place with k-1 others
+    (`won`, `slot`: (games, players) arrays of a batch's results)."""
+    won = np.asarray(won, dtype=bool)
+    mine = (won & (np.asarray(slot) == 0)).sum(axis=1)
     return mine / np.maximum(won.sum(axis=1), 1)
 
 
-def play_match(rules, n_players, a, b, games, seed, first=0):
-    """Strategy `a` against `b` in the other seats: (wins of a, games)."""
+def play_match(game, rules, n_players, a, b, games, seed, first=0):
+    """Strategy `a` against `b` in the other seats: games [first, first + games) of `seed`."""
+    game = get_game(game)
     strategies = [a] + [b] * (n_players - 1)
-    POL, W = strategy_arrays(strategies)
+    POL, W = strategy_arrays(game, strategies)
     scorers = scorers_for(strategies)
-    wins = 0.0
-    for start in range(first, first + games, CHUNK):
-        k = min(CHUNK, first + games - start)
-        g, s, f, fn = result_arrays(k)
-        G.play_batch(rules.T, n_players, seed, start, k, W, POL, False, g, s, f, fn, True, scorers)
-        wins += float(score_of_first(s, n_players).sum())
+    wins, results = 0.0, None
+    for start in range(first, first + games, game.chunk):
+        k = min(game.chunk, first + games - start)
+        results = game.play(rules, n_players, seed, start, k, POL, W, rotate=True, scorers=scorers, out=results)
+        wins += float(score_of_first(results.won, results.slot).sum())
     return MatchResult(wins, games)
 
 
-def weights_strategy(template, row, name="candidate"):
-    """`template` with its weight row replaced (for candidates of the tuner)."""
-    from .roster import Strategy
-
+def weights_strategy(game, template, row, name="candidate"):
+    """`template` with its row replaced (for candidates of the tuner)."""
+    game = get_game(game)
+    schema = game.strategy_schema()
     row = tuple(float(x) for x in row)
-    if len(row) != L.N_WCOLS:
-        raise ValueError(f"a strategy row has {L.N_WCOLS} numbers, not {len(row)}")
-    return Strategy(name, template.policy, row, template.description, template.plugin, template.source)
+    if len(row) != schema.row_size:
+        raise ValueError(f"a strategy row has {schema.row_size} numbers, not {len(row)}")
+    return Strategy(name, template.policy, row, template.description, template.plugin, template.source,
+                    game=game.name)
 
 
-def worker_setup(config, plugin_files, *names):
+def worker_setup(game, config, plugin_files, *names):
     """In a worker process: the rules from a run's resolved config and the named strategies
     (plugin files imported first, so their names resolve)."""
-    from simulate.aeolos.tables import load_rules
-
     from .plugin import load_plugins
     from .roster import load_strategy
 
+    game = get_game(game)
     load_plugins(plugin_files)
-    return (load_rules(data=config), *(load_strategy(n) for n in names))
+    return (game.load_rules(data=config), *(load_strategy(game, n) for n in names))

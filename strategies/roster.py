@@ -1,135 +1,160 @@
-"""The strategy roster and how names on the command line become kernel arrays.
+"""A game's strategy roster and how names on the command line become kernel arrays.
 
-A strategy is a policy kind plus one row of numbers (``L.N_WCOLS``): the weights in
-use, one block of weights per game phase, and the policy's parameters. Names:
+A strategy is a policy kind plus one row of numbers laid out by its game's
+``StrategySchema`` (``simulate/protocol.py``): the weights in use, one block of
+weights per game phase, and the policy's parameters. Names:
 
 * ``random``: uniform over the legal options;
-* a TOML file in ``configs/strategies/`` (or a path to one): ``[weights]``, optional
-  ``[phase.early|mid|late]`` overrides, optional ``base = "other"`` to start from
-  another strategy, ``policy = "lookahead"`` with ``[params]``;
+* a TOML file in the game's strategy folder (``schema.folder``) or a path to one:
+  ``[weights]``, optional ``[phase.NAME]`` overrides, optional ``base = "other"`` to
+  start from another strategy, ``policy = "lookahead"`` with ``[params]``;
 * a Python scorer registered with ``strategies.plugin.scorer`` (``--plugin FILE``).
 
-Any name takes parameters after colons: ``greedy:wind=1.2:late.vp=1.5``,
-``lookahead:rollouts=16``.
+Any name takes parameters after colons: ``NAME:feature=1.2:PHASE.feature=1.5``,
+``NAME:param=16``.
 """
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from simulate.aeolos import layout as L
-from simulate.config_files import CONFIG_ROOT, line_of, read_toml
+from simulate.config_files import line_of, read_toml
 from simulate.errors import ConfigError, UserError
+from simulate.games import get_game
 
-STRATEGY_DIR = CONFIG_ROOT / "strategies"
-POLICIES = {"heuristic": L.POL_HEURISTIC, "lookahead": L.POL_LOOKAHEAD}
-DEFAULT_PARAMS = {"rollouts": 8.0, "horizon": 0.0}
+TOML_POLICIES = ("heuristic", "lookahead")      # the policies a TOML strategy may ask for, if its game has them
 
 
 @dataclass(frozen=True)
 class Strategy:
     name: str
-    policy: int                  # L.POL_*
-    weights: tuple               # N_WCOLS floats (unused by random)
+    policy: int                  # the kernel's code (the schema's `policies`)
+    weights: tuple               # the schema's row_size floats (unused by random)
     description: str
     plugin: object = field(default=None, compare=False)   # the compiled scorer of a plugin strategy
     source: str = None                                     # the plugin file it came from
+    game: str = field(kw_only=True)                        # its game's name: a row means nothing without it
 
     def weight(self, feature, phase=None):
         """One weight by name (in the block in use, or a phase's block)."""
-        block = 0 if phase is None else 1 + L.PHASE_NAMES.index(phase)
-        return self.weights[block * L.N_WEIGHTS + L.WEIGHT_NAMES.index(feature)]
+        schema = get_game(self.game).strategy_schema()
+        block = 0 if phase is None else 1 + schema.phases.index(phase)
+        return self.weights[block * schema.n_weights + schema.features.index(feature)]
 
 
-RANDOM = Strategy("random", L.POL_RANDOM, (0.0,) * L.N_WCOLS, "uniform over the legal options of every decision")
+def _random(game):
+    schema = game.strategy_schema()
+    return Strategy("random", schema.policies["random"], (0.0,) * schema.row_size,
+                    "uniform over the legal options of every decision", game=game.name)
 
 
-def strategy_names():
+def builtin_names(game):
+    """"random" and the game's TOML strategies: the names no plugin may take."""
+    folder = get_game(game).strategy_schema().folder
+    return ["random"] + (sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else [])
+
+
+def strategy_names(game):
+    """The game's whole roster: the built-in strategies, then the plugins loaded in this process."""
     from .plugin import registered
 
-    return ["random"] + sorted(p.stem for p in STRATEGY_DIR.glob("*.toml")) + sorted(registered())
+    return builtin_names(game) + sorted(registered(game))
+
+
+def _known(names):
+    return ", ".join(names) or "none"
 
 
 def _number(path, key, value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(path, key, f"expected a number, got {value!r}", line_of(path, key.split(".")[-1]))
+    if not math.isfinite(value):
+        raise ConfigError(path, key, f"expected a finite number, got {value!r}", line_of(path, key.split(".")[-1]))
     return float(value)
 
 
-def _feature(path, key, name):
-    if name not in L.WEIGHT_NAMES:
-        raise ConfigError(path, key, f"unknown feature (known: {', '.join(L.WEIGHT_NAMES)})",
-                          line_of(path, name))
-    return L.WEIGHT_NAMES.index(name)
+def _feature(schema, path, key, name):
+    if name not in schema.features:
+        raise ConfigError(path, key, f"unknown feature (known: {_known(schema.features)})", line_of(path, name))
+    return schema.features.index(name)
 
 
-def row_from_tables(path, weights, phases=None, params=None, start=None):
+def row_from_tables(schema, path, weights, phases=None, params=None, start=None):
     """A strategy row from a [weights] table, per-phase overrides and policy parameters.
-    Every phase starts from [weights]; the block in use starts as the early one."""
-    row = list(start) if start is not None else [0.0] * L.N_WCOLS
+    Every phase starts from [weights]; the block in use starts as the first phase's."""
+    n = schema.n_weights
     if start is None:
-        for i, name in enumerate(L.PARAM_NAMES):
-            row[L.W_PARAMS + i] = DEFAULT_PARAMS[name]
+        start = [0.0] * schema.param_offset + [float(v) for v in schema.params.values()]
+    row = list(start)
     for key, value in (weights or {}).items():
-        f = _feature(path, f"weights.{key}", key)
+        f = _feature(schema, path, f"weights.{key}", key)
         v = _number(path, f"weights.{key}", value)
-        for block in range(1 + L.N_PHASES):
-            row[block * L.N_WEIGHTS + f] = v
+        for block in range(1 + len(schema.phases)):
+            row[block * n + f] = v
     for phase, table in (phases or {}).items():
-        if phase not in L.PHASE_NAMES:
-            raise ConfigError(path, f"phase.{phase}", f"unknown phase (known: {', '.join(L.PHASE_NAMES)})",
+        if phase not in schema.phases:
+            raise ConfigError(path, f"phase.{phase}", f"unknown phase (known: {_known(schema.phases)})",
                               line_of(path, phase))
         if not isinstance(table, dict):
             raise ConfigError(path, f"phase.{phase}", "expected a table of weights", line_of(path, phase))
-        block = 1 + L.PHASE_NAMES.index(phase)
+        block = 1 + schema.phases.index(phase)
         for key, value in table.items():
-            f = _feature(path, f"phase.{phase}.{key}", key)
-            row[block * L.N_WEIGHTS + f] = _number(path, f"phase.{phase}.{key}", value)
+            f = _feature(schema, path, f"phase.{phase}.{key}", key)
+            row[block * n + f] = _number(path, f"phase.{phase}.{key}", value)
+    names = tuple(schema.params)
     for key, value in (params or {}).items():
-        if key not in L.PARAM_NAMES:
-            raise ConfigError(path, f"params.{key}", f"unknown parameter (known: {', '.join(L.PARAM_NAMES)})",
+        if key not in names:
+            raise ConfigError(path, f"params.{key}", f"unknown parameter (known: {_known(names)})",
                               line_of(path, key))
         v = _number(path, f"params.{key}", value)
         if v < 0 or v != int(v):
             raise ConfigError(path, f"params.{key}", f"expected a whole number >= 0, got {value!r}",
                               line_of(path, key))
-        row[L.W_PARAMS + L.PARAM_NAMES.index(key)] = v
-    row[:L.N_WEIGHTS] = row[L.N_WEIGHTS:2 * L.N_WEIGHTS]
+        row[schema.param_offset + names.index(key)] = v
+    if schema.phases:
+        row[:n] = row[n:2 * n]
     return tuple(row)
 
 
-def _toml_path(name):
-    path = STRATEGY_DIR / f"{name}.toml"
-    if path.exists():
+def _toml_path(schema, name):
+    if schema.folder is not None and (path := schema.folder / f"{name}.toml").exists():
         return path
     if name.endswith(".toml") and Path(name).exists():
         return Path(name)
     return None
 
 
-def _load_toml(path, seen=()):
+def _load_toml(game, path, seen):
+    schema = game.strategy_schema()
     data = read_toml(path)
     if not isinstance(data.get("weights", {}), dict):
         raise ConfigError(path, "weights", "expected a table of weights", line_of(path, "weights"))
     policy = data.get("policy", "heuristic")
-    if policy not in POLICIES:
-        raise ConfigError(path, "policy", f"unknown policy {policy!r} (known: {', '.join(POLICIES)})",
-                          line_of(path, "policy"))
+    known = [p for p in TOML_POLICIES if p in schema.policies]
+    if policy not in known:
+        what = f"{game.title} has no {policy!r} policy" if policy in TOML_POLICIES else f"unknown policy {policy!r}"
+        raise ConfigError(path, "policy", f"{what} (known: {_known(known)})", line_of(path, "policy"))
     start = None
     if "base" in data:
         base = data["base"]
         if base in seen or base == path.stem:
             raise ConfigError(path, "base", f"strategy {base!r} is its own base", line_of(path, "base"))
-        start = load_strategy(str(base), seen + (path.stem,)).weights
+        start = load_strategy(game, str(base), seen + (path.stem,)).weights
     elif "weights" not in data:
         raise ConfigError(path, "weights", "missing [weights] table (or a base strategy)", line_of(path, "weights"))
-    row = row_from_tables(path, data.get("weights"), data.get("phase"), data.get("params"), start)
-    return Strategy(path.stem, POLICIES[policy], row, str(data.get("description", "")))
+    row = row_from_tables(schema, path, data.get("weights"), data.get("phase"), data.get("params"), start)
+    return Strategy(path.stem, schema.policies[policy], row, str(data.get("description", "")), game=game.name)
 
 
-def with_params(strategy, params):
+def with_params(game, strategy, params):
     """The strategy with `key=value` parameters applied: a feature (all phases), a
-    `phase.feature`, or a policy parameter."""
+    `phase.feature`, or a policy parameter. Random has none: a parameter it would
+    ignore is refused rather than silently dropped."""
+    game = get_game(game)
+    schema = game.strategy_schema()
+    if params and strategy.policy == schema.policies["random"]:
+        raise UserError(f"strategy {strategy.name!r} takes no parameters, got {':'.join(params)!r}")
     weights, phases, extra = {}, {}, {}
     for item in params:
         key, sep, value = item.partition("=")
@@ -139,7 +164,7 @@ def with_params(strategy, params):
             number = None
         if not sep or number is None:
             raise UserError(f"strategy parameter {item!r} for {strategy.name!r} is not NAME=NUMBER")
-        if key in L.PARAM_NAMES:
+        if key in schema.params:
             extra[key] = number
         elif "." in key:
             phase, _, feature = key.partition(".")
@@ -147,51 +172,59 @@ def with_params(strategy, params):
         else:
             weights[key] = number
     try:
-        row = row_from_tables(f"strategy {strategy.name}", weights, phases, extra, strategy.weights)
+        row = row_from_tables(schema, f"strategy {strategy.name}", weights, phases, extra, strategy.weights)
     except ConfigError as e:
         raise UserError(str(e)) from None
     label = ":".join([strategy.name, *params])
-    return Strategy(label, strategy.policy, row, strategy.description, strategy.plugin, strategy.source)
+    return Strategy(label, strategy.policy, row, strategy.description, strategy.plugin, strategy.source,
+                    game=game.name)
 
 
-def load_strategy(spec, seen=()):
-    """A strategy by name, with optional `:key=value` parameters."""
+def load_strategy(game, spec, seen=()):
+    """A strategy of `game` by name (or a path to a .toml), with optional `:key=value` parameters."""
     from .plugin import registered
 
+    game = get_game(game)
     name, *params = spec.split(":")
     if name == "random":
-        base = RANDOM
-    elif name in registered():
-        base = registered()[name]
-    elif (path := _toml_path(name)) is not None:
-        base = _load_toml(path, seen)
+        base = _random(game)
+    elif name in registered(game):
+        base = registered(game)[name]
+    elif (path := _toml_path(game.strategy_schema(), name)) is not None:
+        base = _load_toml(game, path, seen)
     else:
-        raise UserError(f"unknown strategy {name!r} (known: {', '.join(strategy_names())})")
-    return with_params(base, params) if params else base
+        raise UserError(f"unknown strategy {name!r} for {game.title} (known: {', '.join(strategy_names(game))})")
+    return with_params(game, base, params) if params else base
 
 
 def split_names(names):
+    """'a,b' or a list -> a list of names."""
     if isinstance(names, str):
         names = [s.strip() for s in names.split(",") if s.strip()]
     return list(names)
 
 
-def strategy_arrays(strategies):
-    """(POL, W) kernel arrays for up to MAX_PLAYERS strategies, row i = strategy i."""
-    POL = np.zeros(L.MAX_PLAYERS, np.int32)
-    W = np.zeros((L.MAX_PLAYERS, L.N_WCOLS), np.float64)
+def strategy_arrays(game, strategies):
+    """(POL, W) kernel arrays for up to the game's most players, row i = strategy i."""
+    game = get_game(game)
+    schema = game.strategy_schema()
+    POL = np.zeros(schema.max_players, np.int32)
+    W = np.zeros((schema.max_players, schema.row_size), np.float64)
     for i, s in enumerate(strategies):
+        if s.game != game.name:
+            raise UserError(f"strategy {s.name!r} is a {s.game} strategy, not one of {game.title}")
         POL[i] = s.policy
         W[i] = s.weights
     return POL, W
 
 
-def resolve_strategies(names, n_players):
+def resolve_strategies(game, names, n_players):
     """Strategy names (one per seat, or one for all) -> (strategies, POL, W) kernel arrays."""
+    game = get_game(game)
     names = split_names(names)
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
         raise UserError(f"{len(names)} strategies given for {n_players} players (give one, or one per seat)")
-    strategies = [load_strategy(n) for n in names]
-    return (strategies, *strategy_arrays(strategies))
+    strategies = [load_strategy(game, n) for n in names]
+    return (strategies, *strategy_arrays(game, strategies))

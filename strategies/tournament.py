@@ -12,21 +12,23 @@ import numpy as np
 
 from analysis.ratings import bradley_terry, rating_intervals
 from analysis.stats import wilson_interval
+from simulate.games import get_game
 
 
-def _pair_worker(config, n_players, a, b, games, seed, plugin_files):
+def _pair_worker(game, config, n_players, a, b, games, seed, plugin_files):
     from .match import play_match, worker_setup
 
-    rules, first, second = worker_setup(config, plugin_files, a, b)
-    r = play_match(rules, n_players, first, second, games, seed)
+    rules, first, second = worker_setup(game, config, plugin_files, a, b)
+    r = play_match(game, rules, n_players, first, second, games, seed)
     return r.wins, r.games
 
 
 @dataclass
 class Tournament:
+    game: str                   # the game's name
     names: list
     n_players: int
-    wins: np.ndarray            # wins[i, j]: games i won against j (ties for first count half)
+    wins: np.ndarray            # wins[i, j]: games i won against j (a tie for first of k counts 1/k)
     games: np.ndarray           # games[i, j]: games i played against j
     rating: np.ndarray = field(default=None)
     rating_lo: np.ndarray = field(default=None)
@@ -62,20 +64,22 @@ class Tournament:
                  for i, a in enumerate(self.names) for j, b in enumerate(self.names) if i != j]
         ratings = [{"strategy": a, "rating": float(self.rating[i]), "lo": float(self.rating_lo[i]),
                     "hi": float(self.rating_hi[i])} for i, a in enumerate(self.names)]
-        return {"players": self.n_players, "strategies": self.names, "matrix": cells, "ratings": ratings}
+        return {"game": self.game, "players": self.n_players, "strategies": self.names, "matrix": cells,
+                "ratings": ratings}
 
 
-def run_tournament(rules, n_players, names, games, seed=1, jobs=-1, plugin_files=()):
+def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=()):
     """Play the round robin (`games` games per pair and direction) and rate it."""
     from joblib import Parallel, delayed
 
+    game = get_game(game)
     k = len(names)
     if n_players == 2:
         pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     else:
         pairs = [(i, j) for i in range(k) for j in range(k) if i != j]
     results = Parallel(n_jobs=jobs)(
-        delayed(_pair_worker)(rules.config, n_players, names[i], names[j], games, seed, list(plugin_files))
+        delayed(_pair_worker)(game, rules.config, n_players, names[i], names[j], games, seed, list(plugin_files))
         for i, j in pairs)
     wins = np.zeros((k, k))
     played = np.zeros((k, k), dtype=int)
@@ -83,7 +87,7 @@ def run_tournament(rules, n_players, names, games, seed=1, jobs=-1, plugin_files
         wins[i, j], played[i, j] = w, n
         if n_players == 2:
             wins[j, i], played[j, i] = n - w, n
-    t = Tournament(list(names), n_players, wins, played)
+    t = Tournament(game.name, list(names), n_players, wins, played)
     pw, pn = t.pairwise()
     t.rating = bradley_terry(pw, pn)
     t.rating_lo, t.rating_hi = rating_intervals(pw, pn, seed=seed)

@@ -9,18 +9,22 @@ from typer.testing import CliRunner
 
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
-from simulate.aeolos.kernel import buffers, check_games, result_arrays
+from simulate.aeolos.kernel import buffers
 from simulate.aeolos.observe import determinize, observe
 from simulate.aeolos.policy import activate_phase, decide, game_phase
 from simulate.aeolos.scorer import extension
 from simulate.cli import app
 from simulate.errors import UserError
-from strategies import load_strategy, resolve_strategies, strategy_names
-from strategies.match import play_match
-from strategies.plugin import load_plugin, registered
+from simulate.games import get_game
+from simulate.protocol import Game, StrategySchema
+from strategies import load_strategy, resolve_strategies, strategy_arrays, strategy_names
+from strategies.match import play_match, score_of_first
+from strategies.plugin import load_plugin, registered, scorer
+from strategies.roster import row_from_tables
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_PLUGIN = ROOT / "configs" / "strategies" / "plugins" / "example.py"
+GAME = get_game("aeolos")
+EXAMPLE_PLUGIN = ROOT / "configs" / "aeolos" / "strategies" / "plugins" / "example.py"
 ROSTER = ["random", "greedy", "temple", "crystal", "prophet", "builder", "favor", "balanced", "lookahead", "tuned"]
 runner = CliRunner()
 
@@ -29,20 +33,42 @@ def run(*args):
     return runner.invoke(app, [str(a) for a in args])
 
 
+def one_line_error(r, words):
+    return r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1
+
+
 def tables(rules, n_players, strategies, seed=3, n=60, rotate=False):
-    chosen, POL, W = resolve_strategies(strategies, n_players)
-    g, s, f, fn = result_arrays(n)
-    G.play_batch(rules.T, n_players, seed, 0, n, W, POL, False, g, s, f, fn, rotate, [c.plugin for c in chosen])
-    return g, s
+    chosen, POL, W = resolve_strategies(GAME, strategies, n_players)
+    r = GAME.play(rules, n_players, seed, 0, n, POL, W, rotate=rotate, scorers=[c.plugin for c in chosen])
+    return r.games, r.seats
+
+
+def assert_legal(rules, n_players, seed, n, strategies):
+    """Check mode (conservation after every step, scripted legality) over n games."""
+    chosen, POL, W = resolve_strategies(GAME, strategies, n_players)
+    r = GAME.play(rules, n_players, seed, 0, n, POL, W, scorers=[c.plugin for c in chosen], check=True)
+    assert not r.errors.any(), (strategies, [L.CHECK_MESSAGES[int(e)] for e in r.errors if e])
 
 
 # ---------------------------------------------------------------- roster and names
 def test_roster_has_every_style_with_a_description():
-    r = run("strategies", "list")
+    r = run("strategies", "list", "aeolos")
     assert r.exit_code == 0
     listed = {line.split()[0]: line for line in r.output.splitlines()}
+    assert set(listed) == set(ROSTER)
     for name in ROSTER:
-        assert name in listed and len(listed[name].split()) > 3, name
+        assert len(listed[name].split()) > 3, name
+    assert listed["balanced"].endswith("(default)")
+
+
+def test_strategies_list_without_a_game_groups_every_game():
+    r = run("strategies", "list")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "AEOLOS (aeolos):"
+    assert {line.split()[0] for line in lines[1:] if line.startswith("  ")} >= set(ROSTER)
+    r = run("strategies", "list", "nope")
+    assert one_line_error(r, "unknown game 'nope'")
 
 
 def test_roster_strategies_play_differently(rules):
@@ -74,9 +100,10 @@ def test_styles_lean_the_way_their_names_say(rules):
 
 
 def test_parameters_after_the_name_change_the_weights():
-    s = load_strategy("greedy:wind=2.5:late.vp=3:rollouts=4")
+    s = load_strategy("aeolos", "greedy:wind=2.5:late.vp=3:rollouts=4")
+    assert s.game == "aeolos"
     assert s.weight("wind") == 2.5 and s.weight("wind", "late") == 2.5
-    assert s.weight("vp", "late") == 3 and s.weight("vp", "early") == load_strategy("greedy").weight("vp")
+    assert s.weight("vp", "late") == 3 and s.weight("vp", "early") == load_strategy(GAME, "greedy").weight("vp")
     assert s.weights[L.W_PARAMS + L.PARAM_ROLLOUTS] == 4
     assert s.name == "greedy:wind=2.5:late.vp=3:rollouts=4"
 
@@ -84,10 +111,14 @@ def test_parameters_after_the_name_change_the_weights():
 @pytest.mark.parametrize("spec,words", [("greedy:wind", "NAME=NUMBER"), ("greedy:wind=lots", "NAME=NUMBER"),
                                         ("greedy:speed=2", "unknown feature"), ("greedy:dawn.vp=1", "unknown phase"),
                                         ("nobody", "unknown strategy 'nobody'"),
-                                        ("lookahead:rollouts=1.5", "whole number")])
+                                        ("lookahead:rollouts=1.5", "whole number"),
+                                        ("random:wind=1", "takes no parameters"),
+                                        ("random:rollouts=2", "takes no parameters"),
+                                        ("greedy:wind=nan", "finite"), ("greedy:late.vp=-inf", "finite"),
+                                        ("lookahead:rollouts=inf", "finite")])
 def test_bad_strategy_parameters_are_one_clear_error(spec, words):
     with pytest.raises(UserError, match=words):
-        load_strategy(spec)
+        load_strategy(GAME, spec)
 
 
 @pytest.mark.parametrize("text,words", [
@@ -96,6 +127,9 @@ def test_bad_strategy_parameters_are_one_clear_error(spec, words):
     ('policy = "oracle"\n[weights]\nvp = 1\n', "unknown policy"),
     ('base = "SELF"\n', "its own base"),
     ('[weights]\nvp = "one"\n', "expected a number"),
+    ('[weights]\nvp = nan\n', "finite"),
+    ('[weights]\nvp = 1\n[phase.late]\nwind = -inf\n', "finite"),
+    ('[params]\nhorizon = inf\n[weights]\nvp = 1\n', "finite"),
     ('[params]\nrollouts = -1\n[weights]\nvp = 1\n', "whole number"),
     ('description = "no weights"\n', "missing \\[weights\\]"),
 ])
@@ -103,14 +137,14 @@ def test_malformed_strategy_toml_names_file_and_field(tmp_path, text, words):
     path = tmp_path / "mine.toml"
     path.write_text(text.replace("SELF", "mine"))
     with pytest.raises(UserError, match=words) as e:
-        load_strategy(str(path))
+        load_strategy(GAME, str(path))
     assert "mine.toml" in str(e.value)
 
 
 def test_a_toml_strategy_from_a_base_inherits_and_overrides(tmp_path):
     path = tmp_path / "keen.toml"
     path.write_text('base = "balanced"\n[weights]\nship = 9.5\n[phase.late]\nvp = 2\n')
-    s, b = load_strategy(str(path)), load_strategy("balanced")
+    s, b = load_strategy(GAME, str(path)), load_strategy(GAME, "balanced")
     assert s.weight("ship", "early") == 9.5 and s.weight("ship", "late") == 9.5
     assert s.weight("vp", "late") == 2 and s.weight("crystal") == b.weight("crystal")
 
@@ -132,7 +166,7 @@ def test_game_phase_is_the_third_of_the_draws_under_way():
 
 
 def test_activate_phase_puts_the_phase_block_in_use():
-    s = load_strategy("greedy:late.wind=4:early.wind=0.5")
+    s = load_strategy(GAME, "greedy:late.wind=4:early.wind=0.5")
     W = np.zeros((L.MAX_PLAYERS, L.N_WCOLS))
     W[1] = s.weights
     S = np.zeros(L.S_SIZE, np.int32)
@@ -157,7 +191,7 @@ def test_a_late_phase_weight_changes_only_late_play(rules):
 # ---------------------------------------------------------------- hidden information
 def mid_game_states(rules, n_players, count, seed=11):
     """States at the start of turns of greedy games (the seat to move about to choose)."""
-    _, POL, W = resolve_strategies("greedy", n_players)
+    _, POL, W = resolve_strategies(GAME, "greedy", n_players)
     X = None
     out = []
     for k in range(count):
@@ -199,7 +233,7 @@ def test_observation_zeroes_exactly_what_the_seat_cannot_see(rules):
 def test_heuristics_decide_the_same_whatever_the_hidden_cards(rules, name):
     """The same public position and own hand give the same choice of card and of
     favor/token play, however the deck and the other hands lie."""
-    _, POL, W = resolve_strategies(name, 3)
+    _, POL, W = resolve_strategies(GAME, name, 3)
     X = extension(None, POL)
     decided = 0
     for S, R in mid_game_states(rules, 3, 12):
@@ -222,7 +256,7 @@ def test_heuristics_decide_the_same_whatever_the_hidden_cards(rules, name):
 def test_lookahead_picks_the_same_card_whatever_the_hidden_cards(rules):
     from simulate.aeolos.lookahead import lookahead_card
 
-    _, POL, W = resolve_strategies("lookahead:rollouts=3", 2)
+    _, POL, W = resolve_strategies(GAME, "lookahead:rollouts=3", 2)
     for S, R in mid_game_states(rules, 2, 4):
         picks = []
         for variant in (S, hidden_swapped(S, 8)):
@@ -244,7 +278,7 @@ def test_a_plugin_cannot_read_hidden_cards(rules, tmp_path):
     path.write_text(
         "from simulate.aeolos.layout import S_DECK, S_HAND, S_FDECK, MAX_CARDS, HAND_CAP, MAX_FAVOR\n"
         "from strategies.plugin import scorer\n"
-        "@scorer('peek', base='greedy', description='tries to read hidden cards')\n"
+        "@scorer('peek', game='aeolos', base='greedy', description='tries to read hidden cards')\n"
         "def peek(obs, decision, options, i, base, weights, seat):\n"
         "    hidden = 0\n"
         "    for k in range(MAX_CARDS):\n"
@@ -262,15 +296,15 @@ def test_a_plugin_cannot_read_hidden_cards(rules, tmp_path):
 # ---------------------------------------------------------------- Python plugins
 def test_example_plugin_registers_and_changes_play(rules):
     load_plugin(EXAMPLE_PLUGIN)
-    s = registered()["favor_hoarder"]
-    assert s.policy == L.POL_PLUGIN and "favor_hoarder" in strategy_names()
+    s = registered(GAME)["favor_hoarder"]
+    assert s.policy == L.POL_PLUGIN and s.game == "aeolos" and "favor_hoarder" in strategy_names("aeolos")
     played = slice(G.P_FAVOR_PLAYED, G.P_FAVOR_PLAYED + L.N_FAVOR_TYPES)
     _, hoard = tables(rules, 2, "favor_hoarder,random", n=200)
     _, base = tables(rules, 2, "balanced,random", n=200)
     assert hoard[:, 0, played].sum() < 0.9 * base[:, 0, played].sum()
 
 
-def test_plugin_runs_on_workers_and_replays(tmp_path):
+def test_plugin_runs_on_workers_and_replays(rules, tmp_path):
     out = tmp_path / "run"
     r = run("simulate", "aeolos", "--players", 2, "--games", 400, "--strategies", "favor_hoarder,greedy",
             "--plugin", EXAMPLE_PLUGIN, "--jobs", 2, "--batch-size", 100, "--out", out, "--no-progress")
@@ -280,8 +314,7 @@ def test_plugin_runs_on_workers_and_replays(tmp_path):
     import polars as pl
     seats = pl.read_parquet(out / "seats" / "*.parquet")
     # the workers played the plugin, not its base: equal to an in-process batch of the plugin
-    from simulate.aeolos.tables import load_rules
-    _, mine = tables(load_rules(), 2, "favor_hoarder,greedy", seed=1, n=400)
+    _, mine = tables(rules, 2, "favor_hoarder,greedy", seed=1, n=400)
     got = seats.filter(pl.col("seat") == 0).sort("game_id")["score_total"].to_numpy()
     assert np.array_equal(got, mine[:, 0, G.P_VP])
     r = run("replay", "aeolos", "--players", 2, "--seed", 1, "--strategies", "favor_hoarder,greedy",
@@ -291,19 +324,117 @@ def test_plugin_runs_on_workers_and_replays(tmp_path):
 
 @pytest.mark.parametrize("text,words", [("this is not python", "failed to load"),
                                         ("from strategies.plugin import scorer\n"
-                                         "@scorer('bad')\n"
+                                         "@scorer('bad', game='aeolos')\n"
                                          "def bad(obs, decision, options, i, base, weights, seat):\n"
                                          "    return undefined_name\n", "does not compile")])
 def test_a_broken_plugin_is_one_clear_error(tmp_path, text, words):
     path = tmp_path / "broken.py"
     path.write_text(text)
     r = run("strategies", "list", "--plugin", path)
-    assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1
+    assert one_line_error(r, words)
 
 
 def test_a_missing_plugin_file_is_one_clear_error(tmp_path):
     r = run("simulate", "aeolos", "--players", 2, "--plugin", tmp_path / "nope.py", "--out", tmp_path / "x")
     assert r.exit_code == 2 and "does not exist" in r.output and not (tmp_path / "x").exists()
+
+
+def test_a_plugin_may_not_take_a_built_in_name():
+    for name in ("greedy", "random"):
+        with pytest.raises(UserError, match=f"{name!r} has the name of a built-in"):
+            scorer(name, game="aeolos")
+    assert "greedy" not in registered(GAME)
+
+
+def test_a_plugin_file_must_name_its_game(tmp_path):
+    path = tmp_path / "gameless.py"
+    path.write_text("from strategies.plugin import scorer\n"
+                    "@scorer('gameless')\n"
+                    "def f(obs, decision, options, i, base, weights, seat):\n"
+                    "    return base\n")
+    with pytest.raises(UserError, match="game"):
+        load_plugin(path)
+
+
+# ---------------------------------------------------------------- any game
+class Tiny(Game):
+    """A game with two features, no phases, one parameter and no heuristic: strategies/ must
+    lay its rows out from its schema alone."""
+
+    name, title = "tiny", "Tiny"
+
+    def __init__(self, folder, signature=True):
+        from numba import types
+
+        self.schema = StrategySchema(features=("gold", "time"), params={"depth": 2},
+                                     policies={"random": 0, "plugin": 7} if signature else {"random": 0},
+                                     max_players=3, folder=folder,
+                                     scorer_signature=types.float64(types.float64) if signature else None)
+
+    def strategy_schema(self):
+        return self.schema
+
+
+def test_rows_follow_the_game_schema(tmp_path):
+    tiny = Tiny(tmp_path)
+    assert row_from_tables(tiny.schema, "t", {"time": 1.5}) == (0.0, 1.5, 2.0)
+    assert row_from_tables(tiny.schema, "t", {"gold": 1}, params={"depth": 5}) == (1.0, 0.0, 5.0)
+    with pytest.raises(UserError, match="unknown phase \\(known: none\\)"):
+        row_from_tables(tiny.schema, "t", {}, {"late": {"gold": 1}})
+    (tmp_path / "lean.toml").write_text("[weights]\ngold = 1\n")
+    assert strategy_names(tiny) == ["random", "lean"]
+    POL, W = strategy_arrays(tiny, [load_strategy(tiny, "random")])
+    assert POL.shape == (3,) and W.shape == (3, 3)
+    with pytest.raises(UserError, match="aeolos strategy"):
+        strategy_arrays(tiny, [load_strategy(GAME, "greedy")])
+
+
+def test_tuning_rows_follow_the_game_schema(tmp_path):
+    from strategies import Strategy
+    from strategies.tune import TuneResult, apply_multipliers, to_toml
+
+    tiny = Tiny(tmp_path)
+    assert np.allclose(apply_multipliers(tiny.schema, (1.0, 2.0, 3.0), np.log([2.0, 3.0])), (2, 6, 3))
+    result = TuneResult(Strategy("tuned", 0, (1.0, 2.0, 3.0), "", game="tiny"), np.zeros(2), [], 10, 4, 6)
+    text = to_toml(tiny, result, "lean", "lean", 2, 100, 1)
+    assert text.startswith("# Tuned by `windtunnel tune tiny --players 2")
+    assert "[weights]\ngold = 1.0000\ntime = 2.0000\n" in text and "[params]\ndepth = 3" in text
+    assert "phase" not in text
+
+
+@pytest.mark.parametrize("policy", ["", 'policy = "lookahead"\n'])
+def test_a_toml_asking_for_a_policy_the_game_lacks_is_one_clear_error(tmp_path, policy):
+    tiny = Tiny(tmp_path)
+    (tmp_path / "lean.toml").write_text(policy + "[weights]\ngold = 1\n")
+    name = "lookahead" if policy else "heuristic"
+    with pytest.raises(UserError, match=f"lean.toml.*Tiny has no {name!r} policy \\(known: none\\)"):
+        load_strategy(tiny, "lean")
+
+
+def test_plugins_register_per_game(tmp_path):
+    tiny = Tiny(tmp_path)
+    (tmp_path / "lean.toml").write_text("[weights]\ngold = 1\n")
+
+    @scorer("hasty", game=tiny, description="plays for time")
+    def hasty(x):
+        return x + 1.0
+
+    s = registered(tiny)["hasty"]
+    assert s.policy == 7 and s.game == "tiny" and s.plugin(1.0) == 2.0
+    assert "hasty" in strategy_names(tiny) and "hasty" not in strategy_names(GAME)
+    assert "hasty" not in registered(GAME) and "favor_hoarder" not in registered(tiny)
+    with pytest.raises(UserError, match="unknown strategy 'hasty' for AEOLOS"):
+        load_strategy(GAME, "hasty")
+    with pytest.raises(UserError, match="built-in Tiny strategy"):
+        scorer("lean", game=tiny)
+    with pytest.raises(UserError, match="Tiny takes no plugin strategies"):
+        scorer("hasty", game=Tiny(tmp_path, signature=False))
+
+
+def test_score_of_first_shares_a_tie_for_first():
+    won = np.array([[True, False, False], [True, True, False], [False, False, True], [True, True, True]])
+    slot = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 1]])
+    assert np.allclose(score_of_first(won, slot), [1, 0.5, 1, 1 / 3])
 
 
 # ---------------------------------------------------------------- legality
@@ -313,22 +444,17 @@ def test_every_strategy_only_makes_legal_moves(rules, n_players):
     every roster strategy, alone and mixed with the others."""
     load_plugin(EXAMPLE_PLUGIN)
     for name in ROSTER + ["favor_hoarder"]:
-        if name == "lookahead":
-            continue
-        _, POL, W = resolve_strategies(name, n_players)
-        check_games(rules, n_players, 5, 150, POL, W, scorers=[registered().get(name) and registered()[name].plugin] * 4)
-    mixed = ["lookahead:rollouts=2", "balanced", "random", "favor_hoarder"][:n_players]
-    chosen, POL, W = resolve_strategies(mixed, n_players)
-    check_games(rules, n_players, 6, 6, POL, W, scorers=[s.plugin for s in chosen])
-    chosen, POL, W = resolve_strategies(["tuned", "favor", "temple", "builder"][:n_players], n_players)
-    check_games(rules, n_players, 7, 300, POL, W)
+        if name != "lookahead":
+            assert_legal(rules, n_players, 5, 150, name)
+    assert_legal(rules, n_players, 6, 6, ["lookahead:rollouts=2", "balanced", "random", "favor_hoarder"][:n_players])
+    assert_legal(rules, n_players, 7, 300, ["tuned", "favor", "temple", "builder"][:n_players])
 
 
 # ---------------------------------------------------------------- tournaments and tuning
 def test_tournament_matrix_and_ratings(rules):
     from strategies.tournament import run_tournament, to_text
 
-    t = run_tournament(rules, 2, ["random", "greedy", "balanced"], 60, seed=2, jobs=1)
+    t = run_tournament("aeolos", rules, 2, ["random", "greedy", "balanced"], 60, seed=2, jobs=1)
     rate = t.rate()
     assert np.allclose(rate + rate.T, 1.0, equal_nan=True) or np.allclose((rate + rate.T)[~np.eye(3, dtype=bool)], 1)
     assert rate[2, 0] > 0.9 and rate[1, 0] > 0.9           # both beat random
@@ -343,6 +469,7 @@ def test_tournament_cli_json_three_players():
             "--json")
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
+    assert d["game"] == "aeolos"
     cells = {(c["strategy"], c["against"]): c for c in d["matrix"]}
     assert cells[("greedy", "random")]["rate"] > 1 / 3 > cells[("random", "greedy")]["rate"]
     assert cells[("greedy", "random")]["games"] == 30
@@ -351,22 +478,25 @@ def test_tournament_cli_json_three_players():
 @pytest.mark.parametrize("args,words", [(["--strategies", "greedy"], "at least two"),
                                         (["--strategies", "greedy,nobody"], "unknown strategy"),
                                         (["--strategies", "greedy,greedy"], "twice"),
-                                        (["--games", 1], "--games")])
+                                        (["--games", 1], "--games"), (["--jobs", 0], "--jobs"),
+                                        (["--jobs", -2], "--jobs"), (["--strategies", "random:wind=1,greedy"],
+                                                                     "takes no parameters")])
 def test_tournament_bad_input(args, words):
     r = run("tournament", "aeolos", "--players", 2, *args)
-    assert r.exit_code == 2 and words in r.output
+    assert one_line_error(r, words)
 
 
 def test_tune_is_reproducible_and_writes_a_loadable_strategy(rules, tmp_path):
     from strategies.tune import to_toml, tune
 
-    a = tune(rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
-    b = tune(rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
+    a = tune(GAME, rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
+    b = tune("aeolos", rules, 2, "greedy", "greedy", 2400, seed=4, population=6, generations=3, jobs=1)
     assert np.array_equal(a.multipliers, b.multipliers) and a.strategy.weights == b.strategy.weights
-    assert a.strategy.weights != load_strategy("greedy").weights
+    assert a.strategy.weights != load_strategy(GAME, "greedy").weights and a.strategy.game == "aeolos"
     path = tmp_path / "t.toml"
-    path.write_text(to_toml(a, "greedy", "greedy", 2, 2400, 4))
-    loaded = load_strategy(str(path))
+    path.write_text(to_toml(GAME, a, "greedy", "greedy", 2, 2400, 4))
+    assert "windtunnel tune aeolos" in path.read_text()
+    loaded = load_strategy(GAME, str(path))
     assert np.allclose(loaded.weights, a.strategy.weights, atol=1e-4)
 
 
@@ -378,15 +508,33 @@ def test_tune_cli_refuses_to_overwrite_and_reports_the_roster(tmp_path):
     r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 2000, "--population", 4,
             "--out", out, "--force", "--validate-games", 50, "--jobs", 1)
     assert r.exit_code == 0, r.output
-    assert "vs random" in r.output and "vs balanced" in r.output
-    load_strategy(str(out))
+    assert "vs random" in r.output and "vs balanced" in r.output and "vs lookahead" not in r.output
+    load_strategy(GAME, str(out))
     r = run("tune", "aeolos", "--players", 2, "--base", "random", "--out", tmp_path / "r.toml")
-    assert r.exit_code == 2 and "no weights" in r.output
+    assert one_line_error(r, "no weights")
+
+
+@pytest.mark.parametrize("args,words", [(["--jobs", 0], "--jobs"), (["--jobs", -3], "--jobs"),
+                                        (["--validate-games", 0], "--validate-games"),
+                                        (["--validate-games", -1], "--validate-games"),
+                                        (["--out", "/proc/tuned.toml"], "cannot write in folder /proc"),
+                                        (["--out", "{tmp}/nowhere/tuned.toml"], "does not exist")])
+def test_tune_bad_input_is_refused_before_the_search(tmp_path, args, words):
+    args = [str(a).format(tmp=tmp_path) for a in args]
+    out = [] if "--out" in args else ["--out", tmp_path / "t.toml"]
+    r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 2000, "--population", 4, *args, *out)
+    assert one_line_error(r, words), r.output
+    assert not (tmp_path / "t.toml").exists()
+
+
+def test_tune_writes_to_the_game_strategy_folder_by_default():
+    r = run("tune", "aeolos", "--players", 2, "--budget", 2000, "--population", 4)
+    assert one_line_error(r, "configs/aeolos/strategies/tuned.toml already exists")
 
 
 # ---------------------------------------------------------------- the bar (2 players)
 def win_rate(rules, a, b, games, seed=101):
-    r = play_match(rules, 2, load_strategy(a), load_strategy(b), games, seed)
+    r = play_match(GAME, rules, 2, load_strategy(GAME, a), load_strategy(GAME, b), games, seed)
     return r.rate, r.interval()
 
 
