@@ -1,0 +1,196 @@
+"""The dice game's rules kernel (numba): a few functions over numpy arrays, no Python object
+per game or move.
+
+A game is S (its state), T (the rules) and two random streams seeded from (run seed, game
+index) with ``simulate.rng``: RD for the dice, RP for the random policy's coin. Separate
+streams keep the dice of a game the same whoever decides, so the Python face (``face.py``),
+which takes one decision at a time through ``step``, plays the batch's very game when it
+makes the same choices.
+"""
+import numpy as np
+
+from simulate.jit import entry, hot
+from simulate.rng import below, game_seed
+
+from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD,
+                     MAX_PLAYERS, N_GAME_COLS, N_SEAT_COLS, N_WEIGHTS, P_BANKED, P_BIG, P_BONUS, P_BUSTS,
+                     P_RANK, P_ROLLS, P_SCORE, P_SLOT, P_WON, POL_RANDOM, ROLL, S_BANKED, S_BIG, S_BONUS,
+                     S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN, S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS,
+                     S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS, S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS,
+                     T_TARGET, T_TOP_BONUS)
+
+N_BIG = len(BIG_TURNS)
+
+
+@hot
+def new_game(S, RD, RP, n_players, run_seed, game_index):
+    """Game `game_index` of run `run_seed`, before its first roll: scores 0, seat 0 to move."""
+    for i in range(S_SIZE):
+        S[i] = 0
+    S[S_N] = n_players
+    RD[0] = game_seed(run_seed, game_index)
+    RP[0] = game_seed(RD[0], 1)
+
+
+@hot
+def score(S, p):
+    return S[S_BANKED + p] + S[S_BONUS + p]
+
+
+@hot
+def n_legal(S):
+    """1: only "roll" (a turn's first roll is forced); 2: "roll" or "hold"."""
+    return 1 if S[S_TURN_ROLLS] == 0 else 2
+
+
+@hot
+def feature(S, T, p, f):
+    if f == 0:                                   # turn_total: the points at risk
+        return float(S[S_TURN_TOTAL])
+    if f == 1:                                   # lead: my score minus the best other score
+        best = -1
+        for q in range(S[S_N]):
+            if q != p and score(S, q) > best:
+                best = score(S, q)
+        return float(score(S, p) - best)
+    return 1.0 if score(S, p) + S[S_TURN_TOTAL] >= T[T_TARGET] else 0.0   # reach: a hold reaches the target
+
+
+@hot
+def decide(S, T, W, POL, RP):
+    """The seat to move's choice: random (a fair coin), or heuristic (hold when w . features >= 1)."""
+    p = S[S_SEAT]
+    if n_legal(S) == 1:
+        return ROLL
+    if POL[p] == POL_RANDOM:
+        return below(RP, 2)
+    v = 0.0
+    for f in range(N_WEIGHTS):
+        v += W[p, f] * feature(S, T, p, f)
+    return HOLD if v >= 1.0 else ROLL
+
+
+@hot
+def end_turn(S, T):
+    S[S_TURN_TOTAL] = 0
+    S[S_TURN_ROLLS] = 0
+    S[S_TURN] += 1
+    S[S_SEAT] = (S[S_SEAT] + 1) % S[S_N]
+    if S[S_SEAT] == 0:                           # a round is over: does the game end?
+        S[S_ROUND] += 1
+        reached = False
+        for p in range(S[S_N]):
+            reached = reached or score(S, p) >= T[T_TARGET]
+        if reached or S[S_ROUND] >= T[T_MAX_ROUNDS]:
+            S[S_DONE] = 1
+
+
+@hot
+def check_state(S, T):
+    """Check mode: record the first violation (error code, turn) in S."""
+    banked = 0
+    for p in range(S[S_N]):
+        banked += S[S_BANKED + p]
+    code = 0
+    if banked + S[S_LOST] + S[S_TURN_TOTAL] != S[S_ROLLED]:
+        code = 1
+    elif S[S_TURN_TOTAL] < 0 or S[S_TURN_TOTAL] > T[T_FACES] * S[S_TURN_ROLLS]:
+        code = 2
+    if code != 0 and S[S_ERROR] == 0:
+        S[S_ERROR] = code
+        S[S_ERROR_TURN] = S[S_TURN]
+
+
+@hot
+def step(S, T, RD, action, check):
+    """Apply the seat to move's decision (ROLL or HOLD); returns the face rolled (0 on a hold)."""
+    p = S[S_SEAT]
+    face = 0
+    if action == HOLD:
+        S[S_BANKED + p] += S[S_TURN_TOTAL]
+        for k in range(N_BIG):
+            if S[S_TURN_TOTAL] >= BIG_TURNS[k]:
+                S[S_BIG + p * N_BIG + k] += 1
+        end_turn(S, T)
+    else:
+        face = 1 + below(RD, T[T_FACES])
+        S[S_LAST_FACE] = face
+        S[S_ROLLS + p] += 1
+        S[S_TURN_ROLLS] += 1
+        if face == 1:                            # bust: the turn total is lost
+            S[S_BUSTS + p] += 1
+            S[S_LOST] += S[S_TURN_TOTAL]
+            end_turn(S, T)
+        else:
+            S[S_TURN_TOTAL] += face
+            S[S_ROLLED] += face
+            if face == T[T_FACES]:
+                S[S_BONUS + p] += T[T_TOP_BONUS]
+    if check:
+        check_state(S, T)
+    return face
+
+
+@hot
+def record(S, T, g, games, seats):
+    """Game g's results into row g of the result arrays (seats: all but P_SLOT)."""
+    n = S[S_N]
+    winners = 0
+    winner = -1
+    reached = 0
+    for p in range(n):
+        rank = 0                                 # seats with a higher score (0: a winner)
+        for q in range(n):
+            if score(S, q) > score(S, p):
+                rank += 1
+        if rank == 0:
+            winners += 1
+            if winner < 0:
+                winner = p
+        if score(S, p) >= T[T_TARGET]:
+            reached = 1
+        seats[g, p, P_RANK] = rank
+        seats[g, p, P_WON] = 1 if rank == 0 else 0
+        seats[g, p, P_SCORE] = score(S, p)
+        seats[g, p, P_BANKED] = S[S_BANKED + p]
+        seats[g, p, P_BONUS] = S[S_BONUS + p]
+        seats[g, p, P_BUSTS] = S[S_BUSTS + p]
+        seats[g, p, P_ROLLS] = S[S_ROLLS + p]
+        for k in range(N_BIG):
+            seats[g, p, P_BIG + k] = S[S_BIG + p * N_BIG + k]
+    games[g, G_TURNS] = S[S_TURN]
+    games[g, G_ROUNDS] = S[S_ROUND]
+    games[g, G_WINNER] = winner
+    games[g, G_TIE] = 1 if winners > 1 else 0
+    games[g, G_REACHED] = reached
+    games[g, G_ERROR] = S[S_ERROR]
+    games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
+
+
+@entry
+@hot
+def batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, seats, seeds,
+          W_seat, POL_seat, S, RD, RP):
+    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
+    Strategy q is row q of (POL, W); with `rotate`, game k seats strategy (p + k) % n_players
+    at seat p. The last five arguments are scratch arrays made in Python (hot code allocates
+    nothing)."""
+    for g in range(n_games):
+        shift = (first + g) % n_players if rotate else 0
+        for p in range(n_players):
+            q = (p + shift) % n_players
+            POL_seat[p] = POL[q]
+            for k in range(W.shape[1]):
+                W_seat[p, k] = W[q, k]
+            seats[g, p, P_SLOT] = q
+        new_game(S, RD, RP, n_players, run_seed, first + g)
+        seeds[g] = RD[0]
+        while S[S_DONE] == 0:
+            step(S, T, RD, decide(S, T, W_seat, POL_seat, RP), check)
+        record(S, T, g, games, seats)
+
+
+def result_arrays(capacity):
+    """Empty result arrays for `capacity` games: games, seats, seeds."""
+    return (np.zeros((capacity, N_GAME_COLS), np.int32),
+            np.zeros((capacity, MAX_PLAYERS, N_SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))
