@@ -14,7 +14,7 @@ stays light.
 """
 
 
-def run(game="aeolos", players=None, games=None, seed=None, strategies=None, **options):
+def run(game, players=None, games=None, seed=None, strategies=None, **options):
     """Play a run and stream it to Parquet; returns a ``Run`` whose ``games``, ``seats`` and
     ``cards`` are polars LazyFrames. See ``simulate.runner.run`` for every option."""
     from .runner import run as _run

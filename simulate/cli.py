@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from .errors import UserError
+from .games import game_names
 
 # typer ships its own copy of click; find its exception base without importing a private module
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
@@ -115,7 +116,7 @@ app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=Fals
 strategies_app = typer.Typer(no_args_is_help=True, help="The strategies a seat can play.")
 app.add_typer(strategies_app, name="strategies")
 
-GAME_ARG = typer.Argument(..., help="Game name (e.g. aeolos).")
+GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(game_names()) + ".")
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
                                            "(e.g. favor.hera.end_vp=2); repeatable.")

@@ -410,7 +410,7 @@ def summary_table(out, confidence=0.95):
     bounded by one shard whatever the number of games."""
     import polars as pl
 
-    from analysis.stats import wilson_exprs
+    from analysis.winrates import win_counts, with_win_rate
 
     out = Path(out)
     spec = read_compare(out)
@@ -434,10 +434,7 @@ def summary_table(out, confidence=0.95):
                     left_on=["game_id", "winner_seat"], right_on=["game_id", "seat"], how="inner")
                 .select(pl.col("score_total").cast(pl.Int64).sum().alias("s"), pl.len().alias("n"))
                 for gf, sf in zip(gfiles, sfiles)]).select(pl.col("s").sum(), pl.col("n").sum())
-            s = (pl.scan_parquet(sfiles).group_by("seat")
-                 .agg(wins=pl.col("won").cast(pl.Int64).sum(), n=pl.len()).sort("seat"))
-            lo, hi = wilson_exprs("wins", "n", confidence)
-            s = s.with_columns(win_rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi)
+            s = with_win_rate(win_counts(pl.scan_parquet(sfiles), ["seat"]), confidence).sort("seat")
             g, w, s = pl.collect_all([g, w, s], engine="streaming")
             row.update(g.row(0, named=True))
             ws = w.row(0, named=True)

@@ -27,41 +27,161 @@ Kernel code indexes without numba's negative-index wraparound (see
 ``_without_wraparound``): a kernel index is never negative, and the check on every
 ``S[...]`` was a fifth of the kernel's instructions.
 
+Games: a game's kernel is the compiled code of one package, its *game package*:
+``simulate.<game>`` for the games shipped, or the package of any module that uses
+these decorators (the tests' dice game: ``tests.dicegame``). ``hot``, ``tiny``
+and ``entry`` register it; the patches apply to registered packages only, so
+numba code elsewhere (plugin scorers, notebooks) keeps numba's semantics. The
+shared helpers (``simulate/*.py``: ``rng``) are a package of their own, ``simulate``.
+
+The numba patches (``_without_wraparound``, ``_optimize_kernel_whole_in_entry_points``,
+``_call_template``) are worth 35-40% of the speed and more; tests/test_jit.py fails
+if one is not in effect. ``WINDTUNNEL_NUMBA_PATCHES=0`` turns them all off (to
+bisect a suspected miscompile), or a comma-separated list keeps only those named
+(``wraparound``, ``whole``, ``signature``); the cache is kept apart per setting.
+
 Cache: numba keys a cached function on its own source file only, so after an
 edit to one kernel module the cached callers in other modules would keep
-running old code. We therefore cache in a folder named after a hash of the
-kernel's sources (every module numba compiles, and the layout modules whose
-constants are frozen into the compiled code) and the numba version: a kernel
-edit starts a fresh cache, an edit to the CLI or runner does not. Set
+running old code. So each game caches in a folder named after a hash of its
+kernel sources (``kernel_sources``: the shared ones and the game's), the numba
+and llvmlite versions and the patches: ``<cache>/<game package>/numba-<hash>``.
+A kernel edit starts a fresh cache for its game only (and an edit to the shared
+helpers, for every game); an edit to the CLI or runner does not. Set
 WINDTUNNEL_CACHE to move it.
 """
 import hashlib
+import importlib.util
 import os
+import re
 import shutil
+import sys
+import time
+import warnings
 from pathlib import Path
 
+import llvmlite
 import numba
 from numba import njit
-from numba.core import types
+from numba.core import itanium_mangler, types
 
 _ROOT = Path(__file__).resolve().parent
+SHARED = "simulate"        # the shared kernel helpers: simulate/*.py, part of every game's kernel
+
+PATCHES = ("wraparound", "whole", "signature")
+
+
+def active_patches(switch=None):
+    """The patches WINDTUNNEL_NUMBA_PATCHES asks for: all (unset or 1), none (0), or those named."""
+    switch = os.environ.get("WINDTUNNEL_NUMBA_PATCHES", "1") if switch is None else switch
+    if switch.strip() in ("", "1"):
+        return frozenset(PATCHES)
+    names = {n.strip() for n in switch.split(",")} - {"0", ""}
+    if names - set(PATCHES):
+        raise ValueError(f"WINDTUNNEL_NUMBA_PATCHES={switch}: unknown {sorted(names - set(PATCHES))}; "
+                         f"use 0, 1 or some of {', '.join(PATCHES)}")
+    return frozenset(names)
+
+
+ACTIVE = active_patches()
+
+
+# --- game packages and their sources
+
+def _is_package(module):
+    return hasattr(sys.modules.get(module), "__path__")
+
+
+def game_package(of):
+    """The game package of a module name, or of an object of a class defined in one
+    (a ``Game``): ``simulate.<game>``, ``simulate`` for the shared helpers, else the
+    module's own package (or the module itself if it is top-level or a package)."""
+    module = of if isinstance(of, str) else type(of).__module__
+    parts = module.split(".")
+    if parts[0] == SHARED:
+        return ".".join(parts[:2]) if len(parts) > 2 or _is_package(module) and len(parts) == 2 else SHARED
+    return module if _is_package(module) else module.rpartition(".")[0] or module
 
 
 def is_kernel_source(path):
+    """A module numba compiles code of (or jit.py, whose patches shape that code)."""
     text = path.read_text()
-    return path.name in ("layout.py", "jit.py") or "@hot" in text or "@tiny" in text or "@njit" in text
+    return path.name == "jit.py" or any(d in text for d in ("@hot", "@tiny", "@njit", "@cfunc"))
 
 
-def source_hash():
+def _package_files(package):
+    """{module name: file} of a package's modules (of simulate only its own top level)."""
+    if package == SHARED:
+        return {f"{SHARED}.{f.stem}": f for f in _ROOT.glob("*.py") if f.stem != "__init__"}
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return {}
+    if not spec.submodule_search_locations:
+        return {package: Path(spec.origin)}
+    files = {}
+    for location in spec.submodule_search_locations:
+        for f in Path(location).rglob("*.py"):
+            rel = f.relative_to(location).with_suffix("").parts
+            rel = rel[:-1] if rel[-1] == "__init__" else rel
+            files[".".join((package, *rel))] = f
+    return files
+
+
+_IMPORT = re.compile(r"^(?:import\s+([\w., ]+)|from\s+(\.*)([\w.]*)\s+import\s+(\([^)]*\)|.*))", re.M)
+
+
+def _imported(path, module, is_package):
+    """Modules `path` (module `module`) may import at its top level, as absolute names
+    (a regular expression: parsing the kernel's modules took 30-40 ms)."""
+    here = module if is_package else module.rpartition(".")[0]
+    for plain, dots, name, names in _IMPORT.findall(path.read_text()):
+        if plain:
+            yield from (n.split()[0] for n in plain.split(",") if n.strip())
+            continue
+        base = importlib.util.resolve_name(dots + name, here) if dots else name
+        yield base
+        yield from (f"{base}.{n}" for n in re.findall(r"\w+", names))      # from . import layout
+
+
+def kernel_sources(package):
+    """The files whose text is compiled into `package`'s kernel, by module name: its
+    modules with numba code, the package's modules they import (constants such as
+    ``layout``'s offsets are frozen into the compiled code), and, for a game, the
+    shared helpers likewise."""
+    files = _package_files(package)
+    todo = [m for m, f in files.items() if is_kernel_source(f)]
+    kernel = {}
+    while todo:
+        m = todo.pop()
+        if m not in kernel:
+            kernel[m] = files[m]
+            todo.extend(i for i in _imported(files[m], m, files[m].name == "__init__.py")
+                        if i in files and i != package)        # not the package's __init__
+    if package != SHARED:
+        kernel.update(kernel_sources(SHARED))
+    return dict(sorted(kernel.items()))
+
+
+def source_hash(game=None):
+    """A hash of the kernel sources and numba's version: of one game (its package
+    name, or an object whose class is defined in it, such as its ``Game``) with the
+    shared helpers, or with no argument of every game under simulate/."""
+    if game is None:
+        games = [SHARED] + [f"{SHARED}.{d.name}" for d in sorted(_ROOT.iterdir()) if (d / "__init__.py").exists()]
+        files = {m: f for g in games for m, f in kernel_sources(g).items()}
+    else:
+        files = kernel_sources(game if isinstance(game, str) else game_package(game))
     h = hashlib.sha256(numba.__version__.encode())
-    for f in sorted(_ROOT.rglob("*.py")):
-        if is_kernel_source(f):
-            h.update(f.relative_to(_ROOT).as_posix().encode())
-            h.update(f.read_bytes())
+    for module, f in sorted(files.items()):
+        h.update(module.encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
-KEEP_CACHES = 5     # kernel versions kept compiled (15-30 MB each)
+# --- the cache, one folder per game
+
+CACHE_ROOT = Path(os.environ.get("WINDTUNNEL_CACHE", Path.home() / ".cache" / "windtunnel"))
+KEEP_CACHES = 5          # kernel versions kept compiled per game (15-30 MB each)
+LEGACY_DAYS = 7          # caches of the one-folder layout (numba-* in CACHE_ROOT) unused this long go
 
 
 def prune_caches(current, keep=KEEP_CACHES):
@@ -78,9 +198,69 @@ def prune_caches(current, keep=KEEP_CACHES):
         pass
 
 
-CACHE_DIR = Path(os.environ.get("WINDTUNNEL_CACHE", Path.home() / ".cache" / "windtunnel")) / f"numba-{source_hash()}"
-prune_caches(CACHE_DIR)
-numba.config.CACHE_DIR = str(CACHE_DIR)      # read when each cached function is decorated
+_CACHE_DIRS = {}
+
+
+def cache_dir(package):
+    """The folder `package`'s compiled functions are cached in (fixed for the process:
+    numba's cache locator takes it when a function is decorated)."""
+    if package not in _CACHE_DIRS:
+        key = "/".join((source_hash(package), llvmlite.__version__, *sorted(ACTIVE)))
+        d = CACHE_ROOT / package / f"numba-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+        prune_caches(d)
+        _CACHE_DIRS[package] = d
+    return _CACHE_DIRS[package]
+
+
+def _prune_legacy_caches():
+    try:
+        for old in CACHE_ROOT.glob("numba-*"):
+            if time.time() - old.stat().st_mtime > LEGACY_DAYS * 86400:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
+
+
+_prune_legacy_caches()
+CACHE_DIR = cache_dir(SHARED)
+numba.config.CACHE_DIR = str(CACHE_DIR)      # for cached numba code outside hot/tiny (keep_base)
+
+
+# --- the packages whose code gets the patches
+
+def mangled(dotted):
+    """The start of numba's mangled name of the functions in package or module `dotted`,
+    or of function `module.qualname` (followed by its abi tags, "B...")."""
+    return "_ZN" + "".join(itanium_mangler.mangle_identifier(p) for p in dotted.split("."))
+
+
+PACKAGES = {SHARED}                       # game packages registered by hot, tiny, entry
+KERNEL_PREFIXES = (mangled(SHARED),)      # their functions' mangled names start so
+KERNEL_PREFIX = KERNEL_PREFIXES[0]        # (simulate's, which covers simulate/<game>/)
+ENTRY_POINTS = set()                      # mangled names of the entry points, module and qualname
+
+
+def register(fn):
+    """Record the game package of Python function `fn`; returns it."""
+    global KERNEL_PREFIXES
+    package = game_package(fn.__module__)
+    if package not in PACKAGES:
+        PACKAGES.add(package)
+        if not package.startswith(SHARED + "."):
+            KERNEL_PREFIXES = (*KERNEL_PREFIXES, mangled(package))
+    return package
+
+
+def is_kernel_function(name):
+    return name.startswith(KERNEL_PREFIXES)
+
+
+def is_entry_point(name):
+    """`name`, a mangled function name, is that of an ``entry`` function."""
+    return any(name.startswith(e) and name[len(e):len(e) + 1] in ("B", "E") for e in ENTRY_POINTS)
+
+
+# --- the numba patches
 
 def _one_type(t):
     """The argument type a hot function is compiled for: every integer as int64 (uint64
@@ -107,34 +287,31 @@ def _call_template(dispatcher):
     return get_call_template
 
 
-KERNEL_PREFIX = "_ZN8simulate"     # numba's mangled names of functions in this package
+def _missing(what):
+    warnings.warn(f"windtunnel: numba {numba.__version__} lacks {what}; the kernel runs without that "
+                  "patch, correct but slower (pin numba as pyproject.toml does)", RuntimeWarning, stacklevel=3)
 
 
 def _without_wraparound():
-    """Compile array indexing in this package's functions without the wraparound
+    """Compile array indexing in the game packages' functions without the wraparound
     of negative indices (``a[-1]`` as the last element). numba adds it to every
     access with a signed index: a compare and a select, 19% of a game's instructions
     (callgrind, every policy alike). A kernel index is never negative (fields are
-    offsets into S and T), so it is dead weight there; code outside the package,
-    plugin scorers included, keeps numba's semantics. If numba's internals change,
-    this does nothing and the kernel is just slower."""
+    offsets into S and T), so it is dead weight there; code outside the game
+    packages, plugin scorers included, keeps numba's semantics."""
     from numba.np import arrayobj
     plain = getattr(arrayobj, "fix_integer_index", None)
-    if plain is None or getattr(plain, "windtunnel", False):
+    if plain is None:
+        return _missing("numba.np.arrayobj.fix_integer_index")
+    if getattr(plain, "windtunnel", False):
         return
 
     def fix_integer_index(context, builder, idxty, idx, size):
-        if idxty.signed and builder.function.name.startswith(KERNEL_PREFIX):
+        if idxty.signed and builder.function.name.startswith(KERNEL_PREFIXES):
             return context.cast(builder, idx, idxty, types.intp)
         return plain(context, builder, idxty, idx, size)
     fix_integer_index.windtunnel = True
     arrayobj.fix_integer_index = fix_integer_index
-
-
-_without_wraparound()
-
-
-ENTRY_POINTS = set()     # qualnames of the functions Python calls to run the kernel (``entry``)
 
 
 def _optimize_kernel_whole_in_entry_points():
@@ -156,51 +333,72 @@ def _optimize_kernel_whole_in_entry_points():
     point (8-10 s of the cold compile). Such a function called from Python on its
     own (the scenario API) runs a little slower; that is all. Internal copies only
     in entry points, because an intermediate function's module is linked into its
-    callers, where they would be compiled again beside the shared ones. If numba's
-    internals change, this does nothing and the kernel is just slower."""
+    callers, where they would be compiled again beside the shared ones.
+
+    Entry points are told by their mangled names (module and qualname), not by
+    numba's library name (the bare qualname: every game has a ``batch``)."""
     from llvmlite import binding as llvm
     from numba.core import codegen
     plain = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
-    if plain is None or getattr(plain, "windtunnel", False):
+    if plain is None:
+        return _missing("numba.core.codegen.CPUCodeLibrary._optimize_final_module")
+    if getattr(plain, "windtunnel", False):
         return
 
     def _optimize_final_module(library):
         module = library._final_module
-        if library.name in ENTRY_POINTS:
-            own = sorted(fn.name for fn in module.functions
-                         if not fn.is_declaration and fn.linkage == llvm.Linkage.external)
-            tag = hashlib.sha256("".join(own).encode()).hexdigest()[:12]
+        own = [fn.name for fn in module.functions if not fn.is_declaration and fn.linkage == llvm.Linkage.external]
+        if any(map(is_entry_point, own)):
+            tag = hashlib.sha256("".join(sorted(own)).encode()).hexdigest()[:12]
             for fn in module.functions:
                 if not fn.is_declaration and fn.linkage == llvm.Linkage.linkonce_odr:
                     fn.linkage = llvm.Linkage.internal
                     # a name of its own: numba's JIT can bind another module's call
                     # of the shared copy to this one, whose arguments LLVM changes
                     fn.name = f"{fn.name}.{tag}"
-        elif any(fn.name.startswith(KERNEL_PREFIX) and fn.linkage == llvm.Linkage.external
-                 and not fn.is_declaration for fn in module.functions):
+        elif any(map(is_kernel_function, own)):
             return           # a kernel function's own code: optimized whole in the entry point
         return plain(library)
     _optimize_final_module.windtunnel = True
     codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
 
 
-_optimize_kernel_whole_in_entry_points()
+if "wraparound" in ACTIVE:
+    _without_wraparound()
+if "whole" in ACTIVE:
+    _optimize_kernel_whole_in_entry_points()
+
+
+# --- the decorators
+
+def _cached_njit(fn, **options):
+    """``njit(cache=True, _nrt=False)`` caching in the folder of fn's game."""
+    package = register(fn)
+    if numba.config.DISABLE_JIT:          # plain Python, for debugging
+        return njit(**options)(fn)
+    default, numba.config.CACHE_DIR = numba.config.CACHE_DIR, str(cache_dir(package))
+    try:
+        return njit(cache=True, _nrt=False, **options)(fn)
+    finally:
+        numba.config.CACHE_DIR = default
 
 
 def hot(fn):
-    dispatcher = njit(cache=True, _nrt=False)(fn)
-    if numba.config.DISABLE_JIT:          # plain Python, for debugging
-        return dispatcher
-    dispatcher.get_call_template = _call_template(dispatcher)
+    dispatcher = _cached_njit(fn)
+    if "signature" in ACTIVE and not numba.config.DISABLE_JIT:
+        dispatcher.get_call_template = _call_template(dispatcher)
     return dispatcher
 
 
-tiny = njit(cache=True, _nrt=False, inline="always")
+def tiny(fn):
+    return _cached_njit(fn, inline="always")
 
 
 def entry(dispatcher):
     """Mark a ``hot`` or ``tiny`` function as one Python calls to run the kernel
     (``game.batch``, ``game.play_game``): its module is where the kernel is optimized
     whole (see ``_optimize_kernel_whole_in_entry_points``)."""
-    ENTRY_POINTS.add(getattr(dispatcher, "py_func", dispatcher).__qualname__)   # (plain without the JIT)
+    fn = getattr(dispatcher, "py_func", dispatcher)     # (plain without the JIT)
+    register(fn)
+    ENTRY_POINTS.add(mangled(f"{fn.__module__}.{fn.__qualname__}"))
     return dispatcher

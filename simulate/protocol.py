@@ -17,7 +17,8 @@ What a game declares once (class attributes):
   kernel_entry ("module.function" of its compiled batch entry point).
 
 What it implements (methods):
-  load_rules           config file / resolved dict + --set overrides + variants -> Rules
+  read_rules           config file / resolved dict + --set overrides + variants -> Rules
+                       (callers use load_rules, which turns any slip into one ConfigError line)
   canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
   strategy_schema      the StrategySchema of its strategies
   play                 the batch entry point: games [first, first + n) -> Results
@@ -151,8 +152,21 @@ class Game:
         """'base', or the variants of a spec in the game's order, comma-separated."""
         return ",".join(parse_variants(text, self.variants, self.title)) or "base"
 
-    # ---- to implement
     def load_rules(self, config=None, overrides=None, variants=None, data=None):
+        """The game's ``read_rules``, with any failure it did not foresee turned into one
+        ConfigError line naming the file (the one place configs' errors are wrapped)."""
+        from .errors import ConfigError
+        try:
+            return self.read_rules(config, overrides, variants, data)
+        except UserError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
+            raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
+
+    # ---- to implement
+    def read_rules(self, config=None, overrides=None, variants=None, data=None):
+        """Rules from a config file (None: the game's base config) or the resolved dict of a
+        run (`data`), with `variants` (names) merged in and `--set` `overrides` applied."""
         raise NotImplementedError
 
     def strategy_schema(self):

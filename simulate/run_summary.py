@@ -27,8 +27,9 @@ def summarize(manifest, confidence=0.95):
     """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
     seat, ties: from the per-shard counters in the manifest, without reading any rows."""
     import numpy as np
+    import polars as pl
 
-    from analysis.stats import wilson_interval
+    from analysis.winrates import with_win_rate
 
     m = manifest
     n_players, names = m["players"], m["strategies"]
@@ -48,8 +49,7 @@ def summarize(manifest, confidence=0.95):
         errors += c.get("check_errors", 0)
 
     def row(k, n):
-        lo, hi = wilson_interval(k, n, confidence)
-        return {"wins": int(k), "n": int(n), "win_rate": k / n if n else float("nan"), "lo": lo, "hi": hi}
+        return with_win_rate(pl.DataFrame({"wins": [int(k)], "n": [int(n)]}), confidence).row(0, named=True)
 
     by_strategy = []
     for name in dict.fromkeys(names):

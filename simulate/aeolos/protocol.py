@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import ConfigError, UserError
 from ..protocol import Game, StrategySchema, Subject
 from . import layout as L
 
@@ -89,15 +88,9 @@ class Aeolos(Game):
         from .tables import VARIANTS
         return VARIANTS
 
-    def load_rules(self, config=None, overrides=None, variants=None, data=None):
+    def read_rules(self, config=None, overrides=None, variants=None, data=None):
         from .tables import load_rules
-        try:
-            return load_rules(config, overrides, data=data, variants=variants)
-        except UserError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            # a config shaped in a way the loader did not foresee: still one line, naming the file
-            raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
+        return load_rules(config, overrides, data=data, variants=variants)
 
     def strategy_schema(self):
         from .scorer import SCORER_SIG
