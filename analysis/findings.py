@@ -36,7 +36,7 @@ def _pct(x):
 
 
 def _pts(x):
-    return f"{100 * abs(x):.1f} points"
+    return f"{100 * abs(x):.1f} percentage points"
 
 
 def _p(p):
@@ -55,7 +55,7 @@ def _significant(df, effect, threshold, alpha):
 
 def _fair_findings(df, kind, who, where, threshold, alpha, many_variants):
     """A finding for each row whose win rate differs from fair (1/P) by `threshold` and is
-    significant: "<who> wins X% <where> (95% CI, n), Y points above/below fair; p"."""
+    significant: "<who> wins X% <where> (95% CI, n), Y percentage points above/below fair; p"."""
     out = []
     for r in _significant(df, "advantage", threshold, alpha).iter_rows(named=True):
         side = "above" if r["advantage"] > 0 else "below"
@@ -107,7 +107,7 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit):
         out.append(Finding(subject.name, f"{subject.name} {item}", (
             f"Seats that {subject.verb} {subject.text(item)} win {_pct(r[f'win_rate_{with_}'])} of "
             f"{_where(r, many_variants)} vs {_pct(r[f'win_rate_{without}'])} for those that did not "
-            f"({r['improvement'] * 100:+.1f} points, 95% CI {100 * r['improvement_lo']:+.1f} to "
+            f"({r['improvement'] * 100:+.1f} percentage points, 95% CI {100 * r['improvement_lo']:+.1f} to "
             f"{100 * r['improvement_hi']:+.1f}; n = {r[f'n_{with_}']:,} vs {r[f'n_{without}']:,}; "
             f"{r['vp_difference']:+.1f} {unit}); {_p(r['p_adjusted'])}."),
             r["improvement"], r["p_adjusted"], r))
@@ -134,7 +134,7 @@ def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP"):
         who = ("" if r["subject"] == "all" else f" over {r['subject']}" if r["metric"] == "balance"
                else f" of {r['subject']}")
         fmt = (lambda x: f"{100 * x:.1f}%") if is_rate else (lambda x: f"{x:.2f}")
-        d = f"{100 * r['diff']:+.1f} points" if is_rate else f"{r['diff']:+.2f}"
+        d = f"{100 * r['diff']:+.1f} percentage points" if is_rate else f"{r['diff']:+.2f}"
         ci = (f"{100 * r['lo']:+.1f} to {100 * r['hi']:+.1f}" if is_rate else f"{r['lo']:+.2f} to {r['hi']:+.2f}")
         n = f"{r['n_pairs']:,} paired" if r["paired"] else f"n = {r['n_a']:,} vs {r['n_b']:,}"
         out.append(Finding("variant", f"{r['variant']} {r['subject']} {r['metric']}", (

@@ -8,6 +8,7 @@ near 0 or 1 and for small n.
 from statistics import NormalDist
 
 import numpy as np
+import polars as pl
 
 
 def z_value(confidence=0.95):
@@ -49,8 +50,6 @@ def proportion(successes, n, confidence=0.95):
 def wilson_exprs(successes, n, confidence=0.95):
     """Polars expressions (lo, hi) of the Wilson interval of two columns or expressions,
     for use inside ``group_by(...).agg(...)`` / ``with_columns`` on lazy frames."""
-    import polars as pl
-
     k = pl.col(successes) if isinstance(successes, str) else successes
     m = pl.col(n) if isinstance(n, str) else n
     z = z_value(confidence)
@@ -59,3 +58,16 @@ def wilson_exprs(successes, n, confidence=0.95):
     centre = (p + z * z / (2 * m)) / denom
     half = z * (p * (1 - p) / m + z * z / (4 * m * m)).sqrt() / denom
     return (centre - half).clip(0.0, 1.0), (centre + half).clip(0.0, 1.0)
+
+
+def with_win_rate(frame, confidence=0.95):
+    """`win_rate` and its Wilson interval (`lo`, `hi`) from the `wins` and `n` columns of a
+    frame (eager or lazy): the one win-rate computation of the analysis, the end-of-run
+    summary and the comparison table."""
+    lo, hi = wilson_exprs("wins", "n", confidence)
+    return frame.with_columns(win_rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi)
+
+
+def win_counts(seats, by):
+    """Lazy: wins and seat-games `n` per group of `by`."""
+    return seats.group_by(list(by)).agg(wins=pl.col("won").sum().cast(pl.Int64), n=pl.len().cast(pl.Int64))

@@ -9,20 +9,7 @@ import polars as pl
 
 from .load import CELL, by_game_ranges, collect
 from .significance import binomial_test
-from .stats import wilson_exprs
-
-
-def with_win_rate(frame, confidence=0.95):
-    """`win_rate` and its Wilson interval (`lo`, `hi`) from the `wins` and `n` columns of a
-    frame (eager or lazy): the one win-rate computation of the analysis, the end-of-run
-    summary and the comparison table."""
-    lo, hi = wilson_exprs("wins", "n", confidence)
-    return frame.with_columns(win_rate=pl.col("wins") / pl.col("n"), lo=lo, hi=hi)
-
-
-def win_counts(seats, by):
-    """Lazy: wins and seat-games `n` per group of `by`."""
-    return seats.group_by(list(by)).agg(wins=pl.col("won").sum().cast(pl.Int64), n=pl.len().cast(pl.Int64))
+from .stats import wilson_exprs, win_counts, with_win_rate
 
 
 def win_rates(seats, by=(*CELL, "strategy"), confidence=0.95):

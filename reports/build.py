@@ -58,7 +58,7 @@ def check_output(out_html, force=False):
 def no_findings_text(threshold, subjects=()):
     """The sentence in place of the findings; `subjects`: the game's, those with findings named."""
     what = ", ".join(["seat", "strategy", *(s.name for s in subjects if s.findings)])
-    return (f"No finding: no {what} or variant change is {100 * threshold:.1f} points "
+    return (f"No finding: no {what} or variant change is {100 * threshold:.1f} percentage points "
             "or more from fair (or from the baseline) and significant.")
 
 

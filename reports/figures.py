@@ -120,7 +120,7 @@ def seat_heatmap(seat, seat_strategy, folder):
                         color="white" if dark else "black")
     ax.set_xticks(range(n_seats), [f"seat {s}" for s in range(n_seats)])
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
-    ax.set_title("Win rate by seat (colour: points above or below fair)")
+    ax.set_title("Win rate by seat (colour: percentage points above or below fair)")
     cb = fig.colorbar(im, ax=ax, fraction=0.05)
     cb.ax.yaxis.set_major_formatter(_percent())
     return _save(fig, folder, "seat_heatmap.png")

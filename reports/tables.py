@@ -58,7 +58,7 @@ def pval(p):
 
 def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
-    return (f"Everything further than {100 * data.threshold:.1f} points from fair (or from the baseline; 1 "
+    return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; 1 "
             f"{data.unit}, turn or round for variant changes) and significant after a Holm correction, largest "
             "effect first.")
 

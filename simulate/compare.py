@@ -329,8 +329,8 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
         "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
                                  "(games.seed) in every cell",
-        "read": {"games": "*/games/*.parquet", "seats": "*/seats/*.parquet", "cards": "*/cards/*.parquet",
-                 "note": "games has the variant and n_players columns; seats and cards join it on "
+        "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
+                 "note": "games has the variant and n_players columns; the other tables join it on "
                          "(run_id, game_id), or read them with simulate.compare.open_compare(out).table(name)"},
         "status": "new", "created": _now(), "updated": _now(), "sessions": [],
         "cells": [{"name": c["name"], "folder": c["name"], "variant": c["variant"].replace(",", "+"),
@@ -410,7 +410,7 @@ def summary_table(out, confidence=0.95):
     bounded by one shard whatever the number of games."""
     import polars as pl
 
-    from analysis.winrates import win_counts, with_win_rate
+    from analysis.stats import win_counts, with_win_rate
 
     out = Path(out)
     spec = read_compare(out)
@@ -511,8 +511,9 @@ def to_text(result, table=None, confidence=0.95):
     lines.append(f"Config hash by variant: {', '.join(hashes)}.")
     lines.append(f"Data: {out}/ (one run folder per cell: {', '.join(c['name'] + '/' for c in spec['cells'])}; "
                  f"{COMPARE})")
-    lines.append(f"  polars: pl.scan_parquet(\"{out}/*/games/*.parquet\") (variant and n_players columns; seats/ and "
-                 "cards/ join it on run_id, game_id)")
+    others = " and ".join(f"{t}/" for t in get_game(spec["game"]).tables if t != "games")
+    lines.append(f"  polars: pl.scan_parquet(\"{out}/*/games/*.parquet\") (variant and n_players columns; {others} "
+                 "join it on run_id, game_id)")
     lines.append(f"  Python: simulate.compare.open_compare(\"{out}\").table(\"seats\") (with cell, variant, n_players)")
     return "\n".join(lines)
 

@@ -29,7 +29,7 @@ def summarize(manifest, confidence=0.95):
     import numpy as np
     import polars as pl
 
-    from analysis.winrates import with_win_rate
+    from analysis.stats import with_win_rate
 
     m = manifest
     n_players, names = m["players"], m["strategies"]

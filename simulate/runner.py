@@ -148,18 +148,6 @@ def _same(field, given, recorded):
                         f"(a resumed run keeps its settings; leave {field} out or use another --out)")
 
 
-def _strategy_list(strategies, players):
-    if strategies is None:
-        return None
-    if isinstance(strategies, str):
-        names = [s.strip() for s in strategies.split(",") if s.strip()]
-    else:
-        names = list(strategies)
-    if not names:
-        raise UserError("--strategies is empty (give one strategy, or one per seat)")
-    return names
-
-
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
              check=None):
@@ -167,6 +155,8 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
 
     Writes nothing. The plan holds the game, the worker payload, the manifest
     to start from and the output folder."""
+    from strategies.roster import split_names
+
     game = get_game(game)
     default_strategy = game.strategy_schema().default
     if resume and force:
@@ -180,7 +170,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         if out is None:
             if players is None:
                 raise UserError("--resume needs --out (the run's folder), or the options the run was started with")
-            names = _strategy_list(strategies or default_strategy, players)
+            names = split_names(default_strategy if strategies is None else strategies)
             out = default_out(game.name, players, DEFAULTS["seed"] if seed is None else seed,
                               names * players if len(names) == 1 else names, bool(rotate_seats), variant or "base")
         if not (Path(out) / MANIFEST).exists():
@@ -195,7 +185,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         _same("--games", games, recorded["games"])
         _same("--seed", seed, recorded["seed"])
         if strategies is not None:
-            names = _strategy_list(strategies, recorded["players"])
+            names = split_names(strategies)
             names = names * recorded["players"] if len(names) == 1 else names
             _same("--strategies", ",".join(names), ",".join(recorded["strategies"]))
         _same("--rotate-seats", rotate_seats if rotate_seats else None, recorded["rotate_seats"] or None)
@@ -221,7 +211,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         seed = DEFAULTS["seed"] if seed is None else seed
         variant = variant or DEFAULTS["variant"]
         rotate_seats, check = bool(rotate_seats), bool(check)
-        payload, facts = prepare(game, players, _strategy_list(strategies or default_strategy, players),
+        payload, facts = prepare(game, players, split_names(default_strategy if strategies is None else strategies),
                                  variant, config, overrides)
     check_int("--games", games, 1)
     check_int("--seed", seed, 0, 2 ** 63 - 1)

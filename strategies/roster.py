@@ -198,10 +198,14 @@ def load_strategy(game, spec, seen=()):
 
 
 def split_names(names):
-    """'a,b' or a list -> a list of names."""
+    """'a,b' or a list -> a list of names; none at all is one UserError (the one parser of
+    --strategies for every command)."""
     if isinstance(names, str):
         names = [s.strip() for s in names.split(",") if s.strip()]
-    return list(names)
+    names = list(names)
+    if not names:
+        raise UserError("--strategies is empty (give one strategy, or one per seat)")
+    return names
 
 
 def strategy_arrays(game, strategies):

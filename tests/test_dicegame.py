@@ -3,6 +3,8 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
+from simulate.worker import seated as seated_names
+
 from simulate.errors import ConfigError, UserError
 from simulate.protocol import CORE, Game
 from tests.dicegame import GAME
@@ -151,7 +153,7 @@ def test_replay_is_the_batch_game(rules):
     names = ["cautious", "bold:turn_total=0.03", "random"]
     r = play(rules, 3, names, 0, 12, rotate=True)
     for g in (0, 5, 11):
-        played, text = GAME.replay(rules, 3, 7, g, names, rotate=True, check=True)
+        played, text = GAME.replay(rules, 3, 7, g, seated_names(names, g, True), check=True)
         assert played.scores == r.score[g].tolist() and played.turns == r.turns[g] and played.error_message == ""
         seat0 = names[r.slot[g][0]]
         assert f"Seat 0 ({seat0}) rolls" in text and text.count("Round ") == r.games[g, L.G_ROUNDS]

@@ -14,7 +14,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDTUNNEL = Path(sys.executable).parent / "windtunnel"
-pytestmark = pytest.mark.xfail(reason="waiting for the generic runner", strict=False)
 
 
 def windtunnel(*args, timeout=600):

@@ -100,14 +100,9 @@ class Played:
     error_message: str = ""
 
 
-def replay(rules, n_players, run_seed, game_index, strategies, check=False, rotate=False):
+def replay(rules, n_players, run_seed, game_index, strategies, check=False):
     """(Played, text): game `game_index` of a run told turn by turn, `strategies` in seat
-    order; or, with `rotate`, in the run's order: strategy i then sits at seat
-    (i + game_index) % n_players, as the batch seats it."""
-    if isinstance(strategies, str):
-        strategies = [s.strip() for s in strategies.split(",") if s.strip()]
-    if rotate and len(strategies) == n_players:
-        strategies = [strategies[(p + game_index) % n_players] for p in range(n_players)]
+    order (the caller seats a rotated run's, ``simulate.worker.seated``)."""
     names, POL, W = seat_arrays(strategies, n_players)
     state = State(rules, n_players, run_seed, game_index, check)
     S, T = state.S, rules.T

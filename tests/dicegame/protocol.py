@@ -118,7 +118,7 @@ class Dice(Game):
     def config_dir(self):
         return CONFIG_DIR
 
-    def load_rules(self, config=None, overrides=None, variants=None, data=None):
+    def read_rules(self, config=None, overrides=None, variants=None, data=None):
         return load_rules(config, overrides, variants, data)
 
     def strategy_schema(self):
@@ -151,9 +151,9 @@ class Dice(Game):
                         note="Seat-games that banked at least one turn of that many points against those that "
                              "never did."),)
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, rotate=False):
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
         from .face import replay
-        return replay(rules, n_players, run_seed, game_index, strategies, check=check, rotate=rotate)
+        return replay(rules, n_players, run_seed, game_index, strategies, check=check)
 
     def new_state(self, players, seed=0, game_index=0, rules=None):
         from .face import State
