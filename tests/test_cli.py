@@ -117,7 +117,7 @@ def test_bench_text():
 
 # ---------------------------------------------------------------- strategies
 def test_strategies_list():
-    r = run("strategies", "list")
+    r = run("strategies", "list", "aeolos")
     assert r.exit_code == 0
     lines = r.stdout.strip().splitlines()
     assert [line.split()[0] for line in lines] == strategy_names(AEOLOS)
