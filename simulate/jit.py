@@ -88,7 +88,14 @@ ACTIVE = active_patches()
 # --- game packages and their sources
 
 def _is_package(module):
-    return hasattr(sys.modules.get(module), "__path__")
+    m = sys.modules.get(module)
+    if m is not None:
+        return hasattr(m, "__path__")
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.submodule_search_locations is not None
 
 
 def game_package(of):
@@ -98,14 +105,15 @@ def game_package(of):
     module = of if isinstance(of, str) else type(of).__module__
     parts = module.split(".")
     if parts[0] == SHARED:
-        return ".".join(parts[:2]) if len(parts) > 2 or _is_package(module) and len(parts) == 2 else SHARED
+        in_game = len(parts) > 2 or len(parts) == 2 and (_ROOT / parts[1] / "__init__.py").exists()
+        return f"{SHARED}.{parts[1]}" if in_game else SHARED
     return module if _is_package(module) else module.rpartition(".")[0] or module
 
 
 def is_kernel_source(path):
     """A module numba compiles code of (or jit.py, whose patches shape that code)."""
     text = path.read_text()
-    return path.name == "jit.py" or any(d in text for d in ("@hot", "@tiny", "@njit", "@cfunc"))
+    return path.name == "jit.py" or any(d in text for d in ("@hot", "@tiny", "@njit", "@cfunc", "@numba."))
 
 
 def _package_files(package):
@@ -137,7 +145,10 @@ def _imported(path, module, is_package):
         if plain:
             yield from (n.split()[0] for n in plain.split(",") if n.strip())
             continue
-        base = importlib.util.resolve_name(dots + name, here) if dots else name
+        try:
+            base = importlib.util.resolve_name(dots + name, here) if dots else name
+        except ImportError:             # beyond the top-level package
+            continue
         yield base
         yield from (f"{base}.{n}" for n in re.findall(r"\w+", names))      # from . import layout
 

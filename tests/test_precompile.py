@@ -1,12 +1,15 @@
-"""The first compile on two cores (simulate/aeolos/precompile.py)."""
+"""The first compile on two cores (simulate/precompile.py; AEOLOS's parts in
+simulate/aeolos/precompile.py)."""
 import json
+import os
 import subprocess
 import sys
 import time
 
 import numpy as np
 
-from simulate.aeolos import precompile
+from simulate import precompile
+from simulate.aeolos.precompile import COMPILE
 
 FIRST_COMPILE = """
 import json
@@ -20,12 +23,11 @@ class Seen(event.Listener):
     def on_end(self, ev):
         pass
 event.register("numba:compile", Seen())
-from simulate.aeolos import tables
-from simulate.bench import _play
+from simulate.aeolos import GAME
 from strategies import resolve_strategies
-_, POL, W = resolve_strategies("balanced,greedy", 2)
-games, seats = _play(tables.load_rules(), 2, 7, 0, 30, POL, W)
-print(json.dumps({"compiled": compiled, "games": games.tolist(), "seats": seats.tolist()}))
+_, POL, W = resolve_strategies("aeolos", "balanced,greedy", 2)
+r = GAME.play(GAME.load_rules(), 2, 7, 0, 30, POL, W)
+print(json.dumps({"compiled": compiled, "games": r.games.tolist(), "seats": r.seats.tolist()}))
 """
 
 
@@ -33,29 +35,93 @@ def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(
     """From an empty cache: every part the helper compiles is loaded, not compiled
     again here (its argument types are those batch asks for), and the kernel plays
     exactly the games of the kernel compiled in one process."""
-    from simulate.aeolos import tables
-    from simulate.bench import _play
+    from simulate.aeolos import GAME
     from strategies import resolve_strategies
 
-    env = dict(__import__("os").environ, WINDTUNNEL_CACHE=str(tmp_path))
+    env = dict(os.environ, WINDTUNNEL_CACHE=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", FIRST_COMPILE], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout.splitlines()[-1])
     assert "game.batch" in out["compiled"]                      # it was a first compile
-    assert not set(precompile.PARTS) & set(out["compiled"])
-    _, POL, W = resolve_strategies("balanced,greedy", 2)
-    games, seats = _play(tables.load_rules(), 2, 7, 0, 30, POL, W)
-    assert np.array_equal(np.array(out["games"]), games)
-    assert np.array_equal(np.array(out["seats"]), seats)
+    assert not set(COMPILE.parts) & set(out["compiled"])
+    assert (tmp_path / "simulate.aeolos").is_dir()              # (in AEOLOS's own cache folder)
+    _, POL, W = resolve_strategies("aeolos", "balanced,greedy", 2)
+    r = GAME.play(GAME.load_rules(), 2, 7, 0, 30, POL, W)
+    assert np.array_equal(np.array(out["games"]), r.games)
+    assert np.array_equal(np.array(out["seats"]), r.seats)
 
 
 def test_a_failed_helper_costs_no_wait_and_leaves_the_kernel_as_it_was():
-    plain = {part: precompile.dispatcher(part).get_call_template for part in precompile.PARTS}
-    helper = precompile.Helper(command=[sys.executable, "-c", "raise SystemExit(1)"])
-    assert all(precompile.dispatcher(p).get_call_template is not plain[p] for p in precompile.PARTS)
+    plain = {part: COMPILE.dispatcher(part).get_call_template for part in COMPILE.parts}
+    helper = precompile.Helper(COMPILE, command=[sys.executable, "-c", "raise SystemExit(1)"])
+    assert all(COMPILE.dispatcher(p).get_call_template is not plain[p] for p in COMPILE.parts)
     start = time.monotonic()
-    assert helper._waiting(precompile.PARTS[0], lambda args, kws: "compiled here")((), {}) == "compiled here"
+    assert helper._waiting(COMPILE.parts[0], lambda args, kws: "compiled here")((), {}) == "compiled here"
     assert time.monotonic() - start < 30
     helper.finish()
-    assert all(precompile.dispatcher(p).get_call_template is plain[p] for p in precompile.PARTS)
+    assert all(COMPILE.dispatcher(p).get_call_template is plain[p] for p in COMPILE.parts)
     assert not helper.done.exists()
+
+
+PROBE = '''
+from simulate.jit import entry, hot
+from simulate.precompile import Precompile
+
+
+@hot
+def part(S, k, flag):
+    return S[k] * 2 if flag else S[k]
+
+
+@entry
+@hot
+def batch(S, n):
+    t = 0
+    for k in range(n):
+        t += part(S, k, k % 2 == 0)
+    return t
+
+
+def arguments():
+    import numpy as np
+    return {"S": np.arange(10)}
+
+
+COMPILE = Precompile(__name__, batch="kernel.batch", parts=("kernel.part",), arguments=arguments, flags=("flag",))
+'''
+
+PROBE_FIRST = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+from numba.core import event
+compiled = []
+class Seen(event.Listener):
+    def on_start(self, ev):
+        d = ev.data.get("dispatcher")
+        if d is not None:
+            compiled.append(d.py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Seen())
+from probe import kernel as K
+with K.COMPILE.first_compile():
+    t = K.batch(np.arange(10), 6)
+print(json.dumps({"compiled": compiled, "t": int(t)}))
+"""
+
+
+def test_a_game_declares_its_parts(tmp_path):
+    """The mechanism is the game's to use: a probe game outside simulate/ declares a
+    part, which its helper compiles (a boolean flag included) and the main process
+    loads."""
+    (tmp_path / "probe").mkdir()
+    (tmp_path / "probe" / "__init__.py").write_text("")
+    (tmp_path / "probe" / "kernel.py").write_text(PROBE)
+    env = dict(os.environ, WINDTUNNEL_CACHE=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", PROBE_FIRST, str(tmp_path)], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["t"] == 2 * (0 + 2 + 4) + (1 + 3 + 5)
+    assert "batch" in out["compiled"] and "part" not in out["compiled"]
