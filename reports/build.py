@@ -16,7 +16,7 @@ from . import figures as F
 from . import html as H
 from . import markdown as M
 from .data import COMPARISON, gather, source_kind
-from .tables import tables as make_tables
+from .table_text import tables as make_tables
 
 
 @dataclass

@@ -5,7 +5,7 @@ import base64
 import re
 from html import escape
 
-from .tables import findings_note
+from .table_text import findings_note
 
 CSS = """
 body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:2em auto;max-width:1200px;

@@ -1,6 +1,6 @@
 """The Markdown summary beside the HTML: the same findings and tables, the figures as relative
 links to the PNG files."""
-from .tables import findings_note
+from .table_text import findings_note
 
 
 def _cell(text):

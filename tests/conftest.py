@@ -1,6 +1,6 @@
 import pytest
 
-from simulate.aeolos.tables import load_rules
+from simulate.aeolos.config import load_rules
 
 
 @pytest.fixture(scope="session")

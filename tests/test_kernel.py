@@ -70,7 +70,7 @@ def variant_rules(variants):
     """Rules of a variant combination, loaded once per test session."""
     key = tuple(variants)
     if key not in VARIANT_RULES:
-        from simulate.aeolos.tables import load_rules
+        from simulate.aeolos.config import load_rules
         VARIANT_RULES[key] = load_rules(variants=list(key))
     return VARIANT_RULES[key]
 

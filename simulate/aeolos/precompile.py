@@ -24,7 +24,7 @@ def example_arguments(rules=None):
     from .game import batch, batch_arguments
     from .kernel import result_arrays
     from .layout import MAX_PLAYERS, N_WCOLS
-    from .tables import load_rules
+    from .config import load_rules
     rules = rules or load_rules()
     W, POL = np.zeros((MAX_PLAYERS, N_WCOLS)), np.zeros(MAX_PLAYERS, np.int32)
     args = batch_arguments(rules.T, 2, 0, 0, 1, W, POL, False, *result_arrays(1), False, None)

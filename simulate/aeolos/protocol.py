@@ -85,11 +85,11 @@ class Aeolos(Game):
 
     @property
     def variants(self):
-        from .tables import VARIANTS
+        from .config import VARIANTS
         return VARIANTS
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        from .tables import load_rules
+        from .config import load_rules
         return load_rules(config, overrides, data=data, variants=variants)
 
     def strategy_schema(self):

@@ -38,7 +38,7 @@ from .game import final_scoring, new_game, play_turn, ranks
 from .kernel import buffers, check_players
 from .options import window_options
 from .pieces import hand_limit
-from .tables import load_rules
+from .config import load_rules
 
 LOG_ROWS = 1024
 _DONE = (L.O_DONE, L.ANY, L.ANY, L.ANY)

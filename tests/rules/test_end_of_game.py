@@ -3,7 +3,7 @@ import pytest
 
 import simulate.aeolos.layout as L
 from simulate.aeolos.scenario import Scenario, play
-from simulate.aeolos.tables import load_rules
+from simulate.aeolos.config import load_rules
 
 
 def played_under_tops(g):

@@ -6,7 +6,7 @@ from simulate.aeolos import game as G
 from simulate.aeolos.kernel import check_games, result_arrays
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, crystal, done, favor_choice, free_action, gain_wind,
                                       keep, step, upriver, value)
-from simulate.aeolos.tables import load_rules
+from simulate.aeolos.config import load_rules
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 

@@ -1,4 +1,4 @@
-"""AEOLOS config (TOML) -> validated, immutable rule table ``T`` for the kernel.
+"""AEOLOS's config (TOML) -> validated, immutable rule table ``T`` for the kernel (``Rules``).
 
 Every number the kernel uses comes from here; nothing about the game's
 components is hard-coded in the numba code.
