@@ -5,7 +5,7 @@ import simulate.aeolos.layout as L
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, card_swap, done, discard, extra_action, gain_vp,
                                       play, prophet, value)
 
-from .helpers import kinds, ready
+from .helpers import kinds, ready, uniform_p_value
 
 
 def test_card_swap_draws_5_and_shuffles_5_back():
@@ -22,6 +22,21 @@ def test_card_swap_draws_5_and_shuffles_5_back():
     assert {"purple 3 wave", "purple 4 wave"} <= set(g[0].hand) and len(g[0].hand) == 3
     assert g.deck_size == deck - 1                          # only the end-of-turn draw
     assert g[0].tokens == ["extra action"]
+
+
+def test_card_swap_shuffles_the_discarded_cards_thoroughly_into_the_deck():
+    """"Shuffle the discarded cards thoroughly into the draw pile": over many games a swapped
+    card ends anywhere in the deck, uniformly (not back on top, not at the bottom)."""
+    bins = [0] * 5
+    for seed in range(250):
+        g = Scenario(players=4, seed=seed)
+        g.hand(0, "grey 0 sun", "grey 1 sun", "grey 2 sun")
+        swapped = g.hand_ids(0)[0]
+        g.turn(card_swap(), *[discard(c) for c in ("grey 0 sun", "grey 1 sun", "grey 2 sun")],
+               *[discard(g.card_name(c)) for c in g.deck_ids[-2:][::-1]], play())
+        deck = g.deck_ids + [c for c in g.hand_ids(0) if c == swapped]   # bottom .. top (drawn at the end)
+        bins[5 * deck.index(swapped) // len(deck)] += 1
+    assert uniform_p_value(bins) > 1e-4, bins
 
 
 def test_card_swap_must_discard_five():

@@ -5,6 +5,8 @@ import simulate.aeolos.layout as L
 from simulate.aeolos.scenario import Scenario, play
 from simulate.aeolos.config import load_rules
 
+from .helpers import runs
+
 
 def played_under_tops(g):
     """Sailing cards played so far, except the two on top of the piles."""
@@ -49,6 +51,26 @@ def test_refill_once_from_the_played_cards_except_the_two_tops(players, extra_ca
     assert len(g.pile("purple")) == len(g.pile("grey")) == 1       # the two tops stay
     assert g.S[L.S_END_TRIGGERED] == 0 and not g.over
     g.check()                               # every card still exactly once
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_refill_is_shuffled_thoroughly(players):
+    """"Shuffle the cards thoroughly": the colours of a refilled deck run as in a uniform
+    shuffle (Wald-Wolfowitz runs test over many games), not in pile order (all purple, then
+    all grey: two runs)."""
+    observed = expected = variance = 0.0
+    for seed in range(150):
+        g = Scenario(players=players, seed=seed)
+        g.deck(size=1)
+        g.turn(play())                                   # seat 0 draws the last card: the refill
+        colours = [int(g.T[L.T_CARD_COLOUR + c]) for c in g.deck_ids]
+        n, n1 = len(colours), sum(colours)
+        n0 = n - n1
+        observed += runs(colours)
+        expected += 1 + 2 * n0 * n1 / n
+        variance += 2 * n0 * n1 * (2 * n0 * n1 - n) / (n * n * (n - 1))
+    z = (observed - expected) / variance ** 0.5
+    assert abs(z) < 4.5, z
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -4,7 +4,7 @@ import pytest
 
 import simulate.aeolos.layout as L
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, done, draw_favor, favor, gain_vp, move,
-                                      step, value)
+                                      play, step, value)
 
 from .helpers import kinds, ready
 
@@ -117,6 +117,12 @@ def test_hera_not_where_already_settled():
     assert "favor hera harbor 7" in g.offered(window=True)
 
 
+def test_hera_without_a_settlement_left_only_gives_vp():
+    g, card = holding("hera")
+    g.settlements(0, "harbor 3", "harbor 4", "harbor 5")          # all three are built
+    assert kinds(g.offered(window=True), "favor hera") == ["favor hera vp"]
+
+
 def test_hermes_shifts_1_to_4_right_after_the_card():
     g, card = holding("hermes", v=5, wind=0)
     assert "favor hermes" not in " ".join(g.offered(window=True))      # not a window card
@@ -164,6 +170,27 @@ def test_zeus_ship_in_a_harbor_gives_no_harbor_action():
     # a ship sailed there in step 2 is presence as usual
     assert g.offered(favor("zeus", "harbor 7"), card, value(7), move("tableau", "harbor 7")) == \
         ["done", "gain 4 vp"]
+
+
+def test_zeus_takes_the_harbor_action_away_for_that_turn_only():
+    """The Zeus ship gives no harbor action in the turn it is placed; afterwards it is a ship
+    like any other, and it never took the harbor from anyone else."""
+    g, card = holding("zeus", v=7)
+    g.ships(1, "harbor 7")
+    g.turn(favor("zeus", "harbor 7"), card, value(7), done())
+    assert sorted(g[0].ships) == ["harbor 7", "tableau", "tableau"]
+    def purple(p, v):             # the grey pile's top stays grey 4 sun: a purple card of value v - 4
+        card = f"purple {v - 4} wave"
+        g.to_move(p).hand(p, card)
+        return play(card)
+
+    g.wind(1, 2)                  # another player, present there, acts as usual
+    assert g.offered(purple(1, 8), value(7), done()) == ["done", "gain 4 vp"]
+    g.turn(purple(1, 8), value(7), done(), gain_vp())
+    g.turn(purple(2, 5), done())
+    g.turn(purple(3, 6), done())
+    assert g.S[L.S_CUR] == 0      # seat 0's next turn: the Zeus ship is presence like any other
+    assert g.offered(purple(0, 9), value(7), done()) == ["done", "gain 4 vp"]
 
 
 def test_favor_discard_reshuffled_when_the_deck_is_empty():

@@ -105,6 +105,17 @@ def test_upriver_passes_occupied_spaces_and_pays_for_them(challenge):
     assert "east 11" in g[0].ships and g[0].wind == 1
 
 
+def test_upriver_spends_at_most_3_wind_in_all_paid_over_spaces_included(challenge):
+    """A whole trip: passing an occupied space costs 2 of the 3 wind, one more step uses the
+    last; with wind left, no fourth wind's step is offered."""
+    g, head = at_harbor(challenge, 3, "harbor 9", wind=5)
+    g.ships(1, "east 10")
+    trip = [*head, upriver(), step("harbor 9", "east 11"), step("east 11", "east 12")]
+    assert not kinds(g.offered(*trip), "step")
+    g.turn(*trip)
+    assert "east 12" in g[0].ships and g[0].wind == 2
+
+
 def test_upriver_cannot_pass_occupied_spaces_it_cannot_pay_for(challenge):
     g, head = at_harbor(challenge, 3, "harbor 9", wind=1)
     g.ships(1, "east 10")
