@@ -14,7 +14,9 @@ What a game declares once (class attributes):
   name, title, players (fewest, most), score_unit ("VP", "glory"), tiebreak (how a
   tie on score is broken, in a sentence's words), variants (names a run may combine),
   tables (the Parquet tables a batch writes), chunk (games per kernel call),
-  kernel_entry ("module.function" of its compiled batch entry point).
+  kernel_entry ("module.function" of its compiled batch entry point),
+  plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
+  failed; None for a game without plugins).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -33,6 +35,13 @@ records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
 reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
 ``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none); and
 ``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}.
+
+Plugin scorers (``strategies.plugin``) are user code: a game that takes them types
+their array arguments read-only in ``scorer_signature`` (a scorer cannot write the
+kernel's state), and when a scorer's score is not a finite number (an exception or
+an index out of bounds becomes NaN) it ends that game with ``plugin_error_code`` in
+``errors``, in any mode, check or not. The runner's worker fails the run on such a
+game, naming the plugin strategy, the game and the seed (``simulate.worker``).
 """
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,6 +146,7 @@ class Game:
     tables = ("games", "seats")
     chunk = 8192
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
+    plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
 
     @property
     def config_dir(self):

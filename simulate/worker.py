@@ -4,9 +4,16 @@ anything is written) and play batches into Arrow tables (``Worker``, once per pr
 Everything game-specific comes through the game's protocol object
 (``simulate/protocol.py``): its rules, its strategy schema, its batch call and its
 tables. The kernel is imported only when a Worker plays.
+
+A plugin strategy is Python code run in every process that plays: the manifest
+records each plugin file's sha256 (``plugin_hash``), a resumed run refuses a file
+that has changed, and a game in which a plugin scorer failed fails the run
+(``PluginFailed``) instead of being counted.
 """
 import time
+from pathlib import Path
 
+from .errors import UserError
 from .games import get_game, module_of
 from .run_summary import counters
 
@@ -21,6 +28,7 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     `config_data` / `strategy_weights` (from a manifest, to resume a run) replace
     reading the config and the strategy files, so a resumed run plays exactly as it started."""
     from strategies import resolve_strategies, strategy_arrays
+    from strategies.plugin import loaded_hash
 
     game = get_game(game)
     variant = game.canonical_variant(variant)
@@ -34,26 +42,35 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
         chosen = [recorded_strategy(game, n, strategy_weights[n]) for n in strategies]
         POL, W = strategy_arrays(game, chosen)
     names = [s.name for s in chosen]
+    plugins = {f: loaded_hash(f) for f in sorted({s.source for s in chosen if s.source})}
     payload = {"game": game.name, "module": module_of(game.name), "config": rules.config, "players": players,
-               "strategies": names, "POL": POL, "W": W,
-               "plugin_files": sorted({s.source for s in chosen if s.source}), "variant": variant}
+               "strategies": names, "POL": POL, "W": W, "plugin_files": list(plugins), "plugin_hashes": plugins,
+               "variant": variant}
+    weights = {s.name: {"policy": s.policy, "weights": list(s.weights), "plugin": s.source} for s in chosen}
+    for s in chosen:
+        if s.source:
+            weights[s.name]["plugin_hash"] = plugins[s.source]
     facts = {"config": rules.config, "config_hash": rules.hash,
              "config_path": None if config_data is not None else rules.path,
-             "strategies": names,
-             "strategy_weights": {s.name: {"policy": s.policy, "weights": list(s.weights), "plugin": s.source}
-                                  for s in chosen}}
+             "strategies": names, "strategy_weights": weights}
     return payload, facts
 
 
 def recorded_strategy(game, name, recorded):
     """A strategy exactly as a run's manifest recorded it (a plugin's scorer is compiled
-    again from its file)."""
+    again from its file, which must be the one the run played: its games would
+    otherwise mix two strategies under one name)."""
     from strategies import Strategy, load_strategy
-    from strategies.plugin import load_plugin
+    from strategies.plugin import file_hash, load_plugin
 
     plugin = None
     if recorded.get("plugin"):
-        load_plugin(recorded["plugin"])
+        path, was = recorded["plugin"], recorded.get("plugin_hash")      # (no hash: a run from before it was kept)
+        now = file_hash(path) if Path(path).is_file() else None
+        if was is not None and now is not None and now != was:
+            raise UserError(f"plugin file {path} has changed since the run started (sha256 {was[:12]}, now "
+                            f"{now[:12]}): its games would mix two strategies; restore the file, or start a new run")
+        load_plugin(path)
         plugin = load_strategy(game, name).plugin
     return Strategy(name=name, policy=int(recorded["policy"]), weights=tuple(recorded["weights"]), description="",
                     plugin=plugin, source=recorded.get("plugin"), game=game.name)
@@ -66,27 +83,55 @@ def seated(strategies, game_index, rotate):
     return [strategies[(p + game_index) % n] for p in range(n)] if rotate else list(strategies)
 
 
+class PluginFailed(Exception):
+    """A plugin scorer failed in a game of the run (raised, indexed out of bounds, returned NaN/inf)."""
+
+
+def check_plugins(game, results, strategies, scorers, first, run_seed):
+    """Raise PluginFailed if a plugin scorer failed in one of the games `results` hold
+    (games first, first + 1, ... of run `run_seed`; `strategies` names and `scorers` the
+    strategy rows): the game's result means nothing, and neither would the run's."""
+    import numpy as np
+
+    if game.plugin_error_code is None or not any(s is not None for s in scorers):
+        return
+    failed = np.flatnonzero(results.errors == game.plugin_error_code)
+    if len(failed):
+        g = int(failed[0])
+        names = " or ".join(repr(strategies[q]) for q in sorted(set(results.slot[g].tolist()))
+                            if scorers[q] is not None)
+        raise PluginFailed(f"plugin strategy {names} failed in game {first + g} (seed {run_seed}): its scorer "
+                           f"raised, indexed out of bounds or returned NaN/inf")
+
+
 class Worker:
     """One process's ready-to-play state for a run: rules, strategy arrays, result buffers."""
 
     def __init__(self, payload):
         import importlib
 
-        from strategies.plugin import load_plugins, registered
+        from strategies.plugin import load_plugins, loaded_hash, registered
 
         self.payload = payload
         # by module, so that a game registered only in the parent process plays here too
         self.game = importlib.import_module(payload["module"]).GAME
         self.rules = self.game.load_rules(data=payload["config"])
         load_plugins(payload.get("plugin_files"))       # a worker process compiles its plugins' scorers
+        for path, digest in payload.get("plugin_hashes", {}).items():
+            if loaded_hash(path) != digest:
+                raise UserError(f"plugin file {path} changed while the run was being played; start it again")
         plugins = registered(self.game)
         self.scorers = [getattr(plugins.get(n.split(":")[0]), "plugin", None) for n in payload["strategies"]]
         self.results = None
         self.timing = {}
 
     def warm(self):
-        """Play one game: loads the compiled kernel from numba's cache (or compiles it)."""
-        self.play(0, 0, 1, False)
+        """Play one game: loads the compiled kernel from numba's cache (or compiles it). (A
+        plugin that fails in it fails the run when the run plays that game, in one line.)"""
+        try:
+            self.play(0, 0, 1, False)
+        except PluginFailed:
+            pass
 
     def play(self, run_seed, first, n, rotate, check=False, run_id=""):
         """Games [first, first + n) of the run -> ({table: pyarrow.Table}, counters)."""
@@ -103,6 +148,7 @@ class Worker:
             self.results = r = self.game.play(self.rules, p["players"], run_seed, start, k, p["POL"], p["W"],
                                               rotate=rotate, scorers=self.scorers, check=check, out=self.results)
             kernel += time.perf_counter() - t1
+            check_plugins(self.game, r, p["strategies"], self.scorers, start, run_seed)
             for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p["strategies"],
                                         variant=p["variant"]).items():
                 parts[name].append(table)

@@ -10,14 +10,19 @@ strategies of one game::
     def score(obs, decision, options, i, base, weights, seat):
         return base + (2.0 if options[i, 0] == 2 else 0.0)
 
-The function is compiled as a numba ``cfunc`` with the game's
-``StrategySchema.scorer_signature`` (the game's docs say what each argument holds).
-`base` names the strategy whose weights feed the built-in score it receives (the
-game's default strategy if not given); `params` override single weights. Workers
-re-import the same files, so plugins run on every backend, and a resumed run loads
-the files its manifest names.
+The function is compiled by numba with bounds checks, inside a ``cfunc`` of the
+game's ``StrategySchema.scorer_signature`` (the game's docs say what each argument
+holds) that returns NaN when it raises: an exception or an index out of bounds is a
+score that is not a number, which the kernel turns into a failed game and the runner
+into a failed run, in one line. `base` names the strategy whose weights feed the
+built-in score it receives (the game's default strategy if not given); `params`
+override single weights. Workers re-import the same files, so plugins run on every
+backend; a run's manifest records each file and its sha256, and a resumed run loads
+the files its manifest names, refusing one that has changed.
 """
+import hashlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -25,7 +30,7 @@ from simulate.errors import UserError
 from simulate.games import get_game
 
 _REGISTRY = {}          # game name -> {strategy name -> Strategy}
-_FILES = []             # plugin files loaded in this process, in order
+_FILES = {}             # plugin file loaded in this process -> sha256 of the text it ran, in load order
 _LOADING = [None]       # the file being loaded (recorded on its strategies)
 
 
@@ -38,10 +43,20 @@ def loaded_files():
     return list(_FILES)
 
 
+def file_hash(path):
+    """sha256 of a plugin file's text (what a run's manifest records)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def loaded_hash(path):
+    """sha256 of the text of plugin file `path` as this process ran it."""
+    return _FILES[str(Path(path).resolve())]
+
+
 def scorer(name, *, game, base=None, description="", **params):
     """Register the decorated function as strategy `name` of `game` (compiled to a numba cfunc).
     A built-in name is refused: the plugin would silently replace the strategy a reader expects."""
-    from numba import cfunc
+    from numba import cfunc, njit
 
     from .roster import Strategy, builtin_names, load_strategy, with_params
 
@@ -52,15 +67,19 @@ def scorer(name, *, game, base=None, description="", **params):
     if name in builtin_names(game):
         raise UserError(f"plugin strategy {name!r} has the name of a built-in {game.title} strategy; "
                         f"give it another name")
+    other = registered(game).get(name)
+    if other is not None and other.source != _LOADING[0]:
+        raise UserError(f"plugin strategy {name!r} is registered by two files ({other.source} and "
+                        f"{_LOADING[0] or 'this code'}); give one of them another name")
     if schema.scorer_signature is None or "plugin" not in schema.policies:
         raise UserError(f"{game.title} takes no plugin strategies (its strategy schema has no scorer signature)")
 
     def register(fn):
         try:
-            compiled = cfunc(schema.scorer_signature)(fn)
-        except Exception as e:          # numba's typing errors are long: keep the first line
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise UserError(f"plugin strategy {name!r} does not compile with numba: {first}") from None
+            compiled = cfunc(schema.scorer_signature)(_guarded(njit(boundscheck=True)(fn),
+                                                                len(schema.scorer_signature.args)))
+        except Exception as e:          # noqa: BLE001 - numba raises many kinds; one line either way
+            raise UserError(f"plugin strategy {name!r} does not compile with numba: {_why(e)}") from None
         start = load_strategy(game, base or schema.default)
         if params:
             start = with_params(game, start, [f"{k}={v}" for k, v in params.items()])
@@ -72,14 +91,48 @@ def scorer(name, *, game, base=None, description="", **params):
     return register
 
 
+def _guarded(fn, n_args):
+    """A function of `n_args` arguments that calls `fn` and returns NaN where it raises
+    (numba catches exceptions as a bare class in compiled code): else the exception
+    would be printed and ignored at every call, and the kernel would go on with a
+    score of 0. Written out as source because a cfunc takes no ``*args``."""
+    args = ", ".join(f"a{k}" for k in range(n_args))
+    namespace = {"fn": fn, "nan": float("nan")}
+    exec(f"def guarded({args}):\n"
+         f"    try:\n"
+         f"        return fn({args})\n"
+         f"    except Exception:\n"
+         f"        return nan\n", namespace)
+    return namespace["guarded"]
+
+
+def _why(error):
+    """What is wrong, in one line, from numba's typing error (pages of text whose first
+    line only names the compiler pass)."""
+    text = str(error)
+    if "readonly array" in text:
+        why = "it writes to an array a scorer may only read (the kernel's state, options or weights)"
+    else:
+        lines = [line.strip() for line in text.splitlines()
+                 if line.strip() and not line.startswith(("Failed in ", "During:"))]
+        why = lines[0] if lines else type(error).__name__
+    where = re.search(r'File "([^"<]+)", line (\d+)', text)
+    return f"{why} ({Path(where[1]).name}, line {where[2]})" if where else why
+
+
 def load_plugin(path):
-    """Run a plugin file (once per process), registering its strategies."""
+    """Run a plugin file, registering its strategies: once per process, again if its text
+    has changed since (a long-lived worker then plays the file as it is now)."""
     path = Path(path).resolve()
-    if str(path) in _FILES:
-        return
     if not path.is_file():
         raise UserError(f"plugin file {path} does not exist")
-    spec = importlib.util.spec_from_file_location(f"windtunnel_plugin_{len(_FILES)}", path)
+    if path.suffix != ".py":
+        raise UserError(f"plugin file {path} is not a Python file (.py); a TOML strategy is named with "
+                        f"--strategies (a path to it, or its name in the game's strategy folder)")
+    digest = file_hash(path)
+    if _FILES.get(str(path)) == digest:
+        return
+    spec = importlib.util.spec_from_file_location(f"windtunnel_plugin_{digest[:16]}", path)
     module = importlib.util.module_from_spec(spec)
     _LOADING[0] = str(path)
     try:
@@ -91,7 +144,7 @@ def load_plugin(path):
         raise UserError(f"plugin file {path} failed to load: {type(e).__name__}: {e}") from None
     finally:
         _LOADING[0] = None
-    _FILES.append(str(path))
+    _FILES[str(path)] = digest
 
 
 def load_plugins(paths):

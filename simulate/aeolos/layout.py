@@ -334,6 +334,7 @@ CHK_HAND = 10
 CHK_VP = 11
 CHK_POSEIDON = 12
 CHK_RIVER = 13
+CHK_PLUGIN = 14          # not a rule: a plugin scorer failed (policy.plugin_choice), in any mode
 CHECK_MESSAGES = {
     CHK_CRYSTALS: "crystals on board + players + box != 21 (or a count went negative)",
     CHK_WIND: "wind tokens in supply + players != 28 (or a count went negative)",
@@ -349,6 +350,7 @@ CHECK_MESSAGES = {
     CHK_PROPHET: "a prophet is off its track or its temple place disagrees",
     CHK_HAND: "a hand holds more cards than its limit at the end of a turn",
     CHK_VP: "VP total differs from the sum of its sources",
+    CHK_PLUGIN: "plugin scorer failed (raised, indexed out of bounds, or returned NaN/inf)",
 }
 
 # events (transcript log rows: turn, seat, event, a, b, c)

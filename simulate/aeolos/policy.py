@@ -140,23 +140,45 @@ def better(score, best_score):
 @hot
 def plugin_choice(S, T, W, OPT, X, p, n, dk):
     """The option a plugin scorer rates highest. It is handed the seat's view of the
-    state (S masked in place, restored after), the options and the heuristic's score
-    of each (see ``scorer``)."""
+    state (S masked in place, restored after), the decision's options and the
+    heuristic's score of each (see ``scorer``). A score that is not a finite number
+    fails the game (``plugin_failed``)."""
     fns, WS = X
-    heuristic_choice(S, T, W, OPT, p, n, dk, WS)       # the heuristic's score of each option
+    fallback = heuristic_choice(S, T, W, OPT, p, n, dk, WS)       # the heuristic's score of each option
+    if S[S_ERROR] == CHK_PLUGIN:
+        return fallback
     for i in range(S_SIZE):
         WS[WS_BACKUP + i] = S[i]
     observe(S, p)
     fn = fns[WS[WS_SEAT + p]]
+    options = OPT[:n]
     best = 0
     best_score = -1e18
     for i in range(n):
-        sc = fn(S, dk, OPT, i, WS[WS_BASE + i] * 0.001, W, p)
+        sc = fn(S, dk, options, i, WS[WS_BASE + i] * 0.001, W, p)
+        if not np.isfinite(sc):
+            best = -1
+            break
         if better(sc, best_score):
             best, best_score = i, sc
     for i in range(S_SIZE):
         S[i] = WS[WS_BACKUP + i]
+    if best < 0:
+        plugin_failed(S)
+        return fallback
     return best
+
+
+@hot
+def plugin_failed(S):
+    """A plugin scorer raised (``strategies.plugin`` turns that into NaN), indexed out of
+    bounds or returned NaN/inf: its games are worth nothing, so mark this one
+    (``CHK_PLUGIN``, the runner fails the run on it) and end it after this turn, the
+    seat playing its base heuristic until then. Any other choice (the first option, as
+    NaN compared) would silently skew the results."""
+    S[S_ERROR] = CHK_PLUGIN
+    S[S_ERROR_TURN] = S[S_TURN]
+    S[S_OVER] = 1
 
 
 @hot

@@ -82,6 +82,7 @@ class Aeolos(Game):
     tables = ("games", "seats", "cards")
     chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
     kernel_entry = "simulate.aeolos.game.batch"
+    plugin_error_code = L.CHK_PLUGIN
 
     @property
     def variants(self):

@@ -4,11 +4,15 @@ A plugin strategy is a numba ``cfunc`` with ``SCORER_SIG``:
 ``score(obs, decision, options, i, base, weights, seat) -> float``, called for
 every legal option of every decision of its seat. ``obs`` is the seat's view of
 the state (``observe.observe``: hidden parts zeroed, offsets in ``layout``),
-``decision`` a ``DK_*`` code, ``options[i]`` the option's (kind, a, b, c) row,
-``base`` the built-in heuristic's score of it, ``weights[seat, :N_WEIGHTS]`` the
-seat's weights in use.
-The option with the highest returned score is taken. The kernel is compiled once
-for this function type, so a new scorer costs its own compile only.
+``decision`` a ``DK_*`` code, ``options[i]`` the option's (kind, a, b, c) row
+(``options`` holds the decision's options only), ``base`` the built-in heuristic's
+score of it, ``weights[seat, :N_WEIGHTS]`` the seat's weights in use.
+The option with the highest returned score is taken. The arrays are typed
+read-only: they are the kernel's own (the state, its option buffer, the seats'
+weights), so a scorer that writes to them does not compile. A score that is not a
+finite number (what ``strategies.plugin`` makes of an exception) fails the game
+(``CHK_PLUGIN``, see ``policy.plugin_choice``). The kernel is compiled once for this
+function type, so a new scorer costs its own compile only.
 """
 import warnings
 
@@ -21,8 +25,13 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, POL_LOOKAHEAD, S_SIZE
 
-SCORER_SIG = types.float64(types.int32[::1], types.int64, types.int32[:, ::1], types.int64, types.float64,
-                          types.float64[:, ::1], types.int64)
+
+def _read_only(dtype, ndim):
+    return types.Array(dtype, ndim, "C", readonly=True)
+
+
+SCORER_SIG = types.float64(_read_only(types.int32, 1), types.int64, _read_only(types.int32, 2), types.int64,
+                           types.float64, _read_only(types.float64, 2), types.int64)
 
 # X = (scorers, WS): the kernel threads it next to its option buffer. It is kept to
 # two items because every call down the turn passes it (a tuple is passed by value).

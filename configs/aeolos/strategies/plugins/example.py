@@ -6,8 +6,9 @@ plays (the command's and each worker's), so only load files you trust. The score
 receives the seat's view of the state (``obs``: the state with everything the seat
 cannot see zeroed; offsets in ``simulate.aeolos.layout``), the decision kind, the
 options, the index of the option being scored, the built-in heuristic's score of
-it under the seat's weights, the weights and the seat. The option with the
-highest score is played.
+it under the seat's weights, the weights and the seat (the arrays are read-only).
+The option with the highest score is played; a scorer that raises, indexes out of
+bounds or returns NaN/inf fails the run, naming the game.
 """
 from simulate.aeolos.layout import DK_WINDOW, O_FAVOR, S_DECK_N, S_PASS_SIZE
 from strategies.plugin import scorer
