@@ -268,6 +268,7 @@ S_ACTIONS_TAKEN = _s(MAX_PLAYERS * N_HARBORS)  # sailing-value harbor actions, b
 S_SETTLED_THIS_TURN = _s()
 S_ZEUS_AT = _s(N_HARBORS)     # Zeus ships placed in a harbor this turn (no presence from them)
 S_SAILING_VALUE = _s()
+S_PLATFORM_DUE = _s()         # platform (1..3) the prophet reached, its VP due when the window closes; 0 none
 # diagnostics
 S_ERROR = _s()                # first check-mode violation (CHK_* code), 0 if none
 S_ERROR_TURN = _s()

@@ -175,9 +175,10 @@ def harbor_options(S, T, OPT, n, p, h):
 
 @hot
 def window_options(S, T, OPT, p):
-    """What a player may do at any time in their turn: favor cards (Hermes only right
-    after the sailing card, see value_options) and bonus tokens."""
-    n = add_option(OPT, 0, O_DONE)
+    """What a player may do at any time in their turn: favor cards (Hermes only as the
+    sailing value is set, see value_options) and bonus tokens. Its "done" (close the
+    window) is marked a = 1, so a script tells it from skipping a step."""
+    n = add_option(OPT, 0, O_DONE, 1)
     fav = S_FAVOR + p * N_FAVOR_TYPES
     wind = S[S_WIND + p]
     if S[fav + F_AEOLOS] > 0:
@@ -191,9 +192,9 @@ def window_options(S, T, OPT, p):
     if S[fav + F_HERA] > 0:
         n = add_option(OPT, n, O_FAVOR, F_HERA, HERA_VP)
         if S[S_SETTLE_LEFT + p] > 0:
+            # "at any harbor": "not yet built in the selected harbor" is the harbor action's rule
             for h in range(N_HARBORS):
-                if S[S_SETTLED + p * N_HARBORS + h] == 0:
-                    n = add_option(OPT, n, O_FAVOR, F_HERA, HERA_SETTLE, h)
+                n = add_option(OPT, n, O_FAVOR, F_HERA, HERA_SETTLE, h)
     if S[fav + F_PLUTOS] > 0:
         for c in range(PURPLE):
             if S[S_BOARD_CRYSTAL + c] > 0:
@@ -216,21 +217,24 @@ def window_options(S, T, OPT, p):
 
 @tiny
 def value_options(S, T, OPT, p, base):
-    """Final sailing values reachable by giving wind (and Hermes right after the card):
-    (value, Hermes shift, wind given). O_DONE: no ship move, no harbor action."""
+    """Final sailing values reachable by giving wind and by Hermes, played as the value is
+    set, right after the sailing card and its window: (value, Hermes shift, wind given).
+    "As many of your action cards as you wish": two Hermes shift up to twice as far (one
+    option per number of Hermes that saves wind). O_DONE: no ship move, no harbor action."""
     n = add_option(OPT, 0, O_DONE)
     wind = S[S_WIND + p]
-    hermes = S[S_FAVOR + p * N_FAVOR_TYPES + F_HERMES] > 0
+    hermes = min(S[S_FAVOR + p * N_FAVOR_TYPES + F_HERMES], 2)
     hmax = T[T_HERMES_MAX]
     for v in range(MIN_VALUE, MAX_VALUE + 1):
         need = abs(v - base)
         if need <= wind:
             n = add_option(OPT, n, O_VALUE, v, 0, need)
-        if hermes and need > 0:
-            d = min(max(v - base, -hmax), hmax)
+        for k in range(1, hermes + 1):
+            d = min(max(v - base, -k * hmax), k * hmax)
             rest = abs(v - base - d)
-            if rest < need and rest <= wind:
+            if abs(d) > (k - 1) * hmax and rest < need and rest <= wind:
                 n = add_option(OPT, n, O_VALUE, v, d, rest)
+                need = rest
     return n
 
 

@@ -287,6 +287,11 @@ def ships_at(S, p, loc):
 
 @hot
 def move_ship(S, p, src, dst):
+    """Move one of p's ships from src to dst. Leaving a harbor where Zeus placed a ship this
+    turn, the Zeus ship sails (the player's choice, and never a worse one: the ships are
+    alike, and the one left behind keeps its presence)."""
+    if LOC_HARBOR <= src < LOC_RIVER and S[S_ZEUS_AT + src - LOC_HARBOR] > 0:
+        S[S_ZEUS_AT + src - LOC_HARBOR] -= 1
     for i in range(MAX_SHIPS):
         if S[S_SHIP_LOC + p * MAX_SHIPS + i] == src:
             S[S_SHIP_LOC + p * MAX_SHIPS + i] = dst
@@ -302,7 +307,7 @@ def present(S, p, h):
 @tiny
 def present_with(S, p, h, ships):
     """``present``, given the number of p's ships at harbor h."""
-    return S[S_SETTLED + p * N_HARBORS + h] == 1 or ships - S[S_ZEUS_AT + h] > 0
+    return S[S_SETTLED + p * N_HARBORS + h] > 0 or ships - S[S_ZEUS_AT + h] > 0
 
 
 @tiny

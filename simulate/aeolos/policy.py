@@ -397,6 +397,17 @@ def settlement_value(S, T, W, p):
 
 
 @tiny
+def due_value(S, T, W, p, wind, ships, settlements):
+    """What more wind, ships or settlements add to the VP of the platform the prophet just
+    reached, while they are due (the window after its move); 0 when none is due."""
+    due = S[S_PLATFORM_DUE]
+    if due == 0:
+        return 0.0
+    count = ships if due == 1 else (settlements if due == 2 else wind)
+    return W[p, W_VP] * T[T_PROPHET_VP + due - 1] * count
+
+
+@tiny
 def ship_value(S, T, W, p):
     return W[p, W_SHIP] + ability_value(S, T, W, p, ABILITY_SHIP)
 
@@ -599,8 +610,8 @@ def value_choice_value(S, T, W, OPT, p, i):
     if OPT[i, 0] == O_DONE:
         return 0.0
     v = plan(S, OPT[i, 1]) - wind_cost_value(S, T, W, p, OPT[i, 3])
-    if OPT[i, 2] != 0:
-        v -= W[p, W_FAVOR]
+    if OPT[i, 2] != 0:                  # one Hermes, or two for a shift beyond one's reach
+        v -= W[p, W_FAVOR] * (1 if abs(OPT[i, 2]) <= T[T_HERMES_MAX] else 2)
     return v
 
 
@@ -659,22 +670,26 @@ def window_value(S, T, W, OPT, p, i):
         return -keep
     keep = W[p, W_VP] * T[T_FAVOR_END_VP + a] + W[p, W_PLAY_FAVOR]
     if a == F_AEOLOS:
-        gain = wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
+        gain = (wind_gain_value(S, T, W, p, T[T_AEOLOS_WIND]) + W[p, W_VP] * T[T_AEOLOS_VP]
+                + due_value(S, T, W, p, min(T[T_AEOLOS_WIND], S[S_WIND_SUPPLY]), 0, 0))
     elif a == F_APOLLON:
-        gain = prophet_move_value(S, T, W, p, b, T[T_APOLLON_COST])
+        gain = prophet_move_value(S, T, W, p, b, T[T_APOLLON_COST]) - due_value(S, T, W, p, T[T_APOLLON_COST], 0, 0)
     elif a == F_ARTEMIS:
-        gain = 2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
+        gain = (2.0 * W[p, W_RIVER_STEP] - wind_cost_value(S, T, W, p, T[T_ARTEMIS_COST])
+                - due_value(S, T, W, p, T[T_ARTEMIS_COST], 0, 0))
     elif a == F_ATHENE:
-        gain = best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
+        gain = (best_harbor_value(S, p) - wind_cost_value(S, T, W, p, T[T_ATHENE_COST])
+                - due_value(S, T, W, p, T[T_ATHENE_COST], 0, 0))
     elif a == F_HERA:
-        gain = W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP else settlement_value(S, T, W, p)
+        gain = (W[p, W_VP] * T[T_HERA_VP] if b == HERA_VP
+                else settlement_value(S, T, W, p) + due_value(S, T, W, p, 0, 0, 1))
     elif a == F_PLUTOS:
         gain = crystal_value(S, T, W, p, c)
     elif a == F_ZEUS:
         if b == ZEUS_VP:
             gain = W[p, W_VP] * T[T_ZEUS_VP]
         else:
-            gain = ship_value(S, T, W, p) + location_value(T, W, p, c)
+            gain = ship_value(S, T, W, p) + location_value(T, W, p, c) + due_value(S, T, W, p, 0, 1, 0)
     else:
         gain = 0.0
     return gain - keep

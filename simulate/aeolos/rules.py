@@ -82,9 +82,13 @@ def move_upriver(S, T, W, POL, R, SCR, LOG, OPT, X, p, budget, paid):
 # ------------------------------------------------------------------ prophet
 @hot
 def advance_prophet(S, T, LOG, p, place):
+    """Move the prophet one platform up (or onto the temple). Reaching a platform first
+    (second) pays its bonus at once; the platform's own VP are due when the free window
+    after the move closes (``score_platform``): the rulebook's Elia plays Aeolos between
+    her prophet's move and its scoring, and counts the wind she then holds."""
+    score_platform(S, T, LOG, p)
     level = S[S_PROPHET + p]
     if level < N_PLATFORMS:
-        vp = platform_vp(S, T, p, level)
         reached = S[S_PLATFORM_REACHED + level]
         bonus = 0
         if reached == 0:
@@ -93,14 +97,30 @@ def advance_prophet(S, T, LOG, p, place):
             bonus = T[T_PROPHET_SECOND]
         S[S_PLATFORM_REACHED + level] = reached + 1
         S[S_PROPHET + p] = level + 1
-        log(S, LOG, EV_PROPHET, level + 1, -1)
-        log(S, LOG, EV_PLATFORM, level + 1, vp, bonus)
-        gain_vp(S, LOG, p, vp + bonus, SRC_PROPHET)
+        S[S_PLATFORM_DUE] = level + 1
+        log(S, LOG, EV_PROPHET, level + 1, -1, bonus)
+        gain_vp(S, LOG, p, bonus, SRC_PROPHET)
     else:
         S[S_PROPHET + p] = PROPHET_TEMPLE
         log(S, LOG, EV_PROPHET, PROPHET_TEMPLE, place)
         occupy_place(S, T, LOG, p, place, PIECE_PROPHET)
     ability_reward(S, T, LOG, p, ABILITY_PROPHET)
+
+
+@hot
+def score_platform(S, T, LOG, p):
+    """The VP of the platform the prophet reached, if still due: ships in play,
+    settlements built or wind held now (the EV_PLATFORM row also repeats the bonus)."""
+    due = S[S_PLATFORM_DUE]
+    if due == 0:
+        return
+    S[S_PLATFORM_DUE] = 0
+    vp = platform_vp(S, T, p, due - 1)
+    reached = S[S_PLATFORM_REACHED + due - 1]
+    bonus = T[T_PROPHET_FIRST] if reached == 1 else (T[T_PROPHET_SECOND] if reached == 2 and S[S_N_PLAYERS] >= 3
+                                                     else 0)
+    log(S, LOG, EV_PLATFORM, due, vp, bonus)
+    gain_vp(S, LOG, p, vp, SRC_PROPHET)
 
 
 # ------------------------------------------------------------------ settlements and ships
@@ -109,7 +129,7 @@ def build_settlement(S, T, LOG, p, h):
     """Place a settlement from the tableau at harbor h (on a free space if there is one;
     Hera may build beside the full spaces)."""
     S[S_SETTLE_LEFT + p] -= 1
-    S[S_SETTLED + p * N_HARBORS + h] = 1
+    S[S_SETTLED + p * N_HARBORS + h] += 1      # (Hera may build a second one there)
     on_space = 0
     if S[S_SPACES_FREE + h] > 0:
         S[S_SPACES_FREE + h] -= 1
@@ -267,15 +287,19 @@ def card_swap(S, T, W, POL, R, SCR, LOG, OPT, X, p):
 
 @hot
 def free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p):
-    """Use any number of favor cards and bonus tokens, then go on."""
-    for _ in range(64):
+    """Use any number of favor cards and bonus tokens ("at any time during your turn"),
+    then go on; a platform the prophet reached before or in the window scores as it closes."""
+    held = S[S_TOKENS + p * 2] + S[S_TOKENS + p * 2 + 1]
+    for f in range(N_FAVOR_TYPES):
+        held += S[S_FAVOR + p * N_FAVOR_TYPES + f]
+    for _ in range(64 if held > 0 else 0):      # (nothing to play: no options to list)
         n = window_options(S, T, OPT, p)
         if n == 1:
-            return
+            break
         i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_WINDOW)
         kind, a, b, c = OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3]
         if kind == O_DONE:
-            return
+            break
         if kind == O_FAVOR:
             play_favor(S, T, W, POL, R, SCR, LOG, OPT, X, p, a, b, c)
         else:
@@ -285,12 +309,14 @@ def free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p):
                 card_swap(S, T, W, POL, R, SCR, LOG, OPT, X, p)
             else:
                 extra_action(S, T, W, POL, R, SCR, LOG, OPT, X, p)
+    score_platform(S, T, LOG, p)
 
 
 # ------------------------------------------------------------------ the sailing card
 @tiny
 def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
-    """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action."""
+    """Steps 1-3: play a card, set the sailing value, move a ship, take the harbor action,
+    with a free window after each step (the window after the action is the turn's)."""
     n = 0
     for slot in range(S[S_HAND_N + p]):
         n = add_option(OPT, n, O_CARD, slot)
@@ -307,6 +333,7 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
         got = gain_wind(S, LOG, p, T[T_MATCH_WIND])
         log(S, LOG, EV_MATCH, T[T_CARD_SYMBOL + card], got)
     base = T[T_CARD_VALUE + card] + T[T_CARD_VALUE + other]
+    free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p)
 
     n = value_options(S, T, OPT, p, base)
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_VALUE)
@@ -315,10 +342,15 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
         return
     v, shift, wind = OPT[i, 1], OPT[i, 2], OPT[i, 3]
     if shift != 0:
-        discard_favor(S, LOG, p, F_HERMES, shift, 0)
+        first = min(max(shift, -T[T_HERMES_MAX]), T[T_HERMES_MAX])
+        discard_favor(S, LOG, p, F_HERMES, first, 0)
+        if shift != first:                      # a second Hermes for the rest of the shift
+            discard_favor(S, LOG, p, F_HERMES, shift - first, 0)
     give_wind(S, LOG, p, wind)
     S[S_SAILING_VALUE] = v
     log(S, LOG, EV_VALUE, base, v, wind)
+    free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p)
+    harbor = v <= FIRST_HARBOR + N_HARBORS - 1
 
     n = move_options(S, T, OPT, p, v)
     i = decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, DK_MOVE)
@@ -329,7 +361,11 @@ def play_sailing_card(S, T, W, POL, R, SCR, LOG, OPT, X, p):
         if dst >= LOC_RIVER:
             return                      # a ship sailed onto a river space: no harbor action
         poseidon_effect(S, T, LOG, p, dst - LOC_HARBOR)
-    if v <= FIRST_HARBOR + N_HARBORS - 1:
+    if harbor:
+        # (no window when no action follows: the turn's window after the action is next)
+        free_window(S, T, W, POL, R, SCR, LOG, OPT, X, p)
         h = v - FIRST_HARBOR
         if present(S, p, h):
             take_harbor_action(S, T, W, POL, R, SCR, LOG, OPT, X, p, h, False)
+        else:
+            log(S, LOG, EV_NO_ACTION, h, 1)     # not present

@@ -14,9 +14,9 @@ a list of readable choices turned into ``POL_SCRIPT`` rows; ``game.play_turn``
 plays it: nothing here re-implements a rule.
 
 Choices are matched in order against the decisions the kernel asks. The free
-windows (favor cards and bonus tokens before the card and after the action) may
-be left out: a window whose options do not include the next choice is closed
-("done"). After the last choice every further decision takes "done" where it is
+windows (favor cards and bonus tokens between the steps of the turn) may be left
+out: a window whose options do not include the next choice is closed; ``done()``
+skips a step and never closes a window. After the last choice every further decision takes "done" where it is
 offered. A choice the kernel does not offer raises ``IllegalChoice`` listing what
 was offered, and the position is left unchanged.
 
@@ -41,7 +41,8 @@ from .pieces import hand_limit
 from .config import load_rules
 
 LOG_ROWS = 1024
-_DONE = (L.O_DONE, L.ANY, L.ANY, L.ANY)
+_DONE = (L.O_DONE, L.ANY, L.ANY, L.ANY)            # closes a free window (or skips anything)
+_SKIP = (L.O_DONE, 0, L.ANY, L.ANY)                 # done(): skips a step, never closes a window
 _PROBE = (-1, -1, -1, -1)          # never a legal option: marks where to look at the options
 _EV_NAMES = {v: k[3:].lower() for k, v in vars(L).items() if k.startswith("EV_")}
 
@@ -781,7 +782,7 @@ class Scenario:
             elif ch.op == "step":
                 r = [(L.O_STEP, self.loc(a[0]), self.loc(a[1]), L.ANY)]
             elif ch.op == "done":
-                r = [_DONE]
+                r = [_SKIP]
             elif ch.op == "crystal":
                 r = [(L.O_CRYSTAL, self.colour(a[0]), L.ANY, L.ANY)]
             elif ch.op == "settle":

@@ -73,7 +73,7 @@ def raw_rows(log):
 
 
 # events told on their own as a sentence: event -> how to tell it
-TOLD_AS_SENTENCE = {L.EV_PROPHET: "prophet", L.EV_VP: "vp_gain", L.EV_WIND_GAIN: "wind_gain",
+TOLD_AS_SENTENCE = {L.EV_PROPHET: "prophet", L.EV_PLATFORM: "platform", L.EV_VP: "vp_gain", L.EV_WIND_GAIN: "wind_gain",
                     L.EV_CRYSTAL: "crystal", L.EV_FAVOR_DRAWN: "favor_drawn", L.EV_SHIP: "ship",
                     L.EV_SETTLE: "settle", L.EV_ABILITY: "ability", L.EV_POSEIDON: "poseidon"}
 
@@ -265,26 +265,16 @@ class _Reader:
             changes.append(f"plays Favor of the Gods {favor_title(L.F_HERMES)} ({hermes:+d})")
         if wind:
             changes.append(f"gives {wind} wind (wind {self.wind[p]})")
-        text = f"Sailing value {base}" + (f"; {' and '.join(changes)}: {v}" if changes else "")
-        sentences = [text]
-        move = self.take(L.EV_MOVE)
-        if move:
-            sentences.append(self.move(move))
-            token = self.peek(L.EV_POSEIDON)
-            if token and token[5] == 1:
-                sentences.append(cap(self.poseidon(self.take(L.EV_POSEIDON))))
-        elif v > L.FIRST_HARBOR + L.N_HARBORS - 1:
-            sentences.append("Moves no ship")
-        if v <= L.FIRST_HARBOR + L.N_HARBORS - 1 and not (move and move[4] >= L.LOC_RIVER):
-            if self.peek(L.EV_ACTION, L.EV_NO_ACTION) is None:
-                sentences.append(f"Not present at harbor {v}: no harbor action")
-        return ". ".join(sentences)
+        return f"Sailing value {base}" + (f"; {' and '.join(changes)}: {v}" if changes else "")
 
     def move(self, row):
         src, dst = row[3], row[4]
         text = f"Moves a ship from {self.loc(src)} to {self.loc(dst)}"
         if dst >= L.LOC_RIVER:
             text += ": a river space, so no harbor action"
+        token = self.peek(L.EV_POSEIDON)
+        if token and token[5] == 1:
+            text += ". " + cap(self.poseidon(self.take(L.EV_POSEIDON)))
         return text
 
     def step(self, row, give=None):
@@ -328,27 +318,33 @@ class _Reader:
             text = f"moves the prophet onto {self.r.place_names[place]}"
             return text + (": " + and_list(parts) if parts else "")
         self.platform_reached[level - 1] += 1
-        plat = self.take(L.EV_PLATFORM)
         text = f"moves the prophet to platform {level}"
-        if plat is None:
-            return text
-        vp, bonus = plat[4], plat[5]
-        per = int(self.T[L.T_PROPHET_VP + level - 1])
-        what = [("ship in play", "ships in play"), ("settlement built", "settlements built"),
-                ("wind held", "wind held")][level - 1]
-        count = (int(self.T[L.T_SHIPS_TABLEAU]) + self.ships_built[p], self.settlements[p], self.wind[p])[level - 1]
-        detail = f"{per} VP per {what[0]} x {count} = {vp}"
-        if bonus:
-            order = "first" if self.platform_reached[level - 1] == 1 else "second"
-            detail += f", +{bonus} for reaching it {order}"
+        bonus = row[5]
+        if not bonus:
+            return text + " (its VP are due when this window closes)"
+        order = "first" if self.platform_reached[level - 1] == 1 else "second"
         got = self.peek(L.EV_VP)
         gain = self.vp_gain(self.take(L.EV_VP)) if got and got[4] == L.SRC_PROPHET else "gains 0 VP"
-        return f"{text} ({detail}): {gain}"
+        return f"{text}, reaching it {order} (+{bonus}): {gain}; its own VP are due when this window closes"
+
+    def platform(self, row):
+        """A platform's VP, scored as the window after the prophet's move closes."""
+        p, level, vp = row[1], row[3], row[4]
+        per = int(self.T[L.T_PROPHET_VP + level - 1])
+        what = ("ship in play", "settlement built", "wind held")[level - 1]
+        count = (int(self.T[L.T_SHIPS_TABLEAU]) + self.ships_built[p], self.settlements[p], self.wind[p])[level - 1]
+        got = self.peek(L.EV_VP)
+        gain = self.vp_gain(self.take(L.EV_VP)) if got and got[4] == L.SRC_PROPHET else "gains 0 VP"
+        return f"platform {level} scores {per} VP per {what} x {count} = {vp}: {gain}"
 
     def favor_played(self, row):
         p, f, b = row[1], row[3], row[4]
         self.favor[p][f] -= 1
-        if f == L.F_HERMES:                   # only ever played right after the sailing card
+        if f == L.F_HERMES:                   # only ever played as the sailing value is set
+            while (nxt := self.peek(L.EV_FAVOR_PLAYED)) and nxt[3] == L.F_HERMES:   # a second Hermes
+                self.take(L.EV_FAVOR_PLAYED)
+                self.favor[p][f] -= 1
+                b += nxt[4]
             return self.value(hermes=b)
         head = f"Plays Favor of the Gods {favor_title(f)}"
         parts = []
@@ -525,6 +521,8 @@ class _Reader:
             return self.harbor_action(row)
         if ev == L.EV_NO_ACTION:
             number = row[3] + L.FIRST_HARBOR
+            if row[4] == 1:
+                return f"Not present at harbor {number}: no harbor action"
             if self.extra:
                 self.extra = False
                 return f"Chooses harbor {number}'s action, but takes none of it"

@@ -86,20 +86,38 @@ def test_mika_builds_a_second_settlement():
 
 def test_elia_prophet_with_aeolos():
     """Elia has 5 wind, gives 2 and moves the prophet from platform 2 to platform 3 first:
-    +2 VP; plays Aeolos: +3 wind, +1 VP; 6 wind held: 12 VP; back to 5 wind at the end.
-
-    The kernel offers favor cards in the free windows before the sailing card and after the
-    harbor action, not between the prophet's move and its scoring; so Aeolos is played
-    before the card here (5 + 3 - 2 = 6 wind on platform 3 as in the book). The end result
-    is the book's: +15 VP, 5 wind."""
+    +2 VP at once; then plays Aeolos: +3 wind, +1 VP; "for the total of 6 wind" the
+    platform scores 12 VP; back to 5 wind at the end of the turn. In the book's order: the
+    platform's VP are due when the window after the move closes (docs/assumptions.md)."""
     g = Scenario(players=4)
     card = ready(g, 0, 9)
     g.wind(0, 5).prophet(0, 2).favor_cards(0, "aeolos").vp(0, 20)
     g.prophet(1, 2).prophet(2, 1)          # nobody has reached platform 3 yet
-    t = g.turn(favor("aeolos"), card, value(9), move("tableau", "harbor 9"), prophet())
+    t = g.turn(card, value(9), move("tableau", "harbor 9"), prophet(), favor("aeolos"))
+    assert [e[:2] for e in t.events("prophet")] == [(3, -1)]
+    assert t.events("vp") == [(2, L.SRC_PROPHET, 0), (1, L.SRC_FAVOR_PLAYED, 0), (12, L.SRC_PROPHET, 0)]
     assert t.events("platform") == [(3, 12, 2)]
     assert t.events("wind_cap") == [(1, 0, 0)]
     assert g[0].vp == 20 + 2 + 1 + 12
     assert g[0].wind == 5
     assert g[0].prophet == "platform 3"
     assert g.favor_discard == ["aeolos"]
+
+
+def test_a_heuristic_plays_elias_aeolos_after_the_prophet():
+    """The strategies use the windows: in Elia's position the heuristic keeps Aeolos at the
+    start of the turn (5 wind: its wind would be lost at the cap) and plays it in the window
+    after the prophet reached platform 3, where each of its 3 wind is 2 more VP."""
+    from simulate.aeolos import GAME as AEOLOS
+    from strategies import resolve_strategies
+
+    g = Scenario(players=4)
+    ready(g, 0, 9)
+    g.ships(0, "harbor 9").wind(0, 5).prophet(0, 2).favor_cards(0, "aeolos").vp(0, 20)
+    g.prophet(1, 2).prophet(2, 1)
+    _, POL, W = resolve_strategies(AEOLOS, "balanced", 4)
+    g.POL[0], g.W = POL[0], W
+    t = g.turn()
+    events = [int(r[2]) for r in t.log]
+    assert events.index(L.EV_PROPHET) < events.index(L.EV_FAVOR_PLAYED) < events.index(L.EV_PLATFORM)
+    assert t.events("platform") == [(3, 12, 2)]

@@ -70,7 +70,7 @@ def test_artemis_two_ships_one_space_each_and_no_third():
 def test_artemis_onto_a_temple_without_the_temple_wind():
     g, card = holding("artemis", wind=1)
     g.ships(0, "upper 12")
-    g.turn(favor("artemis"), step("upper 12", "upper temple 12"), done(), card)
+    g.turn(favor("artemis"), step("upper 12", "upper temple 12"), card)
     assert g[0].wind == 0 and g[0].vp == 12
 
 
@@ -110,11 +110,21 @@ def test_hera_settlement_beside_full_spaces():
     assert t.events("settle") == [(3, 0, 0)]          # harbor index 3 = harbor 6, not on a space
 
 
-def test_hera_not_where_already_settled():
+def test_hera_builds_at_any_harbor_even_where_already_settled():
+    """Interpretation (docs/assumptions.md): "not yet built in the selected harbor" is a
+    condition of the harbor action; Hera builds "at any harbor"."""
     g, card = holding("hera")
     g.settlements(0, "harbor 6")
-    assert "favor hera harbor 6" not in g.offered(window=True)
-    assert "favor hera harbor 7" in g.offered(window=True)
+    free = g.spaces_free("harbor 6")
+    assert "favor hera harbor 6" in g.offered(window=True)
+    g.turn(favor("hera", "harbor 6"), card)
+    assert g.spaces_free("harbor 6") == free - 1 and g.S[L.S_SETTLED + 3] == 2
+    assert int(g.S[L.S_SETTLE_LEFT]) == int(g.T[L.T_SETTLEMENTS]) - 2
+    g.check(end_of_turn=True)
+    # the harbor action still builds only where the player has none
+    card = ready(g, 0, 4)
+    g.ships(0, "harbor 4", "harbor 6")
+    assert "settle harbor 6" not in g.offered(card, value(4), done())
 
 
 def test_hera_without_a_settlement_left_only_gives_vp():
@@ -138,6 +148,32 @@ def test_hermes_shifts_1_to_4_right_after_the_card():
 def test_hermes_with_wind():
     g, card = holding("hermes", v=5, wind=1)
     assert "value 10 hermes +4 wind 1" in g.offered(card)
+
+
+def test_two_hermes_after_one_sailing_card():
+    """"As many of your action cards as you wish": two Hermes shift the value up to 8; the
+    second is offered only where one does not reach (docs/assumptions.md)."""
+    g = Scenario(players=4)
+    for p in (1, 2, 3):
+        g.favor_cards(p)                        # (a Hermes dealt to another seat goes back)
+    card = ready(g, 0, 3)
+    g.favor_cards(0, "hermes", "hermes").wind(0, 0)
+    values = kinds(g.offered(card), "value")
+    assert {"value 7 hermes +4 wind 0", "value 8 hermes +5 wind 0", "value 11 hermes +8 wind 0"} <= set(values)
+    assert len([v for v in values if v.startswith("value 6 ")]) == 1         # one Hermes is enough for 6
+    t = g.turn(card, value(11, hermes=8), move("tableau", "east 11"))
+    assert t.events("value") == [(3, 11, 0)]
+    assert g[0].favor == [] and g.favor_discard == ["hermes", "hermes"]
+
+
+def test_the_zeus_ship_may_be_the_one_that_sails_away():
+    """Zeus places a ship in harbor 7 beside one already there; the player sails one of them
+    to harbor 4: the one that stays is a carpenter for a settlement at harbor 7 (the player
+    chooses which ship sails, so the Zeus ship does)."""
+    g, card = holding("zeus", v=4)
+    g.ships(0, "harbor 7")
+    opts = g.offered(favor("zeus", "harbor 7"), card, value(4), move("harbor 7", "harbor 4"))
+    assert "settle harbor 7" in opts
 
 
 def test_plutos_a_crystal_from_the_board_without_presence():

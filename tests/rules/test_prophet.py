@@ -2,7 +2,8 @@
 second bonuses, then a free landing place of the lower temple."""
 import pytest
 
-from simulate.aeolos.scenario import Scenario, done, prophet, value
+import simulate.aeolos.layout as L
+from simulate.aeolos.scenario import Scenario, done, favor, prophet, value
 
 from .helpers import ready
 
@@ -37,6 +38,20 @@ def test_platform_3_two_vp_per_wind_held_after_paying():
     t = g.turn(*to_prophet(g, 2, wind=5), prophet())
     assert t.events("platform") == [(3, 2 * 3, 2)]
     assert g[0].wind == 3                       # the wind is kept
+
+
+def test_a_platform_scores_when_the_window_after_the_move_closes():
+    """Interpretation of Elia's example (docs/assumptions.md): the first-reach bonus is paid at
+    once, the platform's own VP count what the player has when the free window after the
+    move closes; here Hera builds a settlement in that window, and platform 2 counts it."""
+    g = Scenario(players=4)
+    g.settlements(0, "harbor 4")
+    head = to_prophet(g, 1)
+    g.favor_cards(0, "hera")
+    t = g.turn(*head, prophet(), favor("hera", "harbor 6"))
+    assert t.events("platform") == [(2, 2 * 3, 2)]
+    events = [int(r[2]) for r in t.log]
+    assert events.index(L.EV_PROPHET) < events.index(L.EV_SETTLE) < events.index(L.EV_PLATFORM)
 
 
 @pytest.mark.parametrize("players, before, bonus", [(4, 0, 2), (4, 1, 1), (4, 2, 0), (3, 1, 1),

@@ -8,6 +8,21 @@ from simulate.aeolos.scenario import (IllegalChoice, Scenario, crystal, done, fa
 from .helpers import kinds, ready
 
 
+def test_favor_cards_between_every_step_of_the_turn():
+    """"At any time during your turn": a free window after the sailing card, after the value
+    is set, after the ship move (before the harbor action), and after the harbor action."""
+    g = Scenario(players=4)
+    card = ready(g, 0, 7)
+    g.favor_cards(0, "aeolos", "plutos", "hera", "zeus").wind(0, 0)
+    t = g.turn(card, favor("aeolos"), value(7), favor("plutos", "red"), move("tableau", "harbor 7"),
+               favor("hera", "vp"), gain_vp(), favor("zeus", "vp"))
+    steps = [(int(r[2]), int(r[3])) for r in t.log
+             if r[2] in (L.EV_CARD, L.EV_VALUE, L.EV_MOVE, L.EV_ACTION, L.EV_FAVOR_PLAYED)]
+    assert [e for e, _ in steps] == [L.EV_CARD, L.EV_FAVOR_PLAYED, L.EV_VALUE, L.EV_FAVOR_PLAYED, L.EV_MOVE,
+                                     L.EV_FAVOR_PLAYED, L.EV_ACTION, L.EV_FAVOR_PLAYED]
+    assert [a for e, a in steps if e == L.EV_FAVOR_PLAYED] == [L.F_AEOLOS, L.F_PLUTOS, L.F_HERA, L.F_ZEUS]
+
+
 def test_exactly_one_card_onto_its_colours_pile():
     g = Scenario(players=3)
     g.hand(0, "grey 2 wave", "purple 3 sun", "grey 0 cloud")
