@@ -98,8 +98,8 @@ def check_plugins(game, results, strategies, scorers, first, run_seed):
     failed = np.flatnonzero(results.errors == game.plugin_error_code)
     if len(failed):
         g = int(failed[0])
-        names = " or ".join(repr(strategies[q]) for q in sorted(set(results.slot[g].tolist()))
-                            if scorers[q] is not None)
+        names = " or ".join(repr(n) for n in dict.fromkeys(
+            strategies[q] for q in sorted(set(results.slot[g].tolist())) if scorers[q] is not None))
         raise PluginFailed(f"plugin strategy {names} failed in game {first + g} (seed {run_seed}): its scorer "
                            f"raised, indexed out of bounds or returned NaN/inf")
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from analysis.stats import wilson_interval
 from simulate.games import get_game
+from simulate.worker import check_plugins
 
 from .plugin import scorers_for
 from .roster import Strategy, strategy_arrays
@@ -48,6 +49,7 @@ def play_match(game, rules, n_players, a, b, games, seed, first=0):
     for start in range(first, first + games, game.chunk):
         k = min(game.chunk, first + games - start)
         results = game.play(rules, n_players, seed, start, k, POL, W, rotate=True, scorers=scorers, out=results)
+        check_plugins(game, results, [s.name for s in strategies], scorers, start, seed)
         wins += float(score_of_first(results.won, results.slot).sum())
     return MatchResult(wins, games)
 

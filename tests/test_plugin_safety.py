@@ -74,6 +74,18 @@ def test_a_failing_scorer_fails_the_run_in_one_line(tmp_path, how):
     assert f"plugin strategy {name!r}" in line and "game 0 " in line and "seed 5" in line, line
 
 
+@pytest.mark.parametrize("command", [
+    ("tournament", "aeolos", "--players", 2, "--games", 40, "--jobs", 1, "--strategies"),
+    ("bench", "aeolos", "--players", 2, "--games", 40, "--strategies")])
+def test_a_failing_scorer_stops_a_tournament_and_a_bench_in_one_line(tmp_path, command):
+    path = plugin(tmp_path, "bad_raises", FAILING["raises"])
+    args = list(command) + ["bad_raises,balanced"] if command[0] == "tournament" else list(command[:-1])
+    r = windtunnel(*args, "--plugin", path)
+    line = one_line(r)
+    assert r.returncode == 1 and line and "plugin strategy 'bad_raises' failed in game" in line, \
+        (r.returncode, r.stdout[-1500:], r.stderr[-1500:])
+
+
 @pytest.fixture
 def unregister():
     """Plugin strategies a test registers in this process leave the roster after it."""
