@@ -1,7 +1,9 @@
 """Open a run, a comparison or a bare folder of Parquet tables as lazy frames.
 
 Every analysis function takes the `Tables` this returns (or one of its frames).
-Nothing is read here: the frames are polars LazyFrames over the shards, and
+A run or comparison folder is verified when opened (``Run.verify``: every shard file's
+sha256, the game ids), so no number comes from data that is not what was written;
+beyond that nothing is read here: the frames are polars LazyFrames over the shards, and
 `seats` and `cards` always carry `variant` and `n_players` so results can be
 grouped by cell without a join. Only games and seats are sure to be there (with the
 protocol's CORE columns); a game may write no cards table.
@@ -40,7 +42,9 @@ def protocol(tables):
 def open_tables(source):
     """`Tables` for a run folder (manifest.json), a comparison folder (compare.json), a bare
     folder holding games/ seats/ (cards/) Parquet files, a `simulate` Run or CompareResult,
-    a `Tables` (returned as is), or a list of any of these (stacked: e.g. two runs to compare)."""
+    a `Tables` (returned as is), or a list of any of these (stacked: e.g. two runs to compare).
+    A run or comparison folder is verified first (one UserError naming a damaged shard); a
+    Run or CompareResult is taken as it is (its `verify()` is the caller's)."""
     if isinstance(source, Tables):
         return source
     if isinstance(source, (list, tuple)):
@@ -53,11 +57,15 @@ def open_tables(source):
     if (path / "compare.json").exists():
         from simulate.compare import open_compare
 
-        return _compare_tables(open_compare(path))
+        result = open_compare(path)
+        result.verify()
+        return _compare_tables(result)
     if (path / "manifest.json").exists():
         from simulate.runner import open_run
 
-        return _run_tables(open_run(path))
+        run = open_run(path)
+        run.verify()
+        return _run_tables(run)
     return _bare_tables(path)
 
 

@@ -2,8 +2,11 @@
 
 Writes three things side by side: the self-contained HTML (`out_html`), the Markdown summary
 (same name, `.md`) and the PNG figures in `<name>_files/`. Everything is written under
-temporary names first and renamed into place, so a reader never sees half a file.
+temporary names first and renamed into place, so a reader never sees half a file. The source
+folder (and a comparison's cells) is locked while the report reads and writes, and its data
+verified (`Run.verify`) before any number is computed.
 """
+import contextlib
 import os
 import shutil
 import tempfile
@@ -11,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simulate.errors import UserError
+from simulate.run_lock import folder_lock
 
 from . import figures as F
 from . import html as H
 from . import markdown as M
-from .data import COMPARISON, gather, source_kind
+from .data import COMPARISON, RUN, gather, source_kind
 from .table_text import tables as make_tables
 
 
@@ -90,9 +94,29 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
     force=False an existing report is a UserError and is left untouched."""
     if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
         raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold!r}")
-    html_path, md_path, folder = report_paths(out_html)
     kind = source_kind(source)                  # one line when it is neither
-    check_output(html_path, force)
+    check_output(out_html, force)
+    with contextlib.ExitStack() as locks:
+        for f in _folders(source, kind):
+            locks.enter_context(folder_lock(f, "report", create=False))
+        return _build(source, kind, out_html, threshold, title, baseline)
+
+
+def _folders(source, kind):
+    """The folders a report must hold still while it reads them: a run, or a comparison and its
+    cells (a bare folder of tables is nobody's to lock)."""
+    if kind == RUN:
+        return [Path(source)]
+    if kind == COMPARISON:
+        from simulate.compare import read_compare
+
+        return [Path(source)] + [Path(source) / c["folder"] for c in read_compare(source)["cells"]
+                                 if (Path(source) / c["folder"]).is_dir()]
+    return []
+
+
+def _build(source, kind, out_html, threshold, title, baseline):
+    html_path, md_path, folder = report_paths(out_html)
     data = gather(source, threshold=threshold, baseline=baseline)
     if title is None:
         what = "variant report" if kind == COMPARISON else "balance report"
@@ -101,6 +125,13 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
     tables = make_tables(data)
     text = no_findings_text(threshold, data.game.subjects)
 
+    try:
+        return _write(data, title, text, tables, html_path, md_path, folder)
+    except OSError as e:                     # an unwritable folder, a full disk: the old report stays
+        raise UserError(f"cannot write the report {html_path} ({e.strerror or e})") from None
+
+
+def _write(data, title, text, tables, html_path, md_path, folder):
     work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=html_path.parent))
     os.chmod(work, 0o777 & ~_umask())
     tmp_files = []
@@ -127,4 +158,4 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
             t.unlink(missing_ok=True)
         if work is not None:
             shutil.rmtree(work, ignore_errors=True)
-    return ReportResult(html_path, md_path, [p for _, _, p in final], data.findings, kind)
+    return ReportResult(html_path, md_path, [p for _, _, p in final], data.findings, data.kind)

@@ -1,6 +1,7 @@
 """Everything a report shows, computed once through the analysis layer (lazy polars scans,
-small aggregated frames back): `gather(source, threshold) -> ReportData`."""
-import json
+small aggregated frames back): `gather(source, threshold) -> ReportData`. A run's or a
+comparison's data is verified first (``Run.verify``: hashes, game ids): no number comes
+from data that is not what was written."""
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -64,32 +65,31 @@ def source_kind(source):
                     "of games/ and seats/ Parquet tables")
 
 
-def _read_json(path):
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as e:
-        raise UserError(f"{path}: cannot read it ({type(e).__name__}: {e})") from None
-
-
-def _meta(path, kind):
+def _opened(path, kind):
+    """(what open_tables reads, the header's settings) for a verified run or comparison, or a
+    bare folder of tables (nothing to verify it against: the header says so)."""
     if kind == TABLES:
-        return {"tables": path.name}
+        return path, {"tables": path.name, "verified": "no: a bare folder of tables has no manifest to check"}
     if kind == COMPARISON:
-        spec = _read_json(path / "compare.json")
-        done = sum(c.get("games_done", 0) for c in spec.get("cells", []))
-        return {"comparison": path.name, "game": spec.get("game"), "variants": ", ".join(spec.get("variants", [])),
-                "players": ", ".join(str(p) for p in spec.get("players", [])),
-                "games per cell": f"{spec.get('games', 0):,}", "seed": spec.get("seed"),
-                "strategies": spec.get("strategies") or "balanced", "status": spec.get("status"),
-                "games played": f"{done:,} (common random numbers: every cell plays the same game seeds)"}
-    m = _read_json(path / "manifest.json")
-    strategies = m.get("strategies")
-    if isinstance(strategies, (list, tuple)):
-        strategies = ", ".join(strategies)
-    return {"run": m.get("run_id", path.name), "game": m.get("game"), "variant": m.get("variant", "base"),
-            "players": m.get("players"), "games": f"{m.get('games_done', 0):,} of {m.get('games', 0):,}",
-            "seed": m.get("seed"), "strategies": strategies, "rotate seats": m.get("rotate_seats"),
-            "status": m.get("status")}
+        from simulate.compare import open_compare
+
+        c = open_compare(path)
+        verified, spec = c.verify(), c.spec
+        done = sum(c["games_done"] for c in spec["cells"])
+        return c, {"comparison": path.name, "game": spec["game"], "variants": ", ".join(spec["variants"]),
+                   "players": ", ".join(str(p) for p in spec["players"]),
+                   "games per cell": f"{spec['games']:,}", "seed": spec["seed"],
+                   "strategies": spec["strategies"] or "balanced", "status": spec["status"],
+                   "games played": f"{done:,} (common random numbers: every cell plays the same game seeds)",
+                   "verified": verified}
+    from simulate.runner import open_run
+
+    run = open_run(path)
+    verified, m = run.verify(), run.manifest
+    return run, {"run": m["run_id"], "game": m["game"], "variant": m["variant"], "players": m["players"],
+                 "games": f"{m['games_done']:,} of {m['games']:,}", "seed": m["seed"],
+                 "strategies": ", ".join(m["strategies"]), "rotate seats": m["rotate_seats"], "status": m["status"],
+                 "verified": verified}
 
 
 def _nonempty(df):
@@ -107,9 +107,9 @@ def gather(source, threshold=0.03, baseline="base"):
 
     path = Path(source)
     kind = source_kind(path)
-    meta = _meta(path, kind)
+    opened, meta = _opened(path, kind)          # verified before anything is computed
     try:
-        t = open_tables(path)
+        t = open_tables(opened)
         game = protocol(t)
         n_games = collect(t.games.select(pl.len()))[0, 0]
     except UserError:

@@ -48,7 +48,8 @@ def _bars(ax, df, key, title):
         at = {k: j for j, k in enumerate(keys)}
         x = np.array([at[k] for k in part[key].to_list()]) - 0.4 + width * (i + 0.5)
         rate = part["win_rate"].to_numpy()
-        err = np.vstack([rate - part["lo"].to_numpy(), part["hi"].to_numpy() - rate])
+        # clipped: at a rate of 0 or 1 the interval's end can fall a rounding error inside it
+        err = np.clip(np.vstack([rate - part["lo"].to_numpy(), part["hi"].to_numpy() - rate]), 0, None)
         ax.bar(x, rate, width * 0.9, color=COLORS[i % len(COLORS)], label=cell_label(v, p),
                yerr=err, capsize=3, error_kw={"elinewidth": 1})
         ax.hlines(part["fair"].to_numpy(), x - width * 0.45, x + width * 0.45, colors="black", linestyles="dashed",

@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 
 from .errors import UserError
 from .games import game_names
+from .worker import PluginFailed
 
 # typer ships its own copy of click; find its exception base without importing a private module
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
@@ -30,6 +31,8 @@ class WindtunnelGroup(TyperGroup):
                               standalone_mode=False, **extra)
         except UserError as e:
             _fail(str(e))
+        except PluginFailed as e:          # a plugin's own failure, in a bench, tournament or tune
+            _fail(str(e), 1)
         except ClickException as e:
             if type(e).__name__ == "NoArgsIsHelpError":     # bare `windtunnel`: show the help
                 typer.echo(e.format_message(), err=True)
@@ -120,8 +123,13 @@ GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(game_names()) + ".
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
                                            "(e.g. favor.hera.end_vp=2); repeatable.")
-VARIANT_OPT = typer.Option(None, "--variant", help="base, or variants to combine, comma-separated "
-                                                   "(e.g. tableaus).")
+def _variant_given(value):
+    from .runner import check_variant
+    return check_variant(value)
+
+
+VARIANT_OPT = typer.Option(None, "--variant", callback=_variant_given,
+                           help="base, or variants to combine, comma-separated (e.g. tableaus).")
 PLUGIN_OPT = typer.Option(None, "--plugin", help="A Python file that registers strategies "
                                                  "(docs/strategies.md); repeatable.")
 
@@ -237,6 +245,8 @@ def simulate(ctx: typer.Context,
                     backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
                     progress=False if no_progress else None, command={"argv": sys.argv, "options": given}),
         RunInterrupted, RunFailed)
+    for repair in result.session.get("repairs") or ():
+        typer.echo(f"windtunnel: resume: {repair}", err=True)
     typer.echo(result.summary_text())
 
 

@@ -25,23 +25,34 @@ its ``variant`` and ``n_players`` columns, ``seats`` and ``cards`` by ``run_id``
 
 Nothing is written before every cell has been checked (``runner.plan_run``):
 an unknown variant, a player count the game does not allow or a busy ``--out``
-is one UserError and leaves the disk as it was.
+is one UserError and leaves the disk as it was. One process at a time writes a
+comparison (its folder's lock, and each cell's); ``--force`` plays the new
+comparison in ``OUT/.windtunnel-new/`` and swaps it in cell by cell when complete.
 """
+import contextlib
 import json
 import math
+import os
 import re
-import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .games import get_game
 from .errors import UserError, check_int
-from .run_files import MANIFEST, _now, read_json_file, read_manifest, write_json_atomic
+from .run_files import (MANIFEST, MAX_GAMES, NULL, NUMBER, LIST, OBJECT, STAGING, TEXT, _now, check_keys,
+                        read_json_file, read_manifest, remove_report, remove_run, remove_staging, run_tables, swap_in,
+                        write_json_atomic)
+from .run_lock import LOCK, folder_lock
 
 COMPARE = "compare.json"
 FORMAT = "windtunnel-compare/1"
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+SPEC_KEYS = {"game": TEXT, "variants": LIST, "players": LIST, "games": NUMBER, "seed": NUMBER, "strategies": TEXT,
+             "batch_size": (NUMBER, NULL), "config_path": (TEXT, NULL), "overrides": OBJECT, "status": TEXT,
+             "sessions": LIST, "cells": LIST}
+CELL_KEYS = {"name": TEXT, "folder": TEXT, "variant": TEXT, "run_variant": TEXT, "players": NUMBER, "run_id": TEXT,
+             "config_hash": TEXT, "status": TEXT, "games_done": NUMBER}
 
 
 class CompareInterrupted(Exception):
@@ -153,6 +164,33 @@ class CompareResult:
             raise UserError(f"{self.path}: no cell has been started yet")
         return pl.concat(frames, how="vertical_relaxed")
 
+    def verify(self):
+        """Check every cell before anything is computed from the comparison: each cell's run is
+        the one compare.json names and verifies (``Run.verify``). A cell whose folder or
+        manifest is missing is refused if compare.json records games for it, and named as not
+        started otherwise. Returns what was verified, as a phrase."""
+        fix = f"`windtunnel compare {self.spec['game']} --resume --out {self.path}` plays it again"
+        checked, waiting = [], []
+        for c in self.cells:
+            folder = self.path / c["folder"]
+            if not (folder / MANIFEST).is_file():
+                if c["status"] == "new" and not c["games_done"] and self.spec["status"] != "complete":
+                    waiting.append(c["name"])
+                    continue
+                gone = folder if not folder.is_dir() else folder / MANIFEST
+                raise UserError(f"{self.path}: cell {c['name']} is missing ({gone} is not there) though "
+                                f"{COMPARE} records {c['games_done']:,} games for it; nothing was computed: {fix}")
+            run = self.run(c["name"])
+            if run.manifest["run_id"] != c["run_id"]:
+                raise UserError(f"{self.path}: cell {c['name']} holds run {run.manifest['run_id']}, not the "
+                                f"comparison's {c['run_id']}; nothing was computed")
+            run.verify()
+            checked.append(c["name"])
+        if not checked:
+            raise UserError(f"{self.path}: no cell has been started yet")
+        return (f"every file of cells {', '.join(checked)} as recorded (sha256), their games each once"
+                + (f"; not started yet: {', '.join(waiting)}" if waiting else ""))
+
     def summary(self, confidence=0.95):
         return summary_table(self.path, confidence)
 
@@ -161,7 +199,26 @@ class CompareResult:
 
 
 def read_compare(out):
-    return read_json_file(out, COMPARE, FORMAT, "comparison", "comparison")
+    """compare.json of folder `out`, checked key by key: one cell entry per variant x player
+    count, each naming its own folder; one UserError naming the problem."""
+    spec = read_json_file(out, COMPARE, FORMAT, "comparison", "comparison")
+    path = Path(out) / COMPARE
+    check_keys(path, spec, SPEC_KEYS)
+    if not all(isinstance(v, str) for v in spec["variants"]) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in spec["players"]):
+        raise UserError(f"{path}: keys 'variants' and 'players' must list variant names and player counts")
+    grid = [cell_name(v, p) for v in spec["variants"] for p in spec["players"]]
+    for i, c in enumerate(spec["cells"]):
+        check_keys(f"{path}: cells[{i}]", c, CELL_KEYS)
+        if c["name"] not in grid or c["folder"] != c["name"] or c["name"] != cell_name(c["variant"], c["players"]):
+            raise UserError(f"{path}: cells[{i}] ({c['name']!r}, folder {c['folder']!r}) is not a cell of the grid "
+                            f"({', '.join(grid)})")
+    names = [c["name"] for c in spec["cells"]]
+    for name in grid:
+        if names.count(name) != 1:
+            raise UserError(f"{path}: key 'cells' has {names.count(name)} entries for cell {name} (one per variant "
+                            "and player count)")
+    return spec
 
 
 def open_compare(out):
@@ -189,8 +246,11 @@ def _names(strategies):
 
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None):
-    """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing."""
-    from .runner import DEFAULTS, plan_run
+    """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
+
+    The plan's `base` is where the cells go: `out`, or its staging folder for a --force
+    replacement (new, or resumed after a stop)."""
+    from .runner import DEFAULTS, holds_files, plan_run, replaced
 
     game = get_game(game)
     if out is None or not str(out).strip():
@@ -204,12 +264,14 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder")
 
-    recorded = None
+    recorded = staged = None
+    fresh = False                    # a --force replacement, played from nothing in the staging folder
     if resume:
-        if not (out / COMPARE).exists():
+        staged = out / STAGING if (out / STAGING / COMPARE).exists() else None    # an unfinished --force
+        if staged is None and not (out / COMPARE).exists():
             raise UserError(f"--resume: no comparison to resume at {out} (no {COMPARE})")
-        recorded = read_compare(out)
-    elif out.is_dir() and any(out.iterdir()):
+        recorded = read_compare(staged or out)
+    elif holds_files(out):
         if not (out / COMPARE).exists():
             raise UserError(f"--out {out} exists and is not a windtunnel comparison (no {COMPARE}); "
                             "choose another folder")
@@ -222,6 +284,9 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                 what = "a comparison"
             raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
                             "replace it, or another --out")
+        replaced(out, read_compare)
+        fresh = True
+    base = staged or (out / STAGING if fresh else out)
 
     if variants is None and recorded is None:
         raise UserError("--variants is required (e.g. --variants base,tableaus; combine with +)")
@@ -259,7 +324,7 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
         games = DEFAULTS["games"] if games is None else games
         seed = DEFAULTS["seed"] if seed is None else seed
         strategies = _names(strategies) or game.strategy_schema().default
-        check_int("--games", games, 1)
+        check_int("--games", games, 1, MAX_GAMES)
         check_int("--seed", seed, 0, 2 ** 63 - 1)
 
     rec_cells = {c["name"]: c for c in (recorded or {}).get("cells", [])}
@@ -267,8 +332,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     for v in cells_v:
         for p in players:
             name = cell_name(v, p)
-            folder = out / name
-            started = (folder / MANIFEST).exists()
+            folder = base / name
+            started = (folder / MANIFEST).exists() and not fresh
             kw = {"variant": v, "out": folder, "batch_size": batch_size}
             try:
                 if recorded is not None and started:
@@ -285,13 +350,13 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                                         "use --force to start over or another --out")
                 else:
                     plan = plan_run(game, p, games, seed, strategies, config=config, overrides=overrides,
-                                    force=force and started, **kw)
+                                    fresh=fresh, **kw)
             except UserError as e:
                 raise UserError(f"cell {name}: {e}") from None
             m = plan["manifest"]
             cells.append({"name": name, "variant": m["variant"], "players": p, "run_id": m["run_id"],
                           "config_hash": m["config_hash"], "resume": plan["resume"]})
-    return {"game": game, "out": out, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
+    return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
             "variants": [v.replace(",", "+") for v in cells_v]}
 
@@ -306,22 +371,38 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     '+'); `players`: '2,3,4' or a list. Every cell gets the same `games`, `seed` (common random
     numbers), `strategies`, `config` and `overrides`; `jobs` and `batch_size` go to each run.
     `resume=True` continues every cell of the comparison at `out` (options left None are taken from
-    its compare.json); `force=True` replaces it. `on_cell(index, count, cell)` is called before each
-    cell is played.
+    its compare.json); `force=True` replaces it (the old one stays until the new one is complete).
+    `on_cell(index, count, cell)` is called before each cell is played.
 
-    Bad input raises UserError before anything is written. Ctrl-C raises CompareInterrupted and a
-    failed cell CompareFailed; both keep every completed shard for `resume`."""
+    Bad input, or a folder another process is writing, raises UserError before anything is
+    written. Ctrl-C raises CompareInterrupted and a failed cell CompareFailed; both keep every
+    completed shard for `resume`."""
+    t0 = time.perf_counter()
+
+    def plan_it():
+        return plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
+                            out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size)
+
+    plan = plan_it()
+    with folder_lock(plan["out"], "compare"):
+        plan = plan_it()                         # again, holding the lock: another process may have written
+        result = _play_compare(plan, config, overrides, jobs, progress, command, on_cell)
+    result.seconds = round(time.perf_counter() - t0, 3)
+    return result
+
+
+def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
     from .runner import RunFailed, RunInterrupted, run
 
     t0 = time.perf_counter()
-    plan = plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
-                        out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size)
-    out, game = plan["out"], plan["game"]
-
+    out, base, game = plan["out"], plan["base"], plan["game"]
     # ---- from here on, things are written
-    if force and (out / COMPARE).exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True)
+    if not (plan["recorded"] and base != out):
+        remove_staging(out)                      # a replacement that never completed: superseded
+    if base != out and plan["recorded"] and plan["recorded"]["status"] == "complete":
+        _swap_in(out)                            # it stopped while being swapped in: finish that
+        return CompareResult(out, read_compare(out))
+    base.mkdir(parents=True, exist_ok=True)
     spec = plan["recorded"] or {
         "format": FORMAT, "game": game.name, "variants": plan["variants"], "players": plan["players"],
         "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
@@ -339,17 +420,17 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     session = {"started": _now(), "command": command, "jobs": jobs, "status": "running", "games_played": 0}
     spec["sessions"].append(session)
     spec["status"] = "running"
-    _save(out, spec)
+    _save(base, spec)
     by_name = {c["name"]: c for c in spec["cells"]}
 
     result = CompareResult(out, spec)
 
     def end(status, message=None):
-        session.update(status=status, ended=_now())
+        session.update(status=status, ended=_now(), seconds=round(time.perf_counter() - t0, 3))
         if message:
             session["message"] = message
         spec["status"] = status
-        _save(out, spec)
+        _save(base, spec)
 
     todo = plan["cells"]
     for i, c in enumerate(todo):
@@ -360,10 +441,10 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
             r = run(game, c["players"], plan["games"], plan["seed"], plan["strategies"], variant=c["variant"],
                     config=None if c["resume"] else (config if config is not None else spec.get("config_path")),
                     overrides=None if c["resume"] else (overrides or spec.get("overrides") or None),
-                    out=out / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
+                    out=base / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
                     progress=progress, command=command)
         except (RunInterrupted, KeyboardInterrupt) as e:
-            _note_cell(out, entry)
+            _note_cell(base, entry)
             end("interrupted")
             raise CompareInterrupted(
                 f"interrupted in cell {c['name']} ({i + 1} of {len(todo)}): "
@@ -371,7 +452,7 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
                    else "nothing of it played")
                 + f"; continue every cell with: windtunnel compare {game.name} --resume --out {out}") from None
         except RunFailed as e:
-            _note_cell(out, entry)
+            _note_cell(base, entry)
             end("failed", f"cell {c['name']}: {e}")
             raise CompareFailed(f"cell {c['name']} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
                                 f"continue every cell with: "
@@ -381,18 +462,46 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
         result.played += played
         session["games_played"] += played
         entry.update(status=r.manifest["status"], games_done=r.manifest["games_done"], run_id=r.manifest["run_id"])
-        _save(out, spec)
+        _save(base, spec)
     end("complete" if all(e["status"] == "complete" for e in spec["cells"]) else "incomplete")
-    result.seconds = round(time.perf_counter() - t0, 3)
-    session["seconds"] = result.seconds
-    _save(out, spec)
+    if base != out and spec["status"] == "complete":
+        _swap_in(out)
+        result.runs.clear()                      # their folders moved: open them again from `out`
     return result
 
 
-def _note_cell(out, entry):
+def _swap_in(out):
+    """A complete forced comparison in OUT/.windtunnel-new becomes the one in OUT: each cell is
+    swapped in as a run (``run_files.swap_in``, under the cell's lock), the old comparison's
+    cells outside the new grid lose their own files, the old report goes and compare.json
+    comes last (until then a stop is finished by --resume, which calls this again)."""
+    staged = out / STAGING
+    new = read_compare(staged)["cells"]
+    try:
+        old = read_compare(out)["cells"]
+    except UserError:
+        old = []
+    names = {c["name"] for c in new}
+    for c in new + [c for c in old if c["name"] not in names and (out / c["folder"]).is_dir()]:
+        cell = out / c["folder"]
+        with folder_lock(cell, "compare --force"):
+            if c["name"] not in names:
+                remove_run(cell, run_tables(cell))
+            elif (staged / c["folder"] / MANIFEST).exists():
+                swap_in(staged / c["folder"], cell, run_tables(cell))
+        if c["name"] not in names:           # no longer a cell: our lock goes, and the folder if empty
+            (cell / LOCK).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                cell.rmdir()
+    remove_report(out)
+    os.replace(staged / COMPARE, out / COMPARE)
+    remove_staging(out)
+
+
+def _note_cell(base, entry):
     """Record a stopped cell's status from its manifest (if it got that far)."""
     try:
-        m = read_manifest(out / entry["name"])
+        m = read_manifest(base / entry["name"])
         entry.update(status=m["status"], games_done=m["games_done"])
     except UserError:
         pass

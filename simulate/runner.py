@@ -16,9 +16,14 @@ On disk (``docs/data.md``)::
 
 Crash safety: a worker writes each file to a hidden temporary name and renames
 it into place; the parent records a shard in the manifest (written the same
-way) only after the worker returned, i.e. after its files exist. ``resume``
-checks every recorded shard's files, deletes anything not recorded (a batch that
-was being written when the run died) and plays exactly the missing games.
+way), with each file's sha256, only after the worker returned, i.e. after its
+files exist. ``resume`` checks every recorded shard's files against their hashes,
+deletes the shard files not recorded (a batch that was being written when the run
+died) and plays exactly the missing and damaged games.
+
+Safety (``docs/data.md``, Safety): one writer per folder (``run_lock``);
+``--force`` plays the new run in the hidden ``OUT/.windtunnel-new/`` and swaps it
+in only when it is complete, deleting only the old run's own files (``run_files``).
 
 Memory: workers hold one batch at a time; the parent keeps only a few counters
 per shard (wins by strategy and seat, score sums), never rows.
@@ -34,10 +39,11 @@ Game-agnostic: everything about the game comes through its protocol object
 (``simulate/protocol.py``, registered in ``simulate/games.py``); ``simulate/worker.py``
 checks a run's settings and plays its batches.
 """
+import contextlib
+import errno
 import math
 import os
 import platform
-import shutil
 import socket
 import time
 from pathlib import Path
@@ -45,8 +51,10 @@ from pathlib import Path
 from .games import get_game
 from .errors import UserError, check_int
 from .run_backends import _Backend
-from .run_files import (FORMAT, MANIFEST, _hash, _now, manifest_text, read_manifest, write_json_atomic,
+from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
+                        read_manifest, remove_staging, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
                         write_parquet_atomic)
+from .run_lock import LOCK, folder_lock
 from .run_progress import Progress
 from .run_summary import summarize, summary_text
 from .worker import Worker, prepare
@@ -128,14 +136,19 @@ def play_shard(task):
     tables, counters = w.play(task["seed"], task["first"], task["n"], task["rotate"], task["check"],
                               task["run_id"])
     t2 = time.perf_counter()
+    first, n = task["first"], task["n"]
+    ids = tables["games"].column("game_id").to_numpy()
+    if len(ids) != n or ids[0] != first or (n > 1 and not ((ids[1:] - ids[:-1]) == 1).all()):
+        raise RuntimeError(f"batch {task['name']}: the games table does not hold games {first}..{first + n - 1}")
     out = Path(task["out"])
-    files, rows = {}, {}
+    files, rows, sha = {}, {}, {}
     for name, table in tables.items():
         rel = f"{name}/{task['name']}.parquet"
-        write_parquet_atomic(table, out / rel)
+        sha[name] = write_parquet_atomic(table, out / rel)
         files[name], rows[name] = rel, table.num_rows
     t3 = time.perf_counter()
-    return {"name": task["name"], "first": task["first"], "games": task["n"], "files": files, "rows": rows,
+    return {"name": task["name"], "first": first, "games": n, "game_ids": [first, first + n - 1], "files": files,
+            "rows": rows, "sha256": sha,
             "seconds": {"setup": round(t1 - t0, 4), "play": round(t2 - t1, 4), "write": round(t3 - t2, 4),
                         **{k: round(v, 4) for k, v in getattr(w, "timing", {}).items()}},
             "worker": f"{socket.gethostname()}:{os.getpid()}", "counters": counters}
@@ -148,13 +161,45 @@ def _same(field, given, recorded):
                         f"(a resumed run keeps its settings; leave {field} out or use another --out)")
 
 
+def check_variant(variant):
+    """--variant as given: None (the default, base) or a spec that names something."""
+    if variant is not None and not str(variant).strip():
+        raise UserError("--variant is empty (give base, or variants separated by commas, e.g. tableaus,poseidon)")
+    return variant
+
+
+def holds_files(out):
+    """Whether folder `out` holds anything but windtunnel's own lock and staging folder."""
+    return out.is_dir() and any(p.name not in (LOCK, STAGING) for p in out.iterdir())
+
+
+def replaced(out, read=read_manifest):
+    """What a --force replaces in `out`: its manifest (`read`: or its compare.json), which must
+    be a valid windtunnel one (nothing else is ever deleted); never through a symbolic link,
+    never the folder we stand in."""
+    if out.is_symlink():
+        raise UserError(f"--out {out} is a symbolic link (to {os.readlink(out)}); --force replaces only a real "
+                        "folder: give the folder's own path")
+    here, there = Path.cwd().resolve(), out.resolve()
+    if there == here or there in here.parents:
+        raise UserError(f"--out {out} is the working folder{'' if there == here else ' or holds it'}: --force "
+                        "will not replace the folder you are in; run it from another folder")
+    try:
+        return read(out)
+    except UserError as e:
+        raise UserError(f"--force: {e}; nothing was deleted (remove the folder yourself, or choose another "
+                        "--out)") from None
+
+
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
-             check=None):
+             check=None, fresh=False):
     """Check everything about a run and return its plan; raises UserError on bad input.
 
-    Writes nothing. The plan holds the game, the worker payload, the manifest
-    to start from and the output folder."""
+    Writes nothing. The plan holds the game, the worker payload, the manifest to start
+    from, the output folder `out` and the `folder` the shards go to (`out`, or its
+    hidden staging folder for a --force replacement). `fresh`: the caller makes the
+    folder anew (a forced comparison's staging), so what is there now does not matter."""
     from strategies.roster import split_names
 
     game = get_game(game)
@@ -164,8 +209,8 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     if batch_size is not None:
         check_int("--batch-size", batch_size, 1)
     if variant is not None:          # a run is named and recorded under its variants' canonical order
-        variant = game.canonical_variant(variant)
-    recorded = None
+        variant = game.canonical_variant(check_variant(variant))
+    recorded = staged = None
     if resume:
         if out is None:
             if players is None:
@@ -173,14 +218,15 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
             names = split_names(default_strategy if strategies is None else strategies)
             out = default_out(game.name, players, DEFAULTS["seed"] if seed is None else seed,
                               names * players if len(names) == 1 else names, bool(rotate_seats), variant or "base")
-        if not (Path(out) / MANIFEST).exists():
+        out = Path(out)
+        staged = out / STAGING if (out / STAGING / MANIFEST).exists() else None   # an unfinished --force
+        if staged is None and not (out / MANIFEST).exists():
             raise UserError(f"--resume: no run to resume at {out} (no {MANIFEST})")
-        recorded = read_manifest(out)
+        recorded = read_manifest(staged or out)
 
     if recorded is not None:
-        _check_not_running(out, recorded)
-        if recorded.get("game") != game.name:
-            raise UserError(f"--resume: {out} is a run of {recorded.get('game')!r}, not {game.name!r}")
+        if recorded["game"] != game.name:
+            raise UserError(f"--resume: {out} is a run of {recorded['game']!r}, not {game.name!r}")
         _same("--players", players, recorded["players"])
         _same("--games", games, recorded["games"])
         _same("--seed", seed, recorded["seed"])
@@ -213,7 +259,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         rotate_seats, check = bool(rotate_seats), bool(check)
         payload, facts = prepare(game, players, split_names(default_strategy if strategies is None else strategies),
                                  variant, config, overrides)
-    check_int("--games", games, 1)
+    check_int("--games", games, 1, MAX_GAMES)
     check_int("--seed", seed, 0, 2 ** 63 - 1)
 
     spec = {"game": game.name, "variant": variant, "players": players, "seed": seed,
@@ -223,28 +269,25 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
                                                         rotate_seats, variant)
 
-    replace = False
-    if recorded is None:
+    replaces = None                  # the tables of the run a --force replaces
+    if staged is not None:
+        replaces = run_tables(out)
+    elif recorded is None and not fresh:
         if out.exists() and not out.is_dir():
             raise UserError(f"--out {out} is a file, not a folder")
-        if out.is_dir() and any(out.iterdir()):
+        if holds_files(out):
             if not (out / MANIFEST).exists():
                 raise UserError(f"--out {out} exists and is not a windtunnel run (no {MANIFEST}); "
                                 "choose another folder")
-            try:
-                _check_not_running(out, read_manifest(out))
-            except UserError as e:
-                if "still being played" in str(e):
-                    raise UserError(str(e).replace("--resume: ", "")) from None
             if not force:
                 try:
                     m = read_manifest(out)
-                    what = f"a run of {m.get('games_done', 0):,} of {m.get('games', 0):,} games, {m.get('status')}"
+                    what = f"a run of {m['games_done']:,} of {m['games']:,} games, {m['status']}"
                 except UserError:
                     what = "a run"
                 raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
                                 "replace it, or another --out")
-            replace = True
+            replaces = list(replaced(out)["tables"])
 
     manifest = recorded or {
         "format": FORMAT, "run_id": run_id, "status": "new", "game": game.name, "variant": variant,
@@ -256,29 +299,10 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         "strategy_weights": facts["strategy_weights"], "versions": versions(),
         "created": _now(), "updated": _now(), "sessions": [], "shards": []}
     return {"game": game, "payload": payload, "manifest": manifest, "out": out, "resume": recorded is not None,
-            "replace": replace, "batch_size": batch_size, "run_id": manifest["run_id"],
+            "folder": out if replaces is None else out / STAGING, "replaces": replaces,
+            "batch_size": batch_size, "run_id": manifest["run_id"],
             "key": _hash([manifest["run_id"], manifest["config_hash"], bool(check)], 16)}
 
-
-def _check_not_running(out, m):
-    """Refuse to resume a run that another live process on this machine is still playing."""
-    last = (m.get("sessions") or [{}])[-1]
-    if m.get("status") != "running" or last.get("host") != socket.gethostname():
-        return
-    pid = last.get("pid")
-    if not isinstance(pid, int) or pid == os.getpid():
-        return
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return                      # it died: resume is exactly what is needed
-    except PermissionError:
-        pass
-    raise UserError(f"--resume: the run in {out} is still being played by process {pid}; "
-                    "stop it first (Ctrl-C keeps what is done)")
-
-
-# ---------------------------------------------------------------- backends
 
 # ---------------------------------------------------------------- the run
 def _missing_ranges(games, shards):
@@ -294,46 +318,51 @@ def _missing_ranges(games, shards):
     return out
 
 
-def _shard_ok(out, shard):
-    import pyarrow.parquet as pq
-
-    for name, rel in shard["files"].items():
-        try:
-            if pq.read_metadata(out / rel).num_rows != shard["rows"][name]:
-                return False
-        except (OSError, KeyError, ValueError, Exception):       # noqa: BLE001 - a damaged file of any kind
-            return False
-    return True
-
-
 def _prepare_folder(plan):
-    """Create (or clean, on resume) the output folder. The first thing that writes."""
-    out, m = plan["out"], plan["manifest"]
-    tables = plan["game"].tables
-    if plan["replace"]:
-        shutil.rmtree(out)
+    """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256)
+    and forget the damaged ones, whose games are played again. Deletes only shard files the
+    manifest does not keep and our temporaries. Returns the repairs made, as sentences.
+    The first thing that writes (under the run's lock)."""
+    out, folder, m = plan["out"], plan["folder"], plan["manifest"]
+    if not (plan["resume"] and folder != out):
+        remove_staging(out)                       # a replacement that never completed: superseded
+    if not plan["resume"]:                        # the manifest first: a run killed from here on resumes
+        folder.mkdir(exist_ok=True)
+        _save(plan)
+    repairs, recorded = [], {s["name"] + ".parquet" for s in m["shards"]}
     if plan["resume"]:
-        good = [s for s in m["shards"] if _shard_ok(out, s)]
-        m["shards"] = good
-        keep = {s["files"][t] for s in good for t in tables}
-        for t in tables:
-            d = out / t
-            d.mkdir(parents=True, exist_ok=True)
-            for f in d.iterdir():
-                if f"{t}/{f.name}" not in keep:
-                    f.unlink()                 # a batch that was being written when the run stopped
-    else:
-        for t in tables:
-            (out / t).mkdir(parents=True, exist_ok=True)
-    for f in out.glob(f".{MANIFEST}.*.tmp"):
+        bad = shard_problems(folder, m)
+        repairs = [f"{bad[s['name']]}: playing games {games_text([(s['first'], s['games'])])} again"
+                   for s in m["shards"] if s["name"] in bad]
+        m["shards"] = [s for s in m["shards"] if s["name"] not in bad]
+    keep = {s["name"] + ".parquet" for s in m["shards"]}
+    unrecorded = []
+    for t in m["tables"]:
+        (folder / t).mkdir(parents=True, exist_ok=True)
+        for f in sorted(stray_files(folder / t, keep)):
+            if SHARD.fullmatch(f.name) and f.name not in recorded:
+                unrecorded.append(f"{t}/{f.name}")
+            f.unlink()
+    if plan["resume"] and unrecorded:
+        repairs.append(f"deleted {len(unrecorded)} shard file(s) the manifest does not record "
+                       f"({', '.join(unrecorded[:3])}{', ...' if len(unrecorded) > 3 else ''}): a batch written as "
+                       "the run stopped, or a shard line removed from the manifest")
+    for f in folder.glob(f".{MANIFEST}.*.tmp"):
         f.unlink()
     m["games_done"] = sum(s["games"] for s in m["shards"])
+    return repairs
 
 
 def _save(plan):
     m = plan["manifest"]
     m["updated"] = _now()
-    write_json_atomic(plan["out"] / MANIFEST, manifest_text(m))
+    write_json_atomic(plan["folder"] / MANIFEST, manifest_text(m))
+
+
+def _swap(plan):
+    """A complete replacement becomes the run in `out`; the old run's own files go."""
+    swap_in(plan["folder"], plan["out"], plan["replaces"])
+    remove_staging(plan["out"])
 
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
@@ -346,17 +375,22 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     `config` (a TOML replacing the game's base config) and `overrides` ({"favor.hera.vp": 6})
     define the games. `jobs` workers (-1: every core) on joblib's `backend` ("loky",
     "dask" with `scheduler` an address, or "ray") play batches of `batch_size` games.
-    `resume=True` plays the games an interrupted run is missing (settings left as None
-    are taken from its manifest); `force=True` replaces an existing run at `out`.
+    `resume=True` plays the games an interrupted run is missing or has damaged (settings
+    left as None are taken from its manifest); `force=True` replaces an existing run at
+    `out`, which stays until the new one is complete.
     `progress`: None (a bar on a terminal, periodic lines otherwise), "bar", "lines" or False.
 
-    Bad input raises UserError before anything is written. Ctrl-C raises RunInterrupted,
-    a dead worker RunFailed; both keep every completed shard for `resume`."""
+    Bad input raises UserError before anything is written, and so does a folder another
+    process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker or a full
+    disk RunFailed; both keep every completed shard for `resume`."""
     t_start = time.perf_counter()
-    plan = plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
-                    config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
-                    force=force, check=check)
-    m, out = plan["manifest"], plan["out"]
+
+    def plan_it():
+        return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
+                        config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
+                        force=force, check=check)
+
+    plan = plan_it()
     with _Backend(backend, jobs, scheduler) as be:
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
@@ -364,14 +398,29 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
         worker.warm()
         _WORKERS.clear()
         _WORKERS[plan["key"]] = worker
+        with folder_lock(plan["out"], "simulate"):
+            plan = plan_it()                     # again, holding the lock: another process may have written
+            session = _play(plan, be, workers, backend, scheduler, command, progress)
+    result = Run(plan["out"], plan["manifest"])
+    result.session = dict(session, wall_seconds=round(time.perf_counter() - t_start, 3))
+    return result
 
-        _prepare_folder(plan)                      # ---- from here on, things are written
-        out_abs = out.resolve()
+
+def _play(plan, be, workers, backend, scheduler, command, progress):
+    m, out, folder = plan["manifest"], plan["out"], plan["folder"]
+    session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
+               "workers": workers, "batch_size": None, "host": socket.gethostname(), "pid": os.getpid(),
+               "games_played": 0, "status": "running", "code": _code_hash(plan["game"])}
+    if folder != out and plan["resume"] and m["status"] == "complete":
+        _swap(plan)                              # it stopped while being swapped in: finish that
+        return dict(session, status="complete")
+    t_play = time.perf_counter()
+    bar = None
+    try:                                         # ---- from here on, things are written
+        session["repairs"] = _prepare_folder(plan)
         size = plan["batch_size"] or default_batch_size(m["games"], workers)
         m["batch_size"] = m["batch_size"] or size
-        session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
-                   "workers": workers, "batch_size": size, "host": socket.gethostname(), "pid": os.getpid(),
-                   "games_played": 0, "status": "running", "code": _code_hash(plan["game"])}
+        session["batch_size"] = size
         first_code = m["versions"].setdefault("code", session["code"])
         if first_code != session["code"] and _missing_ranges(m["games"], m["shards"]):
             session["note"] = (f"the windtunnel source changed since this run started (code {first_code} -> "
@@ -382,36 +431,43 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
 
         missing = _missing_ranges(m["games"], m["shards"])
         tasks = ({"game": m["game"], "key": plan["key"], "payload": plan["payload"], "run_id": m["run_id"],
-                  "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"], "out": str(out_abs),
+                  "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"], "out": str(folder.resolve()),
                   "first": first, "n": min(size, end - first), "name": f"part-{first:012d}"}
                  for a, end in missing for first in range(a, end, size))
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
-        try:
-            for receipt in be.results(play_shard, tasks, workers):
-                m["shards"].append(receipt)
-                m["games_done"] += receipt["games"]
-                session["games_played"] += receipt["games"]
-                _save(plan)
-                if bar:
-                    bar.advance(receipt["games"])
-        except KeyboardInterrupt:
-            _end_session(plan, session, t_play, "interrupted")
-            raise RunInterrupted(f"interrupted: {m['games_done']:,} of {m['games']:,} games kept in "
-                                 f"{len(m['shards'])} shards under {out}; continue with --resume") from None
-        except Exception as e:             # noqa: BLE001 - a dead worker or a failed batch
-            _end_session(plan, session, t_play, "failed", f"{type(e).__name__}: {e}")
-            raise RunFailed(f"the run failed ({type(e).__name__}: {' '.join(str(e).split())[:300]}); "
-                            f"{m['games_done']:,} of {m['games']:,} games kept in {len(m['shards'])} shards "
-                            f"under {out}; continue with --resume") from e
-        finally:
+        for receipt in be.results(play_shard, tasks, workers):
+            m["shards"].append(receipt)
+            m["games_done"] += receipt["games"]
+            session["games_played"] += receipt["games"]
+            _save(plan)
             if bar:
-                bar.close()
-        m["shards"].sort(key=lambda s: s["first"])
+                bar.advance(receipt["games"])
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
-    result = Run(out, m)
-    result.session = dict(session, wall_seconds=round(time.perf_counter() - t_start, 3))
-    return result
+        if folder != out and m["status"] == "complete":
+            _swap(plan)
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError):
+            _end_session(plan, session, t_play, "interrupted")
+        raise RunInterrupted(f"interrupted: {_kept(plan)}; continue with --resume") from None
+    except Exception as e:             # noqa: BLE001 - a dead worker, a failed batch, a full disk
+        with contextlib.suppress(OSError):         # a full disk: the manifest on disk stays the last one written
+            _end_session(plan, session, t_play, "failed", f"{type(e).__name__}: {e}")
+        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
+            what = f"the disk is full ({e.strerror}{f': {e.filename}' if e.filename else ''}); free some space"
+        else:
+            what = f"the run failed ({type(e).__name__}: {' '.join(str(e).split())[:300]})"
+        raise RunFailed(f"{what}; {_kept(plan)}; continue with --resume") from e
+    finally:
+        if bar:
+            bar.close()
+    return session
+
+
+def _kept(plan):
+    m, out, folder = plan["manifest"], plan["out"], plan["folder"]
+    text = f"{m['games_done']:,} of {m['games']:,} games kept in {len(m['shards'])} shards under {folder}"
+    return text + (f" (the run it replaces stays in {out} until this one is complete)" if folder != out else "")
 
 
 def _code_hash(game):
@@ -477,6 +533,39 @@ class Run:
     @property
     def cards(self):
         return self.table("cards")
+
+    def verify(self):
+        """Check that the run's data is what it recorded, before anything is computed from it:
+        every shard file has the sha256 it was written with, the shards hold the games the
+        manifest counts, and the games tables hold exactly those game ids, each once. Returns
+        what was verified, as a phrase; raises one UserError naming the first problem and
+        the repair. Reads every file once (hashing) plus the game ids."""
+        import polars as pl
+
+        m, path = self.manifest, self.path
+        shards = sorted(m["shards"], key=lambda s: s["first"])
+        problems = list(shard_problems(path, m).values())
+        ranges = [(s["first"], s["games"]) for s in shards]
+        held = sum(n for _, n in ranges)
+        if held != m["games_done"]:
+            problems.append(f"the manifest counts {m['games_done']:,} games done but its shards hold {held:,} "
+                            f"(games {games_text(ranges)}; a shard line removed from it?)")
+        elif m["status"] == "complete" and held != m["games"]:
+            problems.append(f"the run is marked complete but its shards hold games {games_text(ranges)} of "
+                            f"0-{m['games'] - 1:,}")
+        if not problems and shards:
+            ids = pl.col("game_id")
+            found = pl.collect_all([pl.scan_parquet(path / s["files"]["games"]).select(
+                lo=ids.min(), hi=ids.max(), n=pl.len(), unique=ids.n_unique()) for s in shards])
+            problems = [f"{s['files']['games']} holds other games than {s['first']:,}-{s['first'] + s['games'] - 1:,}"
+                        for s, f in zip(shards, found)
+                        if f.row(0) != (s["first"], s["first"] + s["games"] - 1, s["games"], s["games"])]
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise UserError(f"{path}: {problems[0]}{more}; nothing was computed from it: `windtunnel simulate "
+                            f"{m['game']} --resume --out {path}` plays the damaged or missing games again")
+        files = sum(len(s["files"]) for s in shards)
+        return f"sha256 of its {files} files as recorded; games {games_text(ranges)}, each once"
 
     def summary(self, confidence=0.95):
         return summarize(self.manifest, confidence)

@@ -51,8 +51,8 @@ def grid(tmp_path_factory):
 # ---------------------------------------------------------------- the dataset
 def test_grid_folders_and_compare_json(grid):
     out, text = grid
-    assert sorted(p.name for p in out.iterdir()) == ["base-2p", "base-3p", COMPARE, "report.html", "report.md",
-                                                     "report_files"]
+    assert sorted(p.name for p in out.iterdir()) == [".windtunnel.lock", "base-2p", "base-3p", COMPARE, "report.html",
+                                                     "report.md", "report_files"]
     assert "Findings" in (out / "report.html").read_text() and "Variant report:" in text
     spec = json.loads((out / COMPARE).read_text())
     assert spec["format"] == "windtunnel-compare/1" and spec["status"] == "complete"
@@ -218,7 +218,10 @@ def test_force_replaces_the_whole_comparison(tmp_path):
     r = invoke("--variants", "base", "--players", "2", "--games", 80, "--seed", 4, "--out", out, "--jobs", 1,
                "--force", "--no-progress")
     assert r.exit_code == 0, r.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["base-2p", COMPARE, "report.html", "report.md", "report_files"]
+    # the old cell's own files are gone; the file a user put there stays, with its folder
+    assert sorted(p.name for p in out.iterdir()) == [".windtunnel.lock", "base-2p", "base-3p", COMPARE, "report.html",
+                                                     "report.md", "report_files"]
+    assert [p.name for p in (out / "base-3p").iterdir()] == ["stray.txt"]
     assert "**players**: 2\n" in (out / "report.md").read_text()      # the report is the new comparison's (no 3p)
     spec = json.loads((out / COMPARE).read_text())
     assert [c["name"] for c in spec["cells"]] == ["base-2p"] and spec["games"] == 80 and spec["seed"] == 4

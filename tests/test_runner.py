@@ -228,7 +228,8 @@ def test_cli_run_prints_the_summary_and_writes_the_manifest(tmp_path):
     for s in m["shards"]:
         for t in TABLES:
             assert (out / s["files"][t]).exists()
-    assert sorted(p.name for p in out.iterdir()) == ["cards", "games", "manifest.json", "seats"]
+    assert sorted(p.name for p in out.iterdir()) == [".windtunnel.lock", "cards", "games", "manifest.json", "seats"]
+    assert (out / ".windtunnel.lock").read_text() == ""                     # free: nobody's name in it
 
 
 def test_default_out_folder(tmp_path, monkeypatch):

@@ -1,0 +1,175 @@
+"""Every bad input of issue #16 through the real CLI: exit code 2, exactly one line on stderr,
+no traceback, and nothing on disk changed (every file's name and sha256 before and after).
+
+Each case: (how to damage a copy of a small run or comparison, the command line as you would
+type it in the folder it names, a phrase of the one line). The commands run in the test's
+folder, which holds `run/` (a complete run), `cmp/` (a complete comparison) and `x/` (a user's
+folder)."""
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import simulate
+from simulate.cli import app
+from simulate.compare import run_compare
+from simulate.run_lock import folder_lock
+
+UNWRITABLE = "/sys/windtunnel-test"          # not even root may write there
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    base = tmp_path_factory.mktemp("made")
+    simulate.run("aeolos", players=2, games=200, seed=3, batch_size=100, out=base / "run", jobs=1, progress=False)
+    run_compare("aeolos", "base", "2,3", 60, out=base / "cmp", jobs=1, progress=False)
+    return base
+
+
+def edit_json(path, change):
+    data = json.loads(Path(path).read_text())
+    change(data)
+    Path(path).write_text(json.dumps(data))
+
+
+def flip_a_bit(path):
+    data = bytearray(Path(path).read_bytes())
+    data[len(data) // 3] ^= 1
+    Path(path).write_bytes(bytes(data))
+
+
+def swap(a, b):
+    a, b = Path(a), Path(b)
+    a_bytes = a.read_bytes()
+    a.write_bytes(b.read_bytes())
+    b.write_bytes(a_bytes)
+
+
+def user_folder(manifest, name="manifest.json"):
+    def make():
+        Path("x").mkdir()
+        Path("x", name).write_text(manifest)
+        Path("x", "bg.js").write_text("js")
+    return make
+
+
+def locked(folder):
+    """Hold the folder's lock while the command runs, as another windtunnel process would."""
+    return lambda: folder_lock(folder, "simulate")
+
+
+RUN = "run"
+SHARD = "run/seats/part-000000000100.parquet"
+CASES = {
+    # simulate
+    "games beyond 10**12": (None, "simulate aeolos --players 2 --games 100000000000000000000 --out new",
+                            "--games must be a whole number from 1 to 1000000000000"),
+    "empty --variant": (None, "simulate aeolos --players 2 --games 20 --variant '' --out new", "--variant is empty"),
+    "unwritable --out": (None, f"simulate aeolos --players 2 --games 20 --jobs 1 --out {UNWRITABLE}/run",
+                         "cannot write to"),
+    "force on a manifest that is not a run": (user_folder('{"manifest_version":3}'),
+                                              "simulate aeolos --players 2 --games 200 --out x --force",
+                                              "not a windtunnel run manifest"),
+    "force on a manifest that is not JSON": (user_folder("<html>"),
+                                             "simulate aeolos --players 2 --games 200 --out x --force",
+                                             "unreadable run manifest"),
+    "force on a run of an older windtunnel": (lambda: edit_json("run/manifest.json",
+                                                                lambda m: m.update(format="windtunnel-run/1")),
+                                              "simulate aeolos --players 2 --games 200 --out run --force",
+                                              "older windtunnel"),
+    "force from inside the run": (None, "@run simulate aeolos --players 2 --games 200 --out . --force",
+                                  "is the working folder"),
+    "force through a symbolic link": (lambda: Path("link").symlink_to("run"),
+                                      "simulate aeolos --players 2 --games 200 --out link --force", "symbolic link"),
+    "force while another process writes": (locked(RUN), "simulate aeolos --players 2 --games 200 --jobs 1 --out run "
+                                                        "--force", "in use by another windtunnel process"),
+    "resume while another process writes": (locked(RUN), "simulate aeolos --resume --jobs 1 --out run", "in use"),
+    "resume, manifest key of a wrong type": (lambda: edit_json("run/manifest.json", lambda m: m.update(players="2")),
+                                             "simulate aeolos --resume --out run",
+                                             "key 'players' must be a whole number, not \"2\""),
+    "resume, manifest key missing": (lambda: edit_json("run/manifest.json", lambda m: m.pop("seed")),
+                                     "simulate aeolos --resume --out run", "key 'seed' is missing"),
+    "resume, shard key missing": (lambda: edit_json("run/manifest.json", lambda m: m["shards"][1].pop("sha256")),
+                                  "simulate aeolos --resume --out run", "shards[1]: key 'sha256' is missing"),
+    "resume, shard path outside the run": (lambda: edit_json("run/manifest.json", lambda m: m["shards"][0]["files"]
+                                                             .update(games="../../etc/passwd")),
+                                           "simulate aeolos --resume --out run", "files.games must be"),
+    # compare
+    "compare: games beyond 10**12": (None, "compare aeolos --variants base --players 2 --games 100000000000000000000 "
+                                           "--out new", "--games must be a whole number from 1 to 1000000000000"),
+    "compare: unwritable --out": (None, f"compare aeolos --variants base --players 2 --games 10 --jobs 1 "
+                                        f"--out {UNWRITABLE}/cmp", "cannot write to"),
+    "compare: force on a compare.json that is not ours": (user_folder('{"cells": []}', "compare.json"),
+                                                          "compare aeolos --variants base --players 2 --games 10 "
+                                                          "--out x --force", "not a windtunnel comparison"),
+    "compare: force from inside": (None, "@cmp compare aeolos --variants base --players 2 --games 10 --out . --force",
+                                   "is the working folder"),
+    "compare: resume after a cell was removed": (lambda: edit_json("cmp/compare.json",
+                                                                   lambda s: s["cells"].pop()),
+                                                 "compare aeolos --resume --out cmp",
+                                                 "key 'cells' has 0 entries for cell base-3p"),
+    "compare: resume while another process writes": (locked("cmp"), "compare aeolos --resume --jobs 1 --out cmp",
+                                                     "in use"),
+    # report
+    "report: unwritable --out": (None, "report run --out /sys/report.html", "cannot write the report"),
+    "report: a flipped bit": (lambda: flip_a_bit(SHARD), "report run",
+                              "seats/part-000000000100.parquet is not the file the run wrote"),
+    "report: swapped shards": (lambda: swap("run/games/part-000000000000.parquet", "run/games/part-000000000100.parquet"),
+                               "report run", "games/part-000000000000.parquet is not the file the run wrote"),
+    "report: a truncated shard": (lambda: Path(SHARD).write_bytes(Path(SHARD).read_bytes()[:100]), "report run",
+                                  "not the file the run wrote"),
+    "report: a missing shard": (lambda: Path(SHARD).unlink(), "report run", f"{SHARD[4:]} is missing"),
+    "report: a shard line deleted": (lambda: edit_json("run/manifest.json", lambda m: m["shards"].pop()),
+                                     "report run", "the manifest counts 200 games done but its shards hold 100"),
+    "report: manifest key of a wrong type": (lambda: edit_json("run/manifest.json", lambda m: m.update(shards={})),
+                                             "report run", "key 'shards' must be a list"),
+    "report: manifest key missing": (lambda: edit_json("run/manifest.json", lambda m: m.pop("tables")), "report run",
+                                     "key 'tables' is missing"),
+    "report: run of an older windtunnel": (lambda: edit_json("run/manifest.json",
+                                                             lambda m: m.update(format="windtunnel-run/1")),
+                                           "report run", "older windtunnel"),
+    "report: while another process writes": (locked(RUN), "report run", "in use by another windtunnel process"),
+    "report: comparison cell folder missing": (lambda: shutil.rmtree("cmp/base-3p"), "report cmp",
+                                               "cell base-3p is missing"),
+    "report: comparison cell manifest missing": (lambda: Path("cmp/base-2p/manifest.json").unlink(), "report cmp",
+                                                 "cell base-2p is missing"),
+    "report: comparison cell entry missing": (lambda: edit_json("cmp/compare.json", lambda s: s["cells"].pop(0)),
+                                              "report cmp", "key 'cells' has 0 entries for cell base-2p"),
+    "report: comparison cell holds another run": (lambda: edit_json("cmp/compare.json", lambda s: s["cells"][0]
+                                                                    .update(run_id="aeolos-2p-s1-00000000")),
+                                                  "report cmp", "holds run"),
+}
+
+
+def snapshot(root):
+    return {str(f.relative_to(root)): hashlib.sha256(f.read_bytes()).hexdigest()
+            for f in sorted(Path(root).rglob("*")) if f.is_file() and not f.is_symlink()}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_is_one_line_exit_2_and_changes_nothing(case, made, tmp_path, monkeypatch):
+    damage, command, needle = CASES[case]
+    for name in ("run", "cmp"):
+        shutil.copytree(made / name, tmp_path / name, symlinks=True)
+    monkeypatch.chdir(tmp_path)
+    held = damage() if damage is not None else None
+    where, _, command = command.partition(" ") if command.startswith("@") else ("", "", command)
+    args = [a.strip("'") for a in command.split(" ")]
+    with held if hasattr(held, "__enter__") else contextlib.nullcontext():
+        before = snapshot(tmp_path)
+        os.chdir(tmp_path / where[1:])
+        r = CliRunner().invoke(app, args)
+        os.chdir(tmp_path)
+        after = snapshot(tmp_path)
+    assert r.exit_code == 2, (case, r.stdout, r.stderr, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("windtunnel: error: "), r.stderr
+    assert "Traceback" not in r.output and needle in lines[0], lines[0]
+    assert after == before
+    assert not Path(UNWRITABLE).exists()
