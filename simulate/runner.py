@@ -57,7 +57,7 @@ from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now
 from .run_lock import LOCK, folder_lock
 from .run_progress import Progress
 from .run_summary import summarize, summary_text
-from .worker import Worker, prepare
+from .worker import PluginFailed, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
@@ -457,7 +457,10 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
             what = f"the disk is full ({e.strerror}{f': {e.filename}' if e.filename else ''}); free some space"
         else:
             what = f"the run failed ({type(e).__name__}: {' '.join(str(e).split())[:300]})"
-        raise RunFailed(f"{what}; {_kept(plan)}; continue with --resume") from e
+        # a plugin that fails would fail again: its file is the run's (resume refuses an edited one)
+        then = ("fix the plugin and start a new run (--force)" if isinstance(e, PluginFailed)
+                else "continue with --resume")
+        raise RunFailed(f"{what}; {_kept(plan)}; {then}") from e
     finally:
         if bar:
             bar.close()

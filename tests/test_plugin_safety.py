@@ -72,6 +72,7 @@ def test_a_failing_scorer_fails_the_run_in_one_line(tmp_path, how):
     line = one_line(r)
     assert r.returncode == 1 and line, (r.returncode, r.stdout[-2000:], r.stderr[-2000:])
     assert f"plugin strategy {name!r}" in line and "game 0 " in line and "seed 5" in line, line
+    assert "fix the plugin" in line and "--resume" not in line, line      # resuming would fail again
 
 
 @pytest.mark.parametrize("command", [
