@@ -171,7 +171,8 @@ class Game:
         except UserError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
-            raise ConfigError(config or "base config", None, f"invalid config ({type(e).__name__}: {e})") from None
+            where = config or ("--set" if overrides else "base config")
+            raise ConfigError(where, None, f"invalid config ({type(e).__name__}: {e})") from None
 
     # ---- to implement
     def read_rules(self, config=None, overrides=None, variants=None, data=None):

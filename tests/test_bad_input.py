@@ -140,6 +140,30 @@ CASES = {
                                                  "cell base-2p is missing"),
     "report: comparison cell entry missing": (lambda: edit_json("cmp/compare.json", lambda s: s["cells"].pop(0)),
                                               "report cmp", "key 'cells' has 0 entries for cell base-2p"),
+    # strategies, plugins, overrides, tournament and tune
+    "a strategy parameter that is not a number": (None, "simulate aeolos --players 2 --games 20 --strategies "
+                                                        "lookahead:rollouts=nan --out new", "expected a finite number"),
+    "a strategy weight that is not a number": (None, "simulate aeolos --players 2 --games 20 --strategies "
+                                                     "greedy:wind=nan --out new", "expected a finite number"),
+    "a parameter the strategy does not have": (None, "simulate aeolos --players 2 --games 20 --strategies "
+                                                     "random:wind=1 --out new", "takes no parameters"),
+    "empty --strategies": (None, "simulate aeolos --players 2 --games 20 --strategies '' --out new",
+                           "--strategies is empty"),
+    "an integer too large for the kernel": (None, "simulate aeolos --players 4 --games 20 --set "
+                                                  "setup.starting_wind=[2,2,3,99999999999] --out new",
+                                            "--set: invalid config (OverflowError"),
+    "a plugin that is not a Python file": (lambda: Path("x.toml").write_text(""),
+                                           "simulate aeolos --players 2 --games 20 --plugin x.toml --out new",
+                                           "is not a Python file"),
+    "tournament --jobs 0": (None, "tournament aeolos --players 2 --games 20 --jobs 0", "--jobs must be -1"),
+    "tune --jobs 0": (None, "tune aeolos --players 2 --jobs 0 --out new.toml", "--jobs must be -1"),
+    "tune --validate-games -1": (None, "tune aeolos --players 2 --validate-games -1 --out new.toml",
+                                 "--validate-games must be at least 1"),
+    "tune --validate-games 0": (None, "tune aeolos --players 2 --validate-games 0 --out new.toml",
+                                "--validate-games must be at least 1"),
+    "tune: unwritable --out": (None, "tune aeolos --players 2 --budget 1000 --out /sys/t.toml", "cannot write"),
+    "tune: --out in no folder": (None, f"tune aeolos --players 2 --budget 1000 --out {UNWRITABLE}/t.toml",
+                                 "does not exist"),
     "report: comparison cell holds another run": (lambda: edit_json("cmp/compare.json", lambda s: s["cells"][0]
                                                                     .update(run_id="aeolos-2p-s1-00000000")),
                                                   "report cmp", "holds run"),
