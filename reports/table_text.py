@@ -58,9 +58,9 @@ def pval(p):
 
 def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
-    return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; 1 "
-            f"{data.unit}, turn or round for variant changes) and significant after a Holm correction, largest "
-            "effect first.")
+    return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
+            f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
+            "correction, largest effect first.")
 
 
 def _who(over, value):
