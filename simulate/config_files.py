@@ -41,11 +41,11 @@ def parse_value(text):
         return text
 
 
-ENTRY_KEYS = ("number", "name")     # what names one entry of a list of tables ([[harbor]] ...)
+ENTRY_KEYS = ("number", "name", "id")     # what names one entry of a list of tables ([[harbor]], [[card]] ...)
 
 
 def _entry(node, part):
-    """The entry of a list of tables whose `number` or `name` is `part` (harbor.7, temple.upper)."""
+    """The entry of a list of tables whose `number`, `name` or `id` is `part` (harbor.7, temple.upper, card.j05)."""
     for entry in node:
         if isinstance(entry, dict) and any(str(entry.get(k)) == part for k in ENTRY_KEYS if k in entry):
             return entry

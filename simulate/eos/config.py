@@ -1,0 +1,234 @@
+"""EOS content (``configs/eos/``, format in ``docs/eos-data.md``) -> one validated config.
+
+Every file is read into one dict: ``base.toml`` at the top level (``game``,
+``chronicle``, ...), each other file under its name (``map``, ``journey``,
+``upgrades``, ``events``, ``objectives``, ``angels``, ``demon_lords``, ``deeds``),
+the nations under ``nations.<name>`` and the named rule flags under ``flags``. So
+``--set game.hand_limit=4`` or ``--set journey.card.j05.cost=["coins:-5"]`` reach any
+number, as for AEOLOS. Any problem is one ConfigError line naming the file, the key
+and (where it can be found) the line.
+"""
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..config_files import CONFIG_ROOT, apply_overrides, line_of, read_toml
+from ..errors import ConfigError
+from .actions import ActionError, parse_actions
+
+CONFIG_DIR = CONFIG_ROOT / "eos"
+DECKS = {"journey": 60, "upgrades": 48, "events": 20, "objectives": 17}     # the rulebook's component list
+NATIONS = ("noom", "mespanne", "kusan", "guild", "kwanan")
+PROFESSIONS = ("scout", "first_officer", "quartermaster", "treasurer", "warrior")
+DEED_LEVELS = {"I": 7, "II": 6, "III": 5, "lake": 3}
+# keys whose value is a list of action strings (challenges may also use the challenge-only conditions)
+ACTION_KEYS = ("actions", "action", "reward", "rewards", "cost", "setup", "active", "faces", "recharge", "once",
+               "slots", "choice", "least_glory")
+CHALLENGE_KEYS = ("challenge",)
+FLAG_KEYS = ("flags", "passive", "curse", "trigger", "global")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The resolved EOS config (every file, variants and overrides applied) and where it came from."""
+
+    config: dict
+    path: str
+
+    @property
+    def hash(self):
+        return hashlib.sha256(json.dumps(self.config, sort_keys=True).encode()).hexdigest()[:16]
+
+    @property
+    def player_range(self):
+        return self.config["game"]["min_players"], self.config["game"]["max_players"]
+
+
+def read_files(folder=CONFIG_DIR):
+    """Every TOML of an EOS config folder as one dict, and {section: file} to name files in errors."""
+    folder = Path(folder)
+    if not (folder / "base.toml").is_file():
+        raise ConfigError(folder, None, "not an EOS config folder (no base.toml)")
+    data, files = read_toml(folder / "base.toml"), {}
+    for key in data:
+        files[key] = folder / "base.toml"
+    for path in sorted(folder.glob("*.toml")):
+        if path.stem != "base":
+            data[path.stem], files[path.stem] = read_toml(path), path
+    data["nations"] = {}
+    for path in sorted((folder / "nations").glob("*.toml")):
+        data["nations"][path.stem], files[f"nations.{path.stem}"] = read_toml(path), path
+    data["flags"] = {}
+    for path in sorted((folder / "flags").glob("*.toml")):
+        for name, flag in read_toml(path).get("flag", {}).items():
+            if name in data["flags"]:
+                raise ConfigError(path, f"flag.{name}", "declared twice (flags/*.toml)", line_of(path, name))
+            data["flags"][name] = flag
+            files[f"flags.{name}"] = path
+    return data, files
+
+
+def load_rules(folder=None, overrides=None, data=None):
+    """The validated EOS config from a folder (default ``configs/eos``) or a run's resolved dict."""
+    folder = Path(folder) if folder else CONFIG_DIR
+    files = {}
+    if data is None:
+        data, files = read_files(folder)
+    data = copy.deepcopy(data)
+    if overrides:
+        apply_overrides(data, overrides)
+    validate(data, files, folder)
+    return Rules(data, str(folder))
+
+
+# ---------------------------------------------------------------- validation
+class _Checker:
+    """Walks the config, naming the file and key of the first problem."""
+
+    def __init__(self, data, files, folder):
+        self.data, self.files, self.folder = data, files, Path(folder)
+        self.flags = set(data.get("flags", {}))
+
+    def file_of(self, key):
+        parts = key.split(".")
+        for n in range(len(parts), 0, -1):
+            if ".".join(parts[:n]) in self.files:
+                return self.files[".".join(parts[:n])]
+        return self.folder
+
+    def fail(self, key, problem):
+        path = self.file_of(key)
+        last = key.split(".")[-1].split("[")[0]
+        raise ConfigError(path, key, problem, line_of(path, last) if isinstance(path, Path) and path.is_file()
+                          else None)
+
+    def need(self, node, key, where, kind=None):
+        if not isinstance(node, dict) or key not in node:
+            self.fail(f"{where}.{key}" if where else key, "missing")
+        value = node[key]
+        if kind is not None and (isinstance(value, bool) or not isinstance(value, kind)):
+            self.fail(f"{where}.{key}" if where else key, f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    def walk(self, node, where):
+        """Every action list and flag name anywhere below `node`."""
+        if isinstance(node, list):
+            for i, item in enumerate(node):
+                self.walk(item, f"{where}[{i}]")
+            return
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            at = f"{where}.{key}" if where else key
+            if key in ACTION_KEYS + CHALLENGE_KEYS and isinstance(value, (list, str)):
+                steps = [value] if isinstance(value, str) else value
+                if value and all(isinstance(v, list) for v in value):       # a list of action lists (slots)
+                    steps = [s for v in value for s in v]
+                try:
+                    parse_actions(steps, challenge=key in CHALLENGE_KEYS)
+                except ActionError as e:
+                    self.fail(at, str(e))
+            elif key == "global" and _actions_or_none(value) is not None:
+                pass                                           # an event's global effect as action strings
+            elif key in FLAG_KEYS and where.split(".")[0] != "flags":
+                for flag in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
+                    if isinstance(flag, str) and flag not in self.flags and ":" not in flag:
+                        self.fail(at, f"unknown rule flag {flag!r} (declare it in configs/eos/flags/*.toml)")
+            else:
+                self.walk(value, at)
+
+    def count(self, items, n, what, key):
+        if not isinstance(items, list) or len(items) != n:
+            got = len(items) if isinstance(items, list) else items
+            self.fail(key, f"the rulebook's components have {n} {what}, the config {got}")
+
+    def unique(self, items, field, key):
+        seen = set()
+        for item in items:
+            value = self.need(item, field, key)
+            if value in seen:
+                self.fail(key, f"{field} {value!r} appears twice")
+            seen.add(value)
+        return seen
+
+
+def _actions_or_none(value):
+    try:
+        return parse_actions([value] if isinstance(value, str) else value)
+    except ActionError:
+        return None
+
+
+def validate(data, files, folder):
+    c = _Checker(data, files, folder)
+    game = c.need(data, "game", "", dict)
+    lo, hi = c.need(game, "min_players", "game", int), c.need(game, "max_players", "game", int)
+    if not 1 <= lo <= hi <= 5:
+        c.fail("game.max_players", f"players must lie within 1..5, got {lo}..{hi}")
+    drawn = c.need(data, "angels_drawn", "", dict)
+    for p in range(max(lo, 2), hi + 1):
+        c.need(drawn, str(p), "angels_drawn", int)
+    chronicle = {c.need(t, "players", "chronicle", int) for t in c.need(data, "chronicle", "", list)}
+    if not set(range(max(lo, 2), hi + 1)) <= chronicle:
+        c.fail("chronicle", f"needs a chronicle track for each of {max(lo, 2)}..{hi} players")
+    for deck, n in DECKS.items():
+        cards = c.need(c.need(data, deck, "", dict), "card", deck, list)
+        c.count(cards, n, f"{deck} cards", f"{deck}.card")
+        c.unique(cards, "id", f"{deck}.card")
+    if sum(1 for o in data["objectives"]["card"] if o.get("always")) != 1:
+        c.fail("objectives.card", "exactly one objective is always used (always = true)")
+    angels = c.need(c.need(data, "angels", "", dict), "angel", "angels", list)
+    c.count(angels, 14, "Angels", "angels.angel")
+    names = c.unique(angels, "name", "angels.angel")
+    lords = c.need(c.need(data, "demon_lords", "", dict), "lord", "demon_lords", list)
+    c.count(lords, 12, "Demon Lords", "demon_lords.lord")
+    c.unique(lords, "id", "demon_lords.lord")
+    deeds = c.need(c.need(data, "deeds", "", dict), "deed", "deeds", list)
+    for level, n in DEED_LEVELS.items():
+        c.count([d for d in deeds if d.get("level") == level], n, f"level {level} epic deeds", "deeds.deed")
+    trophies = c.need(data["deeds"], "trophy", "deeds", list)
+    c.count(trophies, 13, "trophy cards", "deeds.trophy")
+    trophy_ids = c.unique(trophies, "id", "deeds.trophy")
+    for i, d in enumerate(deeds):
+        if "trophy" in d and d["trophy"] not in trophy_ids:
+            c.fail(f"deeds.deed[{i}].trophy", f"no trophy {d['trophy']!r}")
+    _validate_map(c, data, names)
+    nations = c.need(data, "nations", "", dict)
+    if sorted(nations) != sorted(NATIONS):
+        c.fail("nations", f"expected the five nations {', '.join(NATIONS)}, got {', '.join(sorted(nations)) or 'none'}")
+    for name, nation in nations.items():
+        heroes = c.need(nation, "hero", f"nations.{name}", list)
+        professions = sorted(c.need(h, "profession", f"nations.{name}.hero") for h in heroes)
+        if professions != sorted(PROFESSIONS):
+            c.fail(f"nations.{name}.hero", f"expected one hero of each profession ({', '.join(PROFESSIONS)})")
+        c.count(c.need(nation, "journey", f"nations.{name}", list), 4, "nation journey cards",
+                f"nations.{name}.journey")
+        c.count(c.need(nation, "upgrade", f"nations.{name}", list), 5, "nation upgrades", f"nations.{name}.upgrade")
+    c.walk({k: v for k, v in data.items() if k != "flags"}, "")
+
+
+def _validate_map(c, data, angel_names):
+    areas = c.need(c.need(data, "map", "", dict), "area", "map", list)
+    ids = c.unique(areas, "id", "map.area")
+    by_id = {a["id"]: a for a in areas}
+    for i, a in enumerate(areas):
+        for b in c.need(a, "adjacent", f"map.area[{i}]", list):
+            if b not in ids:
+                c.fail(f"map.area[{i}].adjacent", f"area {a['id']} lists {b!r}, which is no area")
+            if a["id"] not in by_id[b]["adjacent"]:
+                c.fail(f"map.area[{i}].adjacent", f"area {a['id']} lists {b} but {b} does not list {a['id']}")
+    deed_areas = sorted(a["deed_area"] for a in areas if a.get("kind") == "deed")
+    if deed_areas != [1, 2, 3, 4, 5, 6]:
+        c.fail("map.area", f"expected deed areas 1..6 (6 the inner lake) once each, got {deed_areas}")
+    corners = sorted(a.get("corner") for a in areas if a.get("kind") == "blessing")
+    if corners != [1, 2, 3, 4]:
+        c.fail("map.area", f"expected four blessing corners 1..4, got {corners}")
+    located = [a["angel"] for a in areas if "angel" in a]
+    if sorted(located) != sorted(angel_names):
+        c.fail("map.area", "every Angel needs exactly one location (an area with angel = its name)")
+    if sorted(a["passage"] for a in areas if "passage" in a) != ["A", "B"]:
+        c.fail("map.area", "the secret passage needs one area marked A and one marked B")
+    if not any(a.get("perimeter") for a in areas):
+        c.fail("map.area", "no perimeter area to start in")

@@ -1,0 +1,101 @@
+"""EOS content as data (issue #18, step 1): the shipped ``configs/eos`` loads and validates; a
+number changed in the TOML or with --set changes the rules, with no code change; and bad data
+is one ConfigError line naming the file and the key (``docs/eos-data.md``)."""
+import re
+import shutil
+
+import pytest
+
+from simulate.eos.actions import ActionError, parse_actions, parse_step
+from simulate.eos.config import CONFIG_DIR, DECKS, NATIONS, load_rules
+from simulate.errors import ConfigError
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    out = tmp_path / "eos"
+    shutil.copytree(CONFIG_DIR, out)
+    return out
+
+
+def test_the_shipped_content_has_every_component_of_the_rulebook(rules):
+    c = rules.config
+    assert rules.player_range == (2, 5)
+    assert {deck: len(c[deck]["card"]) for deck in DECKS} == DECKS
+    assert len(c["angels"]["angel"]) == 14 and len(c["demon_lords"]["lord"]) == 12
+    assert len(c["deeds"]["deed"]) == 21 and len(c["deeds"]["trophy"]) == 13
+    assert sorted(c["nations"]) == sorted(NATIONS)
+    assert [c["angels_drawn"][str(p)] for p in range(2, 6)] == [5, 7, 9, 11]      # printed
+    assert {a["name"]: a.get("patron_glory") for a in c["angels"]["angel"]}["Eo"] == 15          # printed
+
+
+def test_action_strings_read_as_the_rulebooks_symbols():
+    assert parse_step("glory:3") == ((("glory", 3),),)
+    assert parse_step("demons:3 + move:2") == ((("demons", 3), ("move", 2)),)
+    assert parse_step("upgrade / rank") == ((("upgrade", 1),), (("rank", 1),))
+    assert parse_actions(["coins:-10", "draw"]) == (((("coins", -10),),), ((("draw", 1),),))
+    assert parse_step("speed_total:3", challenge=True) == ((("speed_total", 3),),)
+    for bad, why in (("fly:2", "unknown action symbol 'fly'"), ("glory:x", "whole number"),
+                     ("glory:0", "does nothing"), ("speed_total:3", "challenge")):
+        with pytest.raises(ActionError, match=why):
+            parse_step(bad)
+
+
+def test_set_reaches_any_number_and_changes_the_rules(rules):
+    changed = load_rules(overrides={"game.hand_limit": 4, "journey.card.j05.cost": ["coins:-5"]})
+    assert changed.config["game"]["hand_limit"] == 4
+    assert next(card for card in changed.config["journey"]["card"] if card["id"] == "j05")["cost"] == ["coins:-5"]
+    assert changed.hash != rules.hash
+    with pytest.raises(ConfigError, match="no such config key"):
+        load_rules(overrides={"game.hand_limits": 4})
+    with pytest.raises(ConfigError, match="unknown action symbol 'fly'"):
+        load_rules(overrides={"journey.card.j05.cost": ["fly:5"]})
+
+
+def test_an_edit_of_the_toml_changes_the_rules(rules, folder):
+    base = folder / "base.toml"
+    base.write_text(re.sub(r"(?m)^hand_limit\s*=\s*\d+", "hand_limit = 5", base.read_text()))
+    edited = load_rules(folder)
+    assert edited.config["game"]["hand_limit"] == 5 and edited.hash != rules.hash
+
+
+def first_match(path, pattern, replace):
+    text = path.read_text()
+    new, n = re.subn(pattern, replace, text, count=1, flags=re.M)
+    assert n == 1, (path, pattern)
+    path.write_text(new)
+
+
+BAD = {
+    "an unknown symbol": ("journey.toml", r'^(actions\s*=\s*\[)', r'\1"fly:2", ', "unknown action symbol 'fly'"),
+    "an amount that is not a number": ("upgrades.toml", r'^(cost\s*=\s*)\d+', r'\1"ten"', "upgrades.toml"),
+    "an adjacency to no area": ("map.toml", r'^(adjacent\s*=\s*\[)', r'\g<1>999, ', "which is no area"),
+    "a card too few": ("events.toml", r'^\[\[card\]\]', "[[removed]]", "the rulebook's components have 20"),
+    "an undeclared rule flag": ("angels.toml", r'^(passive\s*=\s*\[)', r'\1"no_such_flag", ', "unknown rule flag"),
+    "malformed TOML": ("deeds.toml", r'^\[\[deed\]\]', "[[deed", "malformed TOML"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_bad_data_is_one_error_line_naming_the_file(folder, case):
+    name, pattern, replace, needle = BAD[case]
+    first_match(folder / name, pattern, replace)
+    with pytest.raises(ConfigError) as e:
+        load_rules(folder)
+    message = str(e.value)
+    assert needle in message and "\n" not in message, message
+    assert name.split(".")[0] in message or "base" in message, message
+
+
+def test_asymmetric_adjacency_is_refused(folder):
+    path = folder / "map.toml"
+    text = path.read_text()
+    m = re.search(r'(?m)^adjacent\s*=\s*\[\s*(\d+)\s*,', text)
+    first_match(path, r'^(adjacent\s*=\s*\[)\s*\d+\s*,', r'\1')                 # drop one side of a link
+    with pytest.raises(ConfigError, match=f"does not list|lists {m.group(1)}"):
+        load_rules(folder)
