@@ -77,6 +77,7 @@ BAD = {
     "an adjacency to no area": ("map.toml", r'^(adjacent\s*=\s*\[)', r'\g<1>999, ', "which is no area"),
     "a card too few": ("events.toml", r'^\[\[card\]\]', "[[removed]]", "the rulebook's components have 20"),
     "an undeclared rule flag": ("angels.toml", r'^(passive\s*=\s*\[)', r'\1"no_such_flag", ', "unknown rule flag"),
+    "a cost that gains": ("journey.toml", r'^cost\s*=\s*\["coins:-(\d+)"', r'cost = ["coins:\1"', "write coins:-"),
     "malformed TOML": ("deeds.toml", r'^\[\[deed\]\]', "[[deed", "malformed TOML"),
 }
 

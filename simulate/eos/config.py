@@ -28,6 +28,8 @@ ACTION_KEYS = ("actions", "action", "reward", "rewards", "cost", "setup", "activ
                "slots", "choice", "least_glory")
 CHALLENGE_KEYS = ("challenge",)
 FLAG_KEYS = ("flags", "passive", "curse", "trigger", "global")
+# a cost or challenge loses these (the rulebook's red border): a positive amount there is a slip
+LOSSES = ("coins", "power", "glory", "protection", "blessing", "angel_attack", "morale", "rank", "upgrade")
 
 
 @dataclass(frozen=True)
@@ -127,9 +129,13 @@ class _Checker:
                 if value and all(isinstance(v, list) for v in value):       # a list of action lists (slots)
                     steps = [s for v in value for s in v]
                 try:
-                    parse_actions(steps, challenge=key in CHALLENGE_KEYS)
+                    parsed = parse_actions(steps, challenge=key in CHALLENGE_KEYS)
                 except ActionError as e:
                     self.fail(at, str(e))
+                if key in ("cost",) + CHALLENGE_KEYS:
+                    for sym, amount in (x for step in parsed for alt in step for x in alt):
+                        if sym in LOSSES and amount > 0:
+                            self.fail(at, f"a {key} loses {sym}: write {sym}:-{amount} (the rulebook's signs)")
             elif key == "global" and _actions_or_none(value) is not None:
                 pass                                           # an event's global effect as action strings
             elif key in FLAG_KEYS and where.split(".")[0] != "flags":
