@@ -73,7 +73,7 @@ def first_match(path, pattern, replace):
 
 BAD = {
     "an unknown symbol": ("journey.toml", r'^(actions\s*=\s*\[)', r'\1"fly:2", ', "unknown action symbol 'fly'"),
-    "an amount that is not a number": ("upgrades.toml", r'^(cost\s*=\s*)\d+', r'\1"ten"', "upgrades.toml"),
+    "an amount that is not a number": ("upgrades.toml", r'^(cost\s*=\s*\["coins:)-\d+', r'\1ten', "whole number"),
     "an adjacency to no area": ("map.toml", r'^(adjacent\s*=\s*\[)', r'\g<1>999, ', "which is no area"),
     "a card too few": ("events.toml", r'^\[\[card\]\]', "[[removed]]", "the rulebook's components have 20"),
     "an undeclared rule flag": ("angels.toml", r'^(passive\s*=\s*\[)', r'\1"no_such_flag", ', "unknown rule flag"),
