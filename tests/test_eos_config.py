@@ -78,6 +78,8 @@ BAD = {
     "a card too few": ("events.toml", r'^\[\[card\]\]', "[[removed]]", "the rulebook's components have 20"),
     "an undeclared rule flag": ("angels.toml", r'^(passive\s*=\s*\[)', r'\1"no_such_flag", ', "unknown rule flag"),
     "a cost that gains": ("journey.toml", r'^cost\s*=\s*\["coins:-(\d+)"', r'cost = ["coins:\1"', "write coins:-"),
+    "a misspelt key": ("journey.toml", r'^actions(\s*=)', r'actons\1', "unknown key (known here: actions"),
+    "a misspelt key in a nation": ("nations/kusan.toml", r'^max_steps(\s*=)', r'max_step\1', "unknown key"),
     "malformed TOML": ("deeds.toml", r'^\[\[deed\]\]', "[[deed", "malformed TOML"),
 }
 
@@ -90,7 +92,7 @@ def test_bad_data_is_one_error_line_naming_the_file(folder, case):
         load_rules(folder)
     message = str(e.value)
     assert needle in message and "\n" not in message, message
-    assert name.split(".")[0] in message or "base" in message, message
+    assert name.split(".")[0].split("/")[-1] in message or "base" in message, message
 
 
 def test_asymmetric_adjacency_is_refused(folder):

@@ -32,6 +32,54 @@ FLAG_KEYS = ("flags", "passive", "curse", "trigger", "global")
 LOSSES = ("coins", "power", "glory", "protection", "blessing", "angel_attack", "morale", "rank", "upgrade")
 
 
+# The keys each kind of table may have (a nation file's tables under "nation"): a misspelt
+# key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
+KEYS = {
+    "": "game angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds demon_lords events "
+        "journey objectives upgrades nations flags",
+    "game": "name min_players max_players hand_limit market_size market_refresh_coins upgrade_buys_per_turn "
+            "hero_market_upgrades max_hero_activations max_lord_curses turn_cap blessing_tokens blessing_limit "
+            "blessing_per_corner_per_player angel_pawns shields deed_areas",
+    "angels_drawn": "2 3 4 5",
+    "chronicle": "players first_slot slots",
+    "destiny_die": "faces",
+    "end_bonus": "unprotected_demon morale_boost rank_increase played_journey upgrade_in_play",
+    "least_glory_event": "choice",
+    "map": "area",
+    "map.area": "id name kind demons reward rewards perimeter angel adjacent passage deed_area corner",
+    "angels": "angel",
+    "angels.angel": "id name hero_glory patron_glory angel_attacks passive action once_per_game ignores_curse "
+                    "reward choice",
+    "demon_lords": "lord",
+    "demon_lords.lord": "id name title challenge rewards glory curse first_game_order",
+    "deeds": "deed trophy",
+    "deeds.deed": "id name level challenge rewards glory trophy flags",
+    "deeds.trophy": "id type text flags actions reward recharge speed worker_slots",
+    "journey": "card",
+    "journey.card": "id name cost actions trigger",
+    "upgrades": "card",
+    "upgrades.card": "id name type cost actions once recharge flags",
+    "events": "card",
+    "events.card": "id name active least_glory global",
+    "objectives": "card",
+    "objectives.card": "id name kind who condition glory always",
+    "objectives.card.condition": "stat at_least spend discard",
+    "nation": "nation protection secondary hero ship journey upgrade",
+    "nation.nation": "name max_power power_effects setup flags",
+    "nation.nation.power_effects": "at flags actions",
+    "nation.protection": "max_steps max_demons protected_base damage",
+    "nation.protection.damage": "demons_from demons_to flags",
+    "nation.secondary": "actions",
+    "nation.hero": "profession name ranks morale",
+    "nation.hero.ranks": "cost actions",
+    "nation.hero.morale": "actions permanent",
+    "nation.ship": "name workers slots setup",
+    "nation.journey": "id name cost actions trigger",
+    "nation.upgrade": "id name hero cost actions flags",
+}
+KEYS = {path: set(keys.split()) for path, keys in KEYS.items()}
+
+
 @dataclass(frozen=True)
 class Rules:
     """The resolved EOS config (every file, variants and overrides applied) and where it came from."""
@@ -114,15 +162,22 @@ class _Checker:
             self.fail(f"{where}.{key}" if where else key, f"expected {kind.__name__}, got {value!r}")
         return value
 
-    def walk(self, node, where):
-        """Every action list and flag name anywhere below `node`."""
+    def walk(self, node, where, kind=""):
+        """Every key (against KEYS), action list and flag name anywhere below `node`; `kind`
+        is the table's path without indices ("journey.card"), a nation's files as "nation"."""
         if isinstance(node, list):
             for i, item in enumerate(node):
-                self.walk(item, f"{where}[{i}]")
+                self.walk(item, f"{where}[{i}]", kind)
             return
         if not isinstance(node, dict):
             return
+        known = KEYS.get(kind)
+        for key in node:
+            if known is not None and key not in known:
+                self.fail(f"{where}.{key}" if where else key,
+                          f"unknown key (known here: {', '.join(sorted(known))})")
         for key, value in node.items():
+            sub = ("nation" if kind == "nations" else f"{kind}.{key}" if kind else key)
             at = f"{where}.{key}" if where else key
             if key in ACTION_KEYS + CHALLENGE_KEYS and isinstance(value, (list, str)):
                 steps = [value] if isinstance(value, str) else value
@@ -142,8 +197,8 @@ class _Checker:
                 for flag in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
                     if isinstance(flag, str) and flag not in self.flags and ":" not in flag:
                         self.fail(at, f"unknown rule flag {flag!r} (declare it in configs/eos/flags/*.toml)")
-            else:
-                self.walk(value, at)
+            elif key != "flags" or kind:
+                self.walk(value, at, "nation" if kind == "nations" else sub)
 
     def count(self, items, n, what, key):
         if not isinstance(items, list) or len(items) != n:
@@ -212,7 +267,7 @@ def validate(data, files, folder):
         c.count(c.need(nation, "journey", f"nations.{name}", list), 4, "nation journey cards",
                 f"nations.{name}.journey")
         c.count(c.need(nation, "upgrade", f"nations.{name}", list), 5, "nation upgrades", f"nations.{name}.upgrade")
-    c.walk({k: v for k, v in data.items() if k != "flags"}, "")
+    c.walk(data, "")
 
 
 def _validate_map(c, data, angel_names):
