@@ -102,3 +102,38 @@ def test_asymmetric_adjacency_is_refused(folder):
     first_match(path, r'^(adjacent\s*=\s*\[)\s*\d+\s*,', r'\1')                 # drop one side of a link
     with pytest.raises(ConfigError, match=f"does not list|lists {m.group(1)}"):
         load_rules(folder)
+
+
+def test_every_action_list_compiles_to_a_program_that_reads_back(rules):
+    from simulate.eos.programs import compile_programs
+
+    P = compile_programs(rules.config)
+    j01 = next(c for c in rules.config["journey"]["card"] if c["id"] == "j01")
+    assert P.decode(P.index["journey.card[j01].cost"]) == parse_actions(j01["cost"])
+    assert P.decode(P.index["journey.card[j01].actions"]) == parse_actions(j01["actions"])
+    scout = next(h for h in rules.config["nations"]["kusan"]["hero"] if h["profession"] == "scout")
+    for r, rank in enumerate(scout["ranks"]):
+        assert P.decode(P.index[f"nations.kusan.hero[scout].ranks[{r}].actions"]) == parse_actions(rank["actions"])
+    assert P.decode(P.index["least_glory_event.choice"]) == parse_actions([rules.config["least_glory_event"]["choice"]])
+    # the four tables are one consistent structure: every row is used exactly once, in order
+    assert P.progs[:, 0].tolist() == [0] + list(P.progs[:-1].sum(axis=1))
+    assert sum(P.progs[:, 1]) == len(P.steps) and sum(P.steps[:, 1]) == len(P.alts) and sum(P.alts[:, 1]) == len(P.syms)
+    assert sum(len(alt) for p in range(len(P)) for step in P.decode(p) for alt in step) == len(P.syms)
+
+
+def test_the_board_as_arrays(rules):
+    from simulate.eos.programs import board_arrays, compile_programs
+
+    P = compile_programs(rules.config)
+    B = board_arrays(rules.config, P)
+    n = len(rules.config["map"]["area"])
+    start, adj = B["adj_start"], B["adj"]
+    for i in range(n):                                      # CSR adjacency, both ways
+        for j in adj[start[i]:start[i + 1]]:
+            assert i in adj[start[j]:start[j + 1]]
+    assert (B["angel"] >= 0).sum() == 14
+    assert sorted(B["deed_area"][B["deed_area"] > 0].tolist()) == [1, 2, 3, 4, 5, 6]
+    assert sorted(B["corner"][B["corner"] > 0].tolist()) == [1, 2, 3, 4]
+    assert sorted(B["passage"][B["passage"] > 0].tolist()) == [1, 2]
+    for i, area in enumerate(rules.config["map"]["area"]):
+        assert (B["reward"][i] >= 0) == bool(area.get("reward") or area.get("rewards"))
