@@ -1,9 +1,10 @@
 """windtunnel's simulation package: game kernels, the batch runner, the CLI.
 
-For notebooks::
+For notebooks (GAME: a registered game's name, ``simulate.games.game_names()``; the
+README shows one)::
 
     import simulate
-    r = simulate.run("aeolos", players=3, games=100_000, strategies="greedy,random,greedy",
+    r = simulate.run(GAME, players=3, games=100_000, strategies="greedy,random,greedy",
                      out="runs/demo")
     r.seats.group_by("strategy").agg(pl.col("won").mean()).collect()   # polars LazyFrames
     print(r.summary_text())

@@ -4,8 +4,8 @@ Single process, single thread: the figure is what one joblib worker does, so a
 run on k cores goes about k times as fast. Compilation is kept out of the
 games/s figures (each policy is warmed up with a tiny batch first) and reported
 on its own as the start-up time: importing the kernel plus its first call in
-this process, which loads numba's on-disk cache, or compiles (25-30 s for AEOLOS
-on 2 cores) when the cache is missing or stale.
+this process, which loads numba's on-disk cache, or compiles (tens of seconds for a
+large kernel on 2 cores) when the cache is missing or stale.
 
 A game whose strategy schema has the "record" and "replay" policies (a choice
 tape: an int32 array of (rows, 4) whose [0, 0] holds the next row) also gets each

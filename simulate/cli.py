@@ -68,7 +68,7 @@ def parse_sets(items):
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key or not value.strip():
-            raise UserError(f"--set expects KEY=VALUE (e.g. favor.hera.vp=6), got {item!r}")
+            raise UserError(f"--set expects KEY=VALUE with a dotted config key (e.g. game.max_players=3), got {item!r}")
         overrides[key] = parse_value(value.strip())
     return overrides
 
@@ -122,14 +122,14 @@ app.add_typer(strategies_app, name="strategies")
 GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(game_names()) + ".")
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
-                                           "(e.g. favor.hera.end_vp=2); repeatable.")
+                                           "of the game's config (e.g. game.max_players=3); repeatable.")
 def _variant_given(value):
     from .runner import check_variant
     return check_variant(value)
 
 
 VARIANT_OPT = typer.Option(None, "--variant", callback=_variant_given,
-                           help="base, or variants to combine, comma-separated (e.g. tableaus).")
+                           help="base, or the game's variants to combine, comma-separated.")
 PLUGIN_OPT = typer.Option(None, "--plugin", help="A Python file that registers strategies "
                                                  "(docs/strategies.md); repeatable.")
 

@@ -16,7 +16,7 @@ def compare(ctx: typer.Context,
             game: str = GAME_ARG,
             variants: Optional[str] = typer.Option(
                 None, "--variants", help="The variants to compare, comma-separated; variants combined within one "
-                                         "cell are joined by + (e.g. base,tableaus,tableaus+poseidon). Required "
+                                         "cell are joined by + (e.g. base,A,A+B). Required "
                                          "for a new comparison."),
             players: Optional[str] = typer.Option(
                 None, "--players", help="Player counts, comma-separated (e.g. 2,3,4). Required for a new comparison."),

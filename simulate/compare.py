@@ -1,7 +1,7 @@
 """Variant x player-count comparisons: one run per cell of the grid, one dataset.
 
-``windtunnel compare aeolos --variants base,tableaus,tableaus+poseidon --players 2,3,4
---games 100000 --out runs/variants`` plays every (variant, player count) cell with
+``windtunnel compare GAME --variants base,V1,V1+V2 --players 2,3,4 --games 100000
+--out runs/variants`` plays every (variant, player count) cell with
 ``simulate.run(...)`` into its own run folder under ``--out``::
 
     runs/variants/
@@ -69,8 +69,8 @@ def parse_variants(spec):
     items = spec.split(",") if isinstance(spec, str) else list(spec or ())
     items = [str(i).strip() for i in items]
     if not any(items):
-        raise UserError("--variants is empty (give variants separated by commas, e.g. base,tableaus; "
-                        "combine variants within one cell with +, e.g. tableaus+poseidon)")
+        raise UserError("--variants is empty (give variants separated by commas, e.g. base,A; "
+                        "combine variants within one cell with +, e.g. A+B)")
     cells = []
     for item in items:
         parts = [p.strip() for p in item.split("+")]
@@ -289,7 +289,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     base = staged or (out / STAGING if fresh else out)
 
     if variants is None and recorded is None:
-        raise UserError("--variants is required (e.g. --variants base,tableaus; combine with +)")
+        raise UserError(f"--variants is required (e.g. --variants base,{','.join(game.variants[:1]) or 'base'}; "
+                        f"{game.title}'s variants: {', '.join(game.variants) or 'none'}; combine with +)")
     if players is None and recorded is None:
         raise UserError("--players is required (player counts separated by commas, e.g. 2,3,4)")
     # a cell's variant as run(...) takes it ('tableaus,poseidon'), in the game's canonical order

@@ -1,4 +1,6 @@
 """Reading TOML config files: locating them, clear errors, --set overrides."""
+import hashlib
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -85,3 +87,18 @@ def merge_tables(base, extra):
         else:
             base[key] = value
     return base
+
+
+class ResolvedConfig:
+    """What every game's Rules share (a mixin): ``config`` is the resolved dict (a run records
+    it and a worker rebuilds the rules from it); its hash names it in manifests; the player
+    range is the config's ``game.min_players`` .. ``game.max_players``."""
+
+    @property
+    def hash(self):
+        return hashlib.sha256(json.dumps(self.config, sort_keys=True).encode()).hexdigest()[:16]
+
+    @property
+    def player_range(self):
+        return self.config["game"]["min_players"], self.config["game"]["max_players"]
+

@@ -1,15 +1,15 @@
 """A game kernel's first compile on two cores: a helper process compiles part of
 the kernel into numba's cache while this process compiles the rest.
 
-numba compiles on one core, callee before caller: AEOLOS's first compile took
-40-50 s. When the game's batch entry point is not yet in the cache (a new install
+numba compiles on one core, callee before caller: a large kernel's first compile
+takes 40-50 s. When the game's batch entry point is not yet in the cache (a new install
 or a kernel edit) and the machine has a second core, ``first_compile`` launches a
 helper that compiles the game's parts, and makes this process wait for a part
 (then load it from the cache) instead of compiling it again. If the helper fails,
 this process compiles what is missing itself: the helper can make a first run
 faster, never different. WINDTUNNEL_COMPILE_HELPER=0 switches it off.
 
-A game declares its parts (``simulate/aeolos/precompile.py``)::
+A game declares its parts (in its package's ``precompile.py``)::
 
     COMPILE = Precompile(__name__, batch="game.batch", parts=("policy.choose", ...),
                          arguments=example_arguments, flags=("extra",))

@@ -140,7 +140,7 @@ class Game:
     name = None
     title = None
     players = (2, 4)
-    score_unit = "VP"
+    score_unit = "points"
     tiebreak = "a tie on score is shared"
     variants = ()
     tables = ("games", "seats")

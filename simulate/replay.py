@@ -3,7 +3,8 @@
 ``replay_game("runs/r7", 12)`` reads everything from the run's manifest (game, seats,
 strategies with their recorded weights, rotation, variant, resolved config and
 overrides), so the game told is exactly game 12 of that run. The flag form
-(``replay_game("aeolos", 12, players=3, seed=7, ...)``) is for runs not on disk.
+(``replay_game(GAME, 12, players=3, seed=7, ...)``, GAME a game's name) is for runs not
+on disk.
 """
 from pathlib import Path
 

@@ -164,7 +164,7 @@ def _same(field, given, recorded):
 def check_variant(variant):
     """--variant as given: None (the default, base) or a spec that names something."""
     if variant is not None and not str(variant).strip():
-        raise UserError("--variant is empty (give base, or variants separated by commas, e.g. tableaus,poseidon)")
+        raise UserError("--variant is empty (give base, or the game's variants separated by commas)")
     return variant
 
 

@@ -4,14 +4,12 @@ Every number the kernel uses comes from here; nothing about the game's
 components is hard-coded in the numba code.
 """
 import copy
-import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from ..config_files import CONFIG_ROOT, apply_overrides, line_of, merge_tables, read_toml
+from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
 from ..errors import ConfigError
 from ..protocol import parse_variants as _parse_variants
 from . import layout as L
@@ -20,7 +18,7 @@ BASE_CONFIG = CONFIG_ROOT / "aeolos" / "base.toml"
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(ResolvedConfig):
     """The rule table plus the names the transcript needs."""
 
     T: np.ndarray
@@ -30,15 +28,6 @@ class Rules:
     place_names: tuple = field(default=())
     temple_names: tuple = field(default=())
 
-    @property
-    def hash(self):
-        blob = json.dumps(self.config, sort_keys=True).encode()
-        return hashlib.sha256(blob).hexdigest()[:16]
-
-    @property
-    def player_range(self):
-        """(fewest, most) players the config allows (validated when loaded)."""
-        return self.config["game"]["min_players"], self.config["game"]["max_players"]
 
     def card_name(self, c):
         T = self.T

@@ -9,12 +9,10 @@ number, as for AEOLOS. Any problem is one ConfigError line naming the file, the 
 and (where it can be found) the line.
 """
 import copy
-import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config_files import CONFIG_ROOT, apply_overrides, line_of, read_toml
+from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, read_toml
 from ..errors import ConfigError
 from .actions import ActionError, parse_actions
 
@@ -81,19 +79,11 @@ KEYS = {path: set(keys.split()) for path, keys in KEYS.items()}
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(ResolvedConfig):
     """The resolved EOS config (every file, variants and overrides applied) and where it came from."""
 
     config: dict
     path: str
-
-    @property
-    def hash(self):
-        return hashlib.sha256(json.dumps(self.config, sort_keys=True).encode()).hexdigest()[:16]
-
-    @property
-    def player_range(self):
-        return self.config["game"]["min_players"], self.config["game"]["max_players"]
 
 
 def read_files(folder=CONFIG_DIR):

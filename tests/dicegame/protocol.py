@@ -2,14 +2,12 @@
 loading, the batch call, its tables, subjects, replay and the Python face. The kernel is
 imported only by the methods that play."""
 import copy
-import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from simulate.config_files import apply_overrides, line_of, merge_tables, read_toml
+from simulate.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
 from simulate.errors import ConfigError, UserError
 from simulate.protocol import Game, StrategySchema, Subject, parse_variants
 
@@ -24,18 +22,10 @@ KEYS = {("game", "min_players"): (None, 2, L.MAX_PLAYERS), ("game", "max_players
 
 
 @dataclass
-class Rules:
+class Rules(ResolvedConfig):
     T: np.ndarray                  # the rules table the kernel reads (layout T_*)
     config: dict                   # the resolved config (a run records it; load_rules(data=) rebuilds)
     path: str
-
-    @property
-    def hash(self):
-        return hashlib.sha256(json.dumps(self.config, sort_keys=True).encode()).hexdigest()[:16]
-
-    @property
-    def player_range(self):
-        return self.config["game"]["min_players"], self.config["game"]["max_players"]
 
 
 def load_rules(path=None, overrides=None, variants=None, data=None):
