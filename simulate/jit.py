@@ -155,11 +155,13 @@ def _imported(path, module, is_package):
 
 def kernel_sources(package):
     """The files whose text is compiled into `package`'s kernel, by module name: its
-    modules with numba code, the package's modules they import (constants such as
-    ``layout``'s offsets are frozen into the compiled code), and, for a game, the
+    modules with numba code, the package's and the shared modules they import (constants
+    such as ``layout``'s offsets are frozen into the compiled code), and, for a game, the
     shared helpers likewise."""
-    files = _package_files(package)
-    todo = [m for m, f in files.items() if is_kernel_source(f)]
+    own = _package_files(package)
+    # a game's kernel may import a shared module (the layouts' ``simulate.layout``): it counts too
+    files = own if package == SHARED else {**_package_files(SHARED), **own}
+    todo = [m for m, f in own.items() if is_kernel_source(f)]
     kernel = {}
     while todo:
         m = todo.pop()
@@ -247,7 +249,6 @@ def mangled(dotted):
 
 PACKAGES = {SHARED}                       # game packages registered by hot, tiny, entry
 KERNEL_PREFIXES = (mangled(SHARED),)      # their functions' mangled names start so
-KERNEL_PREFIX = KERNEL_PREFIXES[0]        # (simulate's, which covers simulate/<game>/)
 ENTRY_POINTS = set()                      # mangled names of the entry points, module and qualname
 
 

@@ -54,6 +54,14 @@ def _index(path, key, value, names):
     return names.index(value)
 
 
+def _token_side(path, key, entry):
+    """One side of a harbor token (a base harbor or a variant 4 alternative): the crystal
+    colour of its "OR" alternative (-1: none), its action and the action's amount."""
+    crystal = entry.get("crystal", "")
+    return (-1 if crystal == "" else _index(path, key + ".crystal", crystal, L.COLOUR_NAMES[:4]),
+            _index(path, key + ".action", entry.get("action"), L.ACTION_NAMES), _int(path, entry, "amount", 0, 20))
+
+
 def _int(path, data, key, lo=0, hi=10_000):
     node = data
     for part in key.split("."):
@@ -195,10 +203,7 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
     for hb in harbors:
         h = hb["number"] - L.FIRST_HARBOR
         key = f"harbor[{hb['number']}]"
-        crystal = hb.get("crystal", "")
-        T[L.T_HARBOR_CRYSTAL + h] = -1 if crystal == "" else _index(path, key + ".crystal", crystal, L.COLOUR_NAMES[:4])
-        T[L.T_HARBOR_ACTION + h] = _index(path, key + ".action", hb.get("action"), L.ACTION_NAMES)
-        T[L.T_HARBOR_AMOUNT + h] = _int(path, hb, "amount", 0, 20)
+        T[L.T_HARBOR_CRYSTAL + h], T[L.T_HARBOR_ACTION + h], T[L.T_HARBOR_AMOUNT + h] = _token_side(path, key, hb)
         spaces = hb.get("settlement_spaces")
         if not (isinstance(spaces, list) and len(spaces) == 2 and all(isinstance(s, int) and 0 <= s <= 4 for s in spaces)):
             raise ConfigError(path, key + ".settlement_spaces", "expected [2-player side, 3-4 player side], 0..4 each",
@@ -366,10 +371,7 @@ def _variable(path, data, T):
     for a in alternative:
         h = a["number"] - L.FIRST_HARBOR
         key = f"variable.alternative.{a['number']}"
-        crystal = a.get("crystal", "")
-        T[L.T_ALT_CRYSTAL + h] = -1 if crystal == "" else _index(path, key + ".crystal", crystal, L.COLOUR_NAMES[:4])
-        T[L.T_ALT_ACTION + h] = _index(path, key + ".action", a.get("action"), L.ACTION_NAMES)
-        T[L.T_ALT_AMOUNT + h] = _int(path, a, "amount", 0, 20)
+        T[L.T_ALT_CRYSTAL + h], T[L.T_ALT_ACTION + h], T[L.T_ALT_AMOUNT + h] = _token_side(path, key, a)
         if T[L.T_ALT_ACTION + h] == L.ACT_FREE:
             raise ConfigError(path, key + ".action", "a free harbor action is not an alternative side here",
                               line_of(path, "action"))

@@ -21,6 +21,8 @@ Locations of a ship (``S[S_SHIP_LOC + p*MAX_SHIPS + i]``)::
 """
 import numpy as np
 
+from ..layout import Offsets
+
 # ---------------------------------------------------------------- capacities
 MAX_PLAYERS = 4
 MAX_CARDS = 64          # sailing cards incl. the two printed pile starters
@@ -115,20 +117,10 @@ POL_REPLAY = 6       # reads its choices back from a choice tape
 # ---------------------------------------------------------------- allocation
 
 
-class _Offsets:
-    """Hands out consecutive offsets; used only at import time."""
-
-    def __init__(self):
-        self.size = 0
-
-    def __call__(self, n=1):
-        start = self.size
-        self.size += n
-        return start
 
 
 # ---------------------------------------------------------------- rule tables T
-_t = _Offsets()
+_t = Offsets()
 T_N_CARDS = _t()                    # sailing cards in the box (52), printed starters follow
 T_CARD_COLOUR = _t(MAX_CARDS)
 T_CARD_VALUE = _t(MAX_CARDS)
@@ -214,7 +206,7 @@ T_ZEUS_MAX_VALUE = _t()
 T_SIZE = _t.size
 
 # ---------------------------------------------------------------- state S
-_s = _Offsets()
+_s = Offsets()
 S_N_PLAYERS = _s()
 S_CUR = _s()                 # seat to move
 S_TURN = _s()                # turns played so far (all seats)

@@ -33,7 +33,6 @@ SOURCE_TITLES = {
     "favor_held": "favor cards held", "bonus_tokens": "unused bonus tokens", "tableau": "tableau ability",
     "poseidon": "Poseidon",
 }
-FINAL_SOURCES = (L.SRC_CRYSTALS, L.SRC_WIND, L.SRC_FAVOR_HELD, L.SRC_BONUS_TOKENS)
 WIDTH = 100
 
 

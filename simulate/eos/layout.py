@@ -13,17 +13,9 @@ MAX_PLAYERS = 5
 MAX_ZONES = 4                   # damage zones of a protection track
 
 
-class _Alloc:
-    def __init__(self):
-        self.size = 0
+from ..layout import Offsets
 
-    def __call__(self, n=1):
-        at = self.size
-        self.size += n
-        return at
-
-
-_s = _Alloc()
+_s = Offsets()
 S_GLORY = _s(MAX_PLAYERS)
 S_COINS = _s(MAX_PLAYERS)
 S_MARKER = _s(MAX_PLAYERS)      # > 0 power, < 0 Demons
@@ -32,7 +24,7 @@ S_SHIELDS = _s(MAX_PLAYERS)
 S_SIZE = _s.size
 
 # per seat: its nation board's numbers (PR[p, ...])
-_r = _Alloc()
+_r = Offsets()
 PR_MAX_POWER = _r()
 PR_MAX_DEMONS = _r()            # at 0 protection; the track's shift adds to it
 PR_PROTECTED_BASE = _r()        # Demons protected at 0 protection
