@@ -1,29 +1,229 @@
-"""Named offsets of the EOS kernel's arrays (issue #18, growing step by step).
+"""Named offsets and enum values of the EOS kernel.
 
-As for AEOLOS (``simulate/aeolos/layout.py``), a game is a flat int32 state ``S`` and
-every field is named once here. ``PR`` holds, per seat, the numbers of the seat's
-nation board the rules read (``nations.player_rules``): maximum power, the protection
-track, power thresholds.
+As for AEOLOS (``simulate/aeolos/layout.py``) a game is flat int32 arrays with every
+field named once here, so numba code reads like the rulebook (``S[S_COINS + p]``):
+
+* ``C``, the content: everything of ``configs/eos/`` the kernel reads (the game's
+  numbers, the board, every card, Angel, Demon Lord and deed), built once by
+  ``content.py``; the programs (action lists, ``programs.py``) sit at its end, where
+  ``C[C_PROGS]`` etc. say.
+* ``NS[p]``, the content of seat p's nation: heroes (rank programs, morale steps),
+  secondary actions, ship, nation cards. ``PR[p]``: the nation board's numbers the
+  resource rules read (``nations.player_rules``).
+* ``S``, one game's state, including the *decision stack*: frames of pending work
+  (``F_*``). The driver (``engine.py``) resolves frames that need no decision and, at
+  one that does, lists its options into ``OPT`` for the policy; rule steps never ask a
+  policy themselves.
 
 The Demon power marker is one signed number (``S_MARKER``): power when positive,
-Demons when negative, 0 neither; the rulebook's "you can either have power, or Demons,
-or neither" holds by construction.
+Demons when negative, 0 neither; "you can either have power, or Demons, or neither"
+holds by construction.
 """
-MAX_PLAYERS = 5
-MAX_ZONES = 4                   # damage zones of a protection track
-
-
 from ..layout import Offsets
 
-_s = Offsets()
-S_GLORY = _s(MAX_PLAYERS)
-S_COINS = _s(MAX_PLAYERS)
-S_MARKER = _s(MAX_PLAYERS)      # > 0 power, < 0 Demons
-S_PROTECTION = _s(MAX_PLAYERS)  # steps the protection track is shifted right
-S_SHIELDS = _s(MAX_PLAYERS)
-S_SIZE = _s.size
+# ---------------------------------------------------------------- capacities
+MAX_PLAYERS = 5
+N_NATIONS = 5
+N_HEROES = 5                    # one per profession, index = profession
+SCOUT, FIRST_OFFICER, QUARTERMASTER, TREASURER, WARRIOR = range(5)
+MAX_RANKS = 5
+MAX_MORALE = 6                  # morale steps above the bottom
+MAX_SECONDARY = 6
+MAX_SLOTS = 6                   # worker slots of a ship
+MAX_AREAS = 48
+MAX_ADJ = 256
+MAX_CORNER_REWARDS = 6
+MAX_JOURNEY = 128               # general + nation journey cards
+MAX_UPGRADES = 96
+MAX_EVENTS = 32
+MAX_OBJECTIVES = 24
+OBJECTIVES_IN_PLAY = 4
+MAX_ANGELS = 16
+MAX_LORDS = 12
+MAX_DEEDS = 32
+MAX_TROPHIES = 24
+MAX_CHRONICLE = 16
+N_DEED_AREAS = 6
+MAX_DIE = 8
+MAX_FLAGS = 3                   # rule flags per Angel / deed / trophy / upgrade
+MAX_ZONES = 4                   # damage zones of a protection track
+MAX_FRAMES = 96
+FRAME = 8                       # ints per frame
+MAX_OPT = 160
+OPT_W = 4                       # ints per option
+MAX_LOG = 4096                  # transcript rows per game (replay only)
+LOG_W = 8
 
-# per seat: its nation board's numbers (PR[p, ...])
+# ---------------------------------------------------------------- symbols (programs.SYMBOL_CODES order)
+(Y_GLORY, Y_COINS, Y_MORALE, Y_RANK, Y_DRAW, Y_DISCARD, Y_PLAY, Y_HAND_LIMIT, Y_MOVE1, Y_MOVE, Y_SPEED,
+ Y_WORKER, Y_DIE, Y_UPGRADE, Y_EVENT, Y_KRAKEN, Y_POWER, Y_DEMONS, Y_DESTROY, Y_PROTECTION, Y_SHIELD,
+ Y_PURIFY, Y_PURIFY_ADJ, Y_BLESSING, Y_ANGEL_ATTACK, Y_SPAWN_LORD, Y_CHRONICLE,
+ Y_SPEED_TOTAL, Y_HAVE_UPGRADES, Y_HAVE_PROTECTION, Y_MAX_MORALE_HEROES, Y_MORALE_TOTAL) = range(32)
+
+# ---------------------------------------------------------------- content C
+_c = Offsets()
+C_PROGS = _c()                  # offset of the program table (2 ints per program)
+C_STEPS = _c()
+C_ALTS = _c()
+C_SYMS = _c()
+C_N_PROGS = _c()
+C_VALUES = _c()                 # offset of each program's rough value (x100, policy.VALUE_SCALE) for the greedy policy
+C_DIST = _c(MAX_AREAS * MAX_AREAS)      # wave lines between two areas (the passage not counted; 99 unreachable)
+C_HAND_LIMIT = _c()
+C_MARKET = _c()
+C_REFRESH_COINS = _c()
+C_TURN_CAP = _c()
+C_BLESSING_TOKENS = _c()
+C_BLESSING_LIMIT = _c()
+C_PER_CORNER = _c()             # blessing tokens per corner per player
+C_MAX_CURSES = _c()
+C_MAX_ACTIVATIONS = _c()
+C_HERO_UPGRADES = _c()          # market upgrades per hero
+C_BUYS = _c()                   # upgrade buys per turn
+C_SHIELDS = _c()
+C_BONUS_DEMON = _c()            # end bonus per unprotected Demon (-1)
+C_BONUS_MORALE = _c()
+C_BONUS_RANK = _c()
+C_BONUS_JOURNEY = _c()
+C_BONUS_UPGRADE = _c()
+C_ANGELS_DRAWN = _c(MAX_PLAYERS + 1)
+C_CHRON_FIRST = _c(MAX_PLAYERS + 1)
+C_CHRON_N = _c()
+C_CHRON_SLOT = _c(MAX_CHRONICLE)        # program of each slot's effects
+C_DIE_N = _c()
+C_DIE = _c(MAX_DIE)                     # program of each face
+C_LEAST_GLORY = _c()                    # the default least-glory choice
+# the board
+C_N_AREAS = _c()
+C_AREA_KIND = _c(MAX_AREAS)             # AREA_OCEAN / AREA_DEED / AREA_BLESSING
+C_AREA_DEMONS = _c(MAX_AREAS)
+C_AREA_REWARD = _c(MAX_AREAS)           # program (-1 none)
+C_AREA_PERIMETER = _c(MAX_AREAS)
+C_AREA_ANGEL = _c(MAX_AREAS)            # Angel index or -1
+C_AREA_DEED = _c(MAX_AREAS)             # deed area number 1..6 or 0
+C_AREA_CORNER = _c(MAX_AREAS)           # blessing corner 1..4 or 0
+C_AREA_PASSAGE = _c(MAX_AREAS)          # 1 (A), 2 (B) or 0
+C_ADJ_START = _c(MAX_AREAS + 1)
+C_ADJ = _c(MAX_ADJ)
+C_DEED_AREA = _c(N_DEED_AREAS + 1)      # area index of deed area d (1..6)
+C_CORNER_AREA = _c(5)                   # area index of corner c (1..4)
+C_CORNER_N = _c(5)                      # rewards at corner c
+C_CORNER_REWARD = _c(5 * MAX_CORNER_REWARDS)    # program of each reward (one step)
+# journey cards: 0.. general, then each nation's 4
+C_N_JOURNEY = _c()
+C_N_GENERAL_JOURNEY = _c()
+C_J_COST = _c(MAX_JOURNEY)
+C_J_ACTIONS = _c(MAX_JOURNEY)
+C_J_TRIGGER = _c(MAX_JOURNEY)           # TRIG_* (0: a regular card)
+C_J_NATION = _c(MAX_JOURNEY)            # -1 general
+# upgrades: 0.. general (the market deck), then each nation's 5
+C_N_UPGRADES = _c()
+C_N_GENERAL_UPGRADES = _c()
+C_U_PRICE = _c(MAX_UPGRADES)            # coins to buy
+C_U_SHIP = _c(MAX_UPGRADES)             # 1 ship upgrade, 0 hero upgrade
+C_U_HERO = _c(MAX_UPGRADES)             # nation upgrade: its hero; -1 any hero
+C_U_NATION = _c(MAX_UPGRADES)           # -1 general
+C_U_ACTIONS = _c(MAX_UPGRADES)          # hero upgrade: after each activation
+C_U_ONCE = _c(MAX_UPGRADES)             # ship upgrade: once, when added
+C_U_RECHARGE = _c(MAX_UPGRADES)         # ship upgrade: each recharge
+C_U_FLAGS = _c(MAX_UPGRADES)            # bitmask of UF_*
+# events
+C_N_EVENTS = _c()
+C_E_ACTIVE = _c(MAX_EVENTS)
+C_E_LEAST = _c(MAX_EVENTS)              # -1: the default choice
+C_E_GLOBAL = _c(MAX_EVENTS)             # program each player takes, or -1
+C_E_GLOBAL_FLAG = _c(MAX_EVENTS)        # EG_* or 0
+# objectives
+C_N_OBJECTIVES = _c()
+C_O_KIND = _c(MAX_OBJECTIVES)           # OK_HAVE / OK_SPEND / OK_DISCARD
+C_O_EACH = _c(MAX_OBJECTIVES)           # 1 each player once, 0 first player only
+C_O_STAT = _c(MAX_OBJECTIVES)           # ST_* (have) or the symbol spent / discarded
+C_O_AT = _c(MAX_OBJECTIVES)
+C_O_GLORY = _c(MAX_OBJECTIVES)
+C_O_ALWAYS = _c(MAX_OBJECTIVES)
+# Angels
+C_N_ANGELS = _c()
+C_A_AREA = _c(MAX_ANGELS)
+C_A_HERO_GLORY = _c(MAX_ANGELS)
+C_A_PATRON_GLORY = _c(MAX_ANGELS)
+C_A_ATTACKS = _c(MAX_ANGELS)
+C_A_REWARD = _c(MAX_ANGELS)             # program gained on awakening (hero side)
+C_A_ACTION = _c(MAX_ANGELS)             # program of the worker action (hero side), -1 none
+C_A_ONCE = _c(MAX_ANGELS)
+C_A_IGNORES = _c(MAX_ANGELS)            # Lord whose curse the hero side ignores, -1
+C_A_FLAGS = _c(MAX_ANGELS * MAX_FLAGS)  # rule flag codes (flags.FLAG), -1 none
+# Demon Lords
+C_N_LORDS = _c()
+C_L_CHALLENGE = _c(MAX_LORDS)
+C_L_GLORY = _c(MAX_LORDS)
+C_L_REWARD = _c(MAX_LORDS)
+C_L_CURSE = _c(MAX_LORDS)               # rule flag code of the curse
+C_L_FIRST_ORDER = _c(MAX_LORDS)
+# epic deeds
+C_N_DEEDS = _c()
+C_D_LEVEL = _c(MAX_DEEDS)               # 0 I, 1 II, 2 III, 3 lake
+C_D_CHALLENGE = _c(MAX_DEEDS)
+C_D_GLORY = _c(MAX_DEEDS)
+C_D_REWARD = _c(MAX_DEEDS)
+C_D_TROPHY = _c(MAX_DEEDS)              # trophy index or -1
+C_D_FLAGS = _c(MAX_DEEDS * MAX_FLAGS)
+C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 2 II, 4 III)
+# trophies
+C_N_TROPHIES = _c()
+C_T_TYPE = _c(MAX_TROPHIES)             # TT_*
+C_T_ACTIONS = _c(MAX_TROPHIES)          # extra crew: its activation; item: after activation of the hero
+C_T_REWARD = _c(MAX_TROPHIES)           # gained once, with the deed
+C_T_SPEED = _c(MAX_TROPHIES)
+C_T_FLAGS = _c(MAX_TROPHIES * MAX_FLAGS)
+C_SIZE = _c.size
+
+AREA_OCEAN, AREA_DEED, AREA_BLESSING = 0, 1, 2
+OK_HAVE, OK_SPEND, OK_DISCARD = 0, 1, 2
+TT_ITEM, TT_HERO, TT_SHIP, TT_CURSE = 0, 1, 2, 3
+DEED_LAKE = 3
+
+# journey card triggers (configs/eos/flags/cards.toml)
+TRIG_NONE, TRIG_RECHARGE, TRIG_AFTER_HERO, TRIG_AFTER_CHRONICLE, TRIG_GAIN_DEMONS, TRIG_START, TRIG_OWN_TURN = range(7)
+TRIGGERS = ("", "trigger_on_recharge", "trigger_after_hero_activation", "trigger_after_chronicle",
+            "trigger_on_gain_demons", "trigger_start_of_turn", "trigger_own_turn")
+# upgrade flags (bits of C_U_FLAGS)
+UF_OCCUPIED_TWICE, UF_TRAITOR, UF_PASSAGE, UF_NO_COST, UF_DISCOUNT_10, UF_EXTRA_SECONDARY = (1, 2, 4, 8, 16, 32)
+UPGRADE_FLAGS = {"activate_occupied_twice": UF_OCCUPIED_TWICE, "demon_traitor_lose_worker": UF_TRAITOR,
+                 "secret_passage": UF_PASSAGE, "hero_no_activation_cost": UF_NO_COST,
+                 "hero_rank_discount_10": UF_DISCOUNT_10, "hero_extra_secondary": UF_EXTRA_SECONDARY}
+# event global flags
+EG_NONE, EG_MARKET_REFRESH, EG_HAND_TO_TWO, EG_MOST_GLORY_DEMONS, EG_CORNER_REFILL, EG_POOREST_COINS = range(6)
+EVENT_FLAGS = ("", "global_market_refresh", "global_hand_to_two", "global_most_glory_gains_demons",
+               "global_blessing_corner_refill", "global_poorest_gain_coins")
+# objective "have" statistics (objectives.toml)
+STATS = ("journey_played", "rank_increases", "morale_boosts", "upgrades_in_play", "ship_upgrades",
+         "angels_awakened", "areas_purified", "deeds_accomplished", "lords_defeated", "chronicle_actions",
+         "heroes_max_morale", "power", "coins")
+(ST_JOURNEY_PLAYED, ST_RANK_INCREASES, ST_MORALE_BOOSTS, ST_UPGRADES, ST_SHIP_UPGRADES, ST_ANGELS,
+ ST_PURIFIED, ST_DEEDS, ST_LORDS, ST_CHRONICLE, ST_MAX_MORALE_HEROES, ST_POWER, ST_COINS) = range(13)
+
+# ---------------------------------------------------------------- a seat's nation NS[p]
+_n = Offsets()
+NS_NATION = _n()
+NS_N_RANKS = _n(N_HEROES)
+NS_RANK_PROG = _n(N_HEROES * MAX_RANKS)     # rank r (0-based): the actions of ranks 1..r+1, added up
+NS_RANK_COINS = _n(N_HEROES * MAX_RANKS)    # rank r's own coin cost ("the final cost for that specific rank")
+NS_RANK_COST = _n(N_HEROES * MAX_RANKS)     # the rest of rank r's cost as a program (-1 none)
+NS_N_MORALE = _n(N_HEROES)
+NS_MORALE_PROG = _n(N_HEROES * MAX_MORALE)
+NS_MORALE_PERMANENT = _n(N_HEROES * MAX_MORALE)
+NS_N_SECONDARY = _n()
+NS_SECONDARY = _n(MAX_SECONDARY)
+NS_N_SLOTS = _n()
+NS_SLOT = _n(MAX_SLOTS)                     # recharge reward of each worker slot, left to right
+NS_WORKERS = _n()
+NS_SHIP_SETUP = _n()
+NS_SETUP = _n()
+NS_JOURNEY = _n(4)
+NS_UPGRADES = _n(5)
+NS_SIZE = _n.size
+
+# ---------------------------------------------------------------- per seat: the nation board's numbers PR[p]
 _r = Offsets()
 PR_MAX_POWER = _r()
 PR_MAX_DEMONS = _r()            # at 0 protection; the track's shift adds to it
@@ -31,6 +231,226 @@ PR_PROTECTED_BASE = _r()        # Demons protected at 0 protection
 PR_MAX_STEPS = _r()             # protection the track can take
 PR_FIXED_PROTECTION = _r()      # protection that can never be lost or spent (Mespanne's 3)
 PR_SPEED_AT_POWER = _r()        # power from which the seat sails with +1 speed (0: never)
+PR_TWICE_AT_POWER = _r()        # power from which occupied heroes may be activated again (0: never)
+PR_TWO_SECONDARY_AT_POWER = _r()    # power from which 2 secondary actions follow an action (0: never)
 PR_N_ZONES = _r()
 PR_ZONES = _r(4 * MAX_ZONES)    # (Demons from, to, speed change, no protection gain) at 0 protection
 PR_SIZE = _r.size
+
+# ---------------------------------------------------------------- state S
+_s = Offsets()
+S_N = _s()                      # players
+S_SEAT = _s()                   # the active player
+S_TURN = _s()                   # turns taken, every seat
+S_DONE = _s()
+S_ENDED_BY = _s()               # END_*
+S_END_SEAT = _s()               # who filled the last chronicle slot (-1: not yet)
+S_ERROR = _s()
+S_ERROR_TURN = _s()
+S_OFFERED = _s()                # options listed at the last decision
+S_SP = _s()                     # frames on the decision stack
+S_STACK = _s(MAX_FRAMES * FRAME)
+S_LOGGING = _s()
+S_LOG_N = _s()
+# players
+S_GLORY = _s(MAX_PLAYERS)
+S_COINS = _s(MAX_PLAYERS)
+S_MARKER = _s(MAX_PLAYERS)      # > 0 power, < 0 Demons
+S_PROTECTION = _s(MAX_PLAYERS)  # steps the protection track is shifted right
+S_SHIELDS = _s(MAX_PLAYERS)
+S_AREA = _s(MAX_PLAYERS)        # the ship's area (-1 before the first turn)
+S_START_AREA = _s(MAX_PLAYERS)  # the ship's area at the start of the turn
+S_KRAKEN = _s(MAX_PLAYERS)      # the Kraken's area (-1: none)
+S_RANK = _s(MAX_PLAYERS * N_HEROES)         # 1..n ranks
+S_MORALE = _s(MAX_PLAYERS * N_HEROES)       # steps above the bottom
+S_HERO_WORKERS = _s(MAX_PLAYERS * N_HEROES)
+S_ON_SHIP = _s(MAX_PLAYERS)     # workers on the ship (they leave from the right)
+S_MAX_WORKERS = _s(MAX_PLAYERS)
+S_USED = _s(MAX_PLAYERS)        # a worker used since the last recharge
+S_SECONDARY = _s(MAX_PLAYERS)   # the last secondary action (-1: cube removed)
+S_BLOCKED_SECONDARY = _s(MAX_PLAYERS)       # Demor's mark (-1)
+S_BLOCKED_HERO = _s(MAX_PLAYERS)            # Temataban's mark (-1)
+S_HAND_LIMIT = _s(MAX_PLAYERS)
+S_SPEED = _s(MAX_PLAYERS)       # permanent speed (morale, trophies)
+S_BLESSINGS = _s(MAX_PLAYERS)
+S_BLESSING_LIMIT = _s(MAX_PLAYERS)
+S_ATTACKS = _s(MAX_PLAYERS)     # ready Angel attacks
+S_FIRST_DONE = _s(MAX_PLAYERS)  # the first turn (Scout) is behind
+S_ANGEL_ONCE = _s(MAX_PLAYERS)  # bitmask: once-per-game Angel actions used
+S_CORNER_TAKEN = _s(MAX_PLAYERS)            # bitmask (corner-1) * MAX_CORNER_REWARDS + reward
+S_TROPHIES = _s(MAX_PLAYERS)    # bitmask of trophies held
+S_IGNORED = _s(MAX_PLAYERS)     # bitmask of Lords whose curse the seat ignores
+S_N_HAND = _s(MAX_PLAYERS)      # general journey cards in hand (the hand limit counts these)
+# per turn
+S_BOUGHT = _s(MAX_PLAYERS)
+S_REFRESHED = _s(MAX_PLAYERS)
+S_MOVED = _s(MAX_PLAYERS)       # areas entered this turn (Ragador)
+S_SPENT_COINS = _s(MAX_PLAYERS)
+S_SPENT_POWER = _s(MAX_PLAYERS)
+S_DISCARDED = _s(MAX_PLAYERS)
+# statistics (records, objectives)
+S_STAT = _s(MAX_PLAYERS * len(STATS))
+S_GLORY_FROM = _s(MAX_PLAYERS * 8)          # GF_*
+S_ANGELS_HERO = _s(MAX_PLAYERS)
+S_ANGELS_PATRON = _s(MAX_PLAYERS)
+S_ENTRIES = _s(MAX_PLAYERS)
+S_ACTIONS = _s(MAX_PLAYERS * 4)             # hero, chronicle, recharge, crew actions taken
+# components
+S_JLOC = _s(MAX_JOURNEY)        # J_* location of each journey card
+S_JDECK = _s(MAX_JOURNEY)       # the draw pile, S_JDECK[0] the bottom
+S_JDECK_N = _s()
+S_ULOC = _s(MAX_UPGRADES)
+S_UDECK = _s(MAX_UPGRADES)
+S_UDECK_N = _s()
+S_MARKET = _s(4)                # upgrade ids (-1 empty)
+S_EDECK = _s(MAX_EVENTS)
+S_EDECK_N = _s()
+S_ANGEL = _s(MAX_ANGELS)        # ANG_*: box, board, hero of p, patron of p
+S_PURIFIED = _s(MAX_AREAS)      # 1 + the purifying seat, 0 not purified
+S_DEED_AT = _s(N_DEED_AREAS + 1)    # deed area d: -1 empty, deed index, LORD + lord index
+S_LORD = _s(MAX_LORDS)          # LS_*
+S_LORD_STACK = _s(MAX_LORDS)    # tiles still to spawn, top last
+S_LORD_STACK_N = _s()
+S_CURSES = _s(4)                # Lords whose curse is in play, oldest first
+S_N_CURSES = _s()
+S_PLACEMENT = _s(N_DEED_AREAS)  # placement tokens, top last
+S_PLACEMENT_N = _s()
+S_PAWN = _s()                   # deed area of the Demon Lord pawn (0: on the chronicle track)
+S_DEED = _s(MAX_DEEDS)          # DS_*
+S_CORNER_TOKENS = _s(5)
+S_SUPPLY_BLESSINGS = _s()
+S_SUPPLY_SHIELDS = _s()
+S_CHRON_NEXT = _s()             # next free slot
+S_CHRON_LAST = _s()             # last usable slot (the pawn may take the last)
+S_CHRON = _s(MAX_CHRONICLE)     # who filled each slot (-1)
+S_OBJ = _s(OBJECTIVES_IN_PLAY)  # objectives in play
+S_OBJ_DONE = _s(OBJECTIVES_IN_PLAY)     # bitmask of seats that scored it
+S_SIZE = _s.size
+
+# glory by source (records)
+GF_AREA, GF_ANGEL, GF_LORD, GF_DEED, GF_CHRONICLE, GF_OBJECTIVE, GF_OTHER = range(7)
+GLORY_SOURCES = ("areas", "angels", "lords", "deeds", "chronicle", "objectives", "actions")
+A_HERO, A_CHRONICLE, A_RECHARGE, A_CREW = range(4)
+
+END_NONE, END_CHRONICLE, END_CAP = 0, 1, 2
+LORD = 100                      # S_DEED_AT: a Demon Lord tile
+LS_STACK, LS_BOARD, LS_DEFEATED, LS_BOX = 0, 1, 2, 3
+DS_BOX, DS_BOARD, DS_DONE, DS_REMOVED = 0, 1, 2, 3
+ANG_BOX, ANG_BOARD, ANG_HERO, ANG_PATRON = 0, 1, 2, 2 + MAX_PLAYERS       # + seat
+
+# journey card locations: deck, discard pile, box, in hand of p, waiting to trigger (played), played pile
+J_DECK, J_DISCARD, J_BOX = 0, 1, 2
+J_HAND = 3
+J_WAITING = J_HAND + MAX_PLAYERS
+J_PLAYED = J_WAITING + MAX_PLAYERS
+# upgrade locations: deck, market, discard, box, a nation's hand of p, in play under hero h of p (or the ship)
+U_DECK, U_MARKET, U_DISCARD, U_BOX = 0, 1, 2, 3
+U_HAND = 4
+U_PLAY = U_HAND + MAX_PLAYERS               # + p * 8 + place
+U_SHIP_PLACE = N_HEROES                     # place 5: the ship
+U_PLACES = 8
+
+# ---------------------------------------------------------------- decision frames
+# S_STACK row: (kind, player, a, b, c, d, e, f); what a..f hold is written at each kind.
+(F_TURN,            # start of turn: effects, then the action (a: stage)
+ F_ACTION,          # choose the worker action or recharge; free actions (buy, refresh, triggers)
+ F_PROGRAM,         # run program a from step b; c: 1 a cost (no skipping); d: source for the log
+ F_CHOICE,          # choose one alternative of step b of program a (c: a cost)
+ F_ALT,             # take the symbols of alternative a from symbol b
+ F_MORALE,          # a boosts to place (b: 1 a decrease)
+ F_RANK,            # a rank increases to place (b: 1 a decrease)
+ F_DISCARD,         # a journey cards to discard (b: 1 mandatory)
+ F_PLAY,            # a journey cards to play
+ F_MOVE,            # sail: a speed left, b start area, c,d areas entered (bits), e speed at the start, f flags
+ F_UPGRADE,         # a upgrades to gain (b: 1 a loss)
+ F_ATTACH,          # put upgrade a under a hero (b: 1 bought)
+ F_DIE,             # a rolls of the destiny die
+ F_PURIFY_ADJ,      # purify the ship's or an adjacent area
+ F_KRAKEN,          # move the Kraken up to 2 areas or purify its area
+ F_CHRONICLE,       # a chronicle action granted by a symbol
+ F_SECONDARY,       # a secondary actions left (b: the last taken this turn)
+ F_END_TURN,        # free actions, then the hand limit and the next player
+ F_PUSH,            # spawn: move the ship of player out of area a
+ F_MARK_CURSE,      # Demor / Temataban: player marks a secondary action / hero (a: Lord)
+ F_AFTER_HERO,      # after a hero activation: its upgrades (a hero, b next upgrade, c crew)
+ F_EVENT,           # event a at stage b
+ F_RECHARGE,        # recharge: a next slot, b stage
+ F_CHRONICLE_DONE,  # a completed chronicle action: slot effects etc.
+ F_SPAWN,           # spawn a Demon Lord: a stage (0 ships pushed out, 1 the Lord placed)
+ F_CORNER,          # a blessing corner's reward: corner a
+ ) = range(26)
+FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
+               "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
+               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner")
+
+# ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
+(O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)
+ O_RECHARGE,
+ O_CHRONICLE,       # x: CH_*, y: the Angel / Lord / deed
+ O_CREW,            # an extra crew action: x: 0 Angel y, 1 trophy hero y
+ O_BUY,             # buy upgrade x
+ O_REFRESH,         # refresh the upgrade market
+ O_TRIGGER,         # use triggered journey card x
+ O_DONE,            # stop: end the frame (skip the rest, end the turn)
+ O_ALT,             # alternative x
+ O_HERO_PICK,       # a hero x (morale, rank, marking, attaching)
+ O_CARD,            # journey card x (y: 1 face down)
+ O_AREA,            # area x (sailing, purifying, pushed ships)
+ O_UPGRADE,         # upgrade x
+ O_ROLL,
+ O_KRAKEN_MOVE,
+ O_KRAKEN_PURIFY,
+ O_SECONDARY,       # secondary action x
+ O_PLACE,           # the ship's first placement in perimeter area x
+ ) = range(18)
+OPTION_NAMES = ("hero", "recharge", "chronicle", "crew", "buy", "refresh", "trigger", "done", "alt", "hero_pick",
+                "card", "area", "upgrade", "roll", "kraken_move", "kraken_purify", "secondary", "place")
+CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
+
+# ---------------------------------------------------------------- policies
+POL_RANDOM, POL_GREEDY = 0, 1
+
+# ---------------------------------------------------------------- result arrays (one row per game / seat)
+_g = Offsets()
+G_TURNS = _g()
+G_ROUNDS = _g()
+G_WINNER = _g()
+G_TIE = _g()
+G_ENDED_BY = _g()
+G_ENTRIES = _g()                # chronicle slots filled
+G_DEEDS_DONE = _g()
+G_LORDS_DEFEATED = _g()
+G_LORDS_ON_BOARD = _g()
+G_CURSES = _g()                 # bitmask of Lords whose curse was in play at the end
+G_FIRST_LORD = _g()
+G_ERROR = _g()
+G_ERROR_TURN = _g()
+G_DECISIONS = _g()
+N_GAME_COLS = _g.size
+
+_p = Offsets()
+P_SLOT = _p()
+P_NATION = _p()
+P_WON = _p()
+P_RANK = _p()
+P_SCORE = _p()                  # final glory
+P_GLORY_PLAY = _p()             # glory gained during the game (before the end bonus)
+P_BONUS_DEMONS = _p()           # the end bonus, by kind
+P_BONUS_MORALE = _p()
+P_BONUS_RANKS = _p()
+P_BONUS_JOURNEY = _p()
+P_BONUS_UPGRADES = _p()
+P_GLORY_FROM = _p(8)            # GF_* (glory gained by source; losses are not split)
+P_ANGELS_HERO = _p()
+P_ANGELS_PATRON = _p()
+P_LORDS = _p()
+P_DEEDS = _p()
+P_ENTRIES = _p()
+P_DEMONS = _p()
+P_POWER = _p()
+P_PROTECTION = _p()
+P_COINS = _p()
+P_ACTIONS = _p(4)               # A_*
+P_UPGRADES = _p()
+P_JOURNEY_PLAYED = _p()
+N_SEAT_COLS = _p.size

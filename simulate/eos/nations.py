@@ -19,8 +19,11 @@ def player_rules(config, nation):
     if "mespanne_fixed_protection" in board.get("flags", []):      # the setup's protection stays for good
         row[L.PR_FIXED_PROTECTION] = sum(amount for step in parse_actions(board.get("setup", []))
                                          for alt in step for name, amount in alt if name == "protection")
-    speed_at = [e["at"] for e in board.get("power_effects", []) if "power_speed_plus_1" in e.get("flags", [])]
-    row[L.PR_SPEED_AT_POWER] = min(speed_at) if speed_at else 0
+    for column, flag in ((L.PR_SPEED_AT_POWER, "power_speed_plus_1"),
+                         (L.PR_TWICE_AT_POWER, "power_activate_occupied_heroes"),
+                         (L.PR_TWO_SECONDARY_AT_POWER, "power_two_secondary_actions")):
+        at = [e["at"] for e in board.get("power_effects", []) if flag in e.get("flags", [])]
+        row[column] = min(at) if at else 0          # effects are cumulative: the lowest threshold counts
     zones = track.get("damage", [])
     if len(zones) > L.MAX_ZONES:
         raise ValueError(f"{nation}: at most {L.MAX_ZONES} damage zones")

@@ -60,18 +60,34 @@ def _label(entry, i):
     return str(i)
 
 
-def compile_programs(config):
-    """Every action list of a validated EOS config (``config.load_rules(...).config``) -> Programs."""
-    progs, steps, alts, syms, index = [], [], [], [], {}
+class ProgramBuilder:
+    """Collects programs into the four tables; ``add`` returns the new program's id."""
 
-    def add(path, parsed):
-        index[path] = len(progs)
-        progs.append((len(steps), len(parsed)))
+    def __init__(self):
+        self.progs, self.steps, self.alts, self.syms, self.index = [], [], [], [], {}
+
+    def add(self, path, parsed):
+        """Program `parsed` (``actions.parse_actions``'s steps) named `path`; its id."""
+        self.index[path] = len(self.progs)
+        self.progs.append((len(self.steps), len(parsed)))
         for step in parsed:
-            steps.append((len(alts), len(step)))
+            self.steps.append((len(self.alts), len(step)))
             for alt in step:
-                alts.append((len(syms), len(alt)))
-                syms.extend((SYMBOL_CODES[name], amount) for name, amount in alt)
+                self.alts.append((len(self.syms), len(alt)))
+                self.syms.extend((SYMBOL_CODES[name], amount) for name, amount in alt)
+        return self.index[path]
+
+    def build(self):
+        def table(rows):
+            return np.array(rows, np.int32).reshape(-1, 2)
+        return Programs(table(self.progs), table(self.steps), table(self.alts), table(self.syms), dict(self.index))
+
+
+def compile_programs(config, builder=None):
+    """Every action list of a validated EOS config (``config.load_rules(...).config``) -> Programs
+    (or into `builder`, which the caller goes on filling)."""
+    b = builder or ProgramBuilder()
+    add = b.add
 
     def walk(node, path):
         if isinstance(node, list):
@@ -94,10 +110,7 @@ def compile_programs(config):
                     walk(value, at)
 
     walk(config, "")
-
-    def table(rows):
-        return np.array(rows, np.int32).reshape(-1, 2)
-    return Programs(table(progs), table(steps), table(alts), table(syms), index)
+    return b if builder is not None else b.build()
 
 
 def board_arrays(config, programs):

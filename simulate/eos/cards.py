@@ -1,0 +1,133 @@
+"""EOS decks and hands (rulebook: "Journey Cards", "Upgrades", "Event Cards"): the journey
+deck with its discard pile reshuffled when the deck runs out, the hand (nation cards do
+not count towards the limit), the upgrade market refilled from its deck (the discards
+shuffled in when it runs out), the event deck.
+
+Every card is in exactly one place (``S_JLOC``/``S_ULOC``); a deck is also an ordered
+pile (``S_JDECK``, top last) so that draws follow the shuffle.
+"""
+from ..jit import hot, tiny
+from ..rng import shuffle_range
+from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_U_SHIP,
+                     J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,
+                     S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_UDECK, S_UDECK_N, S_ULOC, U_DECK, U_DISCARD,
+                     U_MARKET, U_PLACES, U_PLAY)
+
+
+@tiny
+def in_hand(S, p, j):
+    return S[S_JLOC + j] == J_HAND + p
+
+
+@hot
+def draw_journey(S, C, R, p, n):
+    """Draw n journey cards; an empty deck takes the shuffled discard pile ("If the journey
+    card deck ever runs out, shuffle the discard pile and form a new journey deck")."""
+    for _ in range(n):
+        if S[S_JDECK_N] == 0:
+            k = 0
+            for j in range(C[C_N_JOURNEY]):
+                if S[S_JLOC + j] == J_DISCARD:
+                    S[S_JLOC + j] = J_DECK
+                    S[S_JDECK + k] = j
+                    k += 1
+            shuffle_range(S, S_JDECK, k, R)
+            S[S_JDECK_N] = k
+            if k == 0:
+                return
+        S[S_JDECK_N] -= 1
+        j = S[S_JDECK + S[S_JDECK_N]]
+        S[S_JLOC + j] = J_HAND + p
+        if C[C_J_NATION + j] < 0:
+            S[S_N_HAND + p] += 1
+
+
+@tiny
+def leave_hand(S, C, p, j):
+    if C[C_J_NATION + j] < 0:
+        S[S_N_HAND + p] -= 1
+
+
+@hot
+def discard_journey(S, C, p, j):
+    """Card j from p's hand to the discard pile (a nation card leaves the game: it was never
+    part of the deck)."""
+    leave_hand(S, C, p, j)
+    S[S_JLOC + j] = J_DISCARD if C[C_J_NATION + j] < 0 else J_BOX
+    S[S_DISCARDED + p] += 1
+
+
+@tiny
+def played_journey(S, p, j):
+    S[S_JLOC + j] = J_PLAYED + p
+
+
+@hot
+def refill_market(S, C, R):
+    """Fill the market's empty places from the upgrade deck (discards shuffled in when it runs out)."""
+    for m in range(C[C_MARKET]):
+        if S[S_MARKET + m] >= 0:
+            continue
+        if S[S_UDECK_N] == 0:
+            k = 0
+            for u in range(C[C_N_GENERAL_UPGRADES]):
+                if S[S_ULOC + u] == U_DISCARD:
+                    S[S_ULOC + u] = U_DECK
+                    S[S_UDECK + k] = u
+                    k += 1
+            shuffle_range(S, S_UDECK, k, R)
+            S[S_UDECK_N] = k
+            if k == 0:
+                return
+        S[S_UDECK_N] -= 1
+        u = S[S_UDECK + S[S_UDECK_N]]
+        S[S_ULOC + u] = U_MARKET
+        S[S_MARKET + m] = u
+
+
+@hot
+def refresh_market(S, C, R):
+    """Discard the market's upgrades and lay out new ones."""
+    for m in range(C[C_MARKET]):
+        u = S[S_MARKET + m]
+        if u >= 0:
+            S[S_ULOC + u] = U_DISCARD
+            S[S_MARKET + m] = -1
+    refill_market(S, C, R)
+
+
+@tiny
+def upgrade_place(S, p, u):
+    """Where upgrade u is in p's play area (hero 0..4, 5 the ship), -1 if not p's in play."""
+    loc = S[S_ULOC + u] - U_PLAY - p * U_PLACES
+    return loc if 0 <= loc < U_PLACES else -1
+
+
+@hot
+def take_from_market(S, C, R, u):
+    for m in range(C[C_MARKET]):
+        if S[S_MARKET + m] == u:
+            S[S_MARKET + m] = -1
+    refill_market(S, C, R)
+
+
+@hot
+def hero_market_upgrades(S, C, p, h):
+    """Market upgrades under hero h (the nation upgrade with its name does not count)."""
+    n = 0
+    for u in range(C[C_N_GENERAL_UPGRADES]):
+        if S[S_ULOC + u] == U_PLAY + p * U_PLACES + h and C[C_U_SHIP + u] == 0:
+            n += 1
+    return n
+
+
+@hot
+def draw_event(S, C, R):
+    """The top event card; the deck is reshuffled whole when it runs out (played events are discarded)."""
+    if S[S_EDECK_N] == 0:
+        for e in range(C[C_N_EVENTS]):
+            S[S_EDECK + e] = e
+        shuffle_range(S, S_EDECK, C[C_N_EVENTS], R)
+        S[S_EDECK_N] = C[C_N_EVENTS]
+    S[S_EDECK_N] -= 1
+    return S[S_EDECK + S[S_EDECK_N]]

@@ -1,0 +1,310 @@
+"""Chronicle actions, the chronicle track, Demon Lords and events (rulebook: "Chronicle
+Actions and Events", "Angels", "Demon Lords", "Epic Deeds").
+
+A chronicle action needs the ship to have started the turn where it still is: awaken the
+Angel on its shore with a blessing token (hero side: its glory, attacks and reward;
+patron side: 15 glory), defeat the Demon Lord there with an Angel attack, or accomplish
+the deed there. Then a nation token goes on the next chronicle slot, whose effects (an
+event, glory, a spawn) the active player takes; filling the last slot ends the game
+after everyone else's last turn.
+"""
+from ..jit import hot, tiny
+from .cards import draw_event
+from .frames import option, push, push_program
+from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A_HERO_GLORY, C_A_PATRON_GLORY,
+                     C_A_REWARD, C_ADJ, C_ADJ_START, C_AREA_PASSAGE, C_CHRON_SLOT, C_D_GLORY, C_D_REWARD,
+                     C_D_TROPHY, C_DEED_AREA, C_E_ACTIVE, C_E_GLOBAL, C_E_GLOBAL_FLAG, C_E_LEAST, C_L_GLORY,
+                     C_L_REWARD, C_LEAST_GLORY, C_MAX_CURSES, C_N_ANGELS, C_N_AREAS, C_N_OBJECTIVES, C_O_AT,
+                     C_O_EACH, C_O_GLORY, C_O_KIND, C_O_STAT, C_T_REWARD, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
+                     CH_DEED, CH_LORD, DS_DONE, DS_REMOVED, EG_CORNER_REFILL, EG_HAND_TO_TWO,
+                     EG_MARKET_REFRESH, EG_MOST_GLORY_DEMONS, EG_POOREST_COINS, F_CHRONICLE_DONE, F_DISCARD,
+                     F_EVENT, F_PUSH, GF_ANGEL, GF_CHRONICLE, GF_DEED, GF_LORD, GF_OBJECTIVE, LORD, LS_BOARD,
+                     LS_DEFEATED, OBJECTIVES_IN_PLAY, OK_DISCARD, OK_HAVE, OK_SPEND, S_ANGEL, S_ANGELS_HERO,
+                     S_ANGELS_PATRON, S_AREA, S_ATTACKS, S_BLESSINGS, S_CHRON, S_CHRON_LAST, S_CHRON_NEXT,
+                     S_COINS, S_CORNER_TOKENS, S_CURSES, S_DEED, S_DEED_AT, S_DISCARDED, S_END_SEAT, S_ENTRIES,
+                     S_GLORY, S_LORD, S_LORD_STACK, S_LORD_STACK_N, S_N, S_N_CURSES, S_N_HAND, S_OBJ,
+                     S_OBJ_DONE, S_PAWN, S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SPENT_COINS, S_SPENT_POWER,
+                     S_START_AREA, S_STAT, S_SUPPLY_BLESSINGS, S_TROPHIES, STATS, ST_ANGELS, ST_CHRONICLE,
+                     ST_COINS, ST_DEEDS, ST_LORDS, ST_MAX_MORALE_HEROES, ST_POWER, ST_SHIP_UPGRADES, ST_UPGRADES,
+                     C_PER_CORNER, C_N_UPGRADES, C_U_SHIP, Y_COINS, Y_POWER, O_CHRONICLE, GF_OTHER)
+from .cards import refresh_market, upgrade_place
+from .resources import gain_coins, gain_demons, power
+from .symbols import glory, heroes_at_max_morale, stat, upgrades_in_play
+
+
+@tiny
+def deed_area_of(S, C, x):
+    """The deed area number (1..6) of area x, or 0."""
+    for d in range(1, 7):
+        if C[C_DEED_AREA + d] == x:
+            return d
+    return 0
+
+
+@hot
+def chronicle_options(S, C, p, OPT, n):
+    """The chronicle actions open to p now, appended to OPT as (O_CHRONICLE, CH_*, target)
+    from row n; the new number of rows."""
+    x = S[S_AREA + p]
+    if x < 0 or x != S[S_START_AREA + p]:
+        return n
+    if S[S_BLESSINGS + p] > 0:
+        for a in range(C[C_N_ANGELS]):
+            if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == x:
+                n = option(OPT, n, O_CHRONICLE, CH_AWAKEN_HERO, a, 0)
+                n = option(OPT, n, O_CHRONICLE, CH_AWAKEN_PATRON, a, 0)
+    d = deed_area_of(S, C, x)
+    if d > 0:
+        at = S[S_DEED_AT + d]
+        if at >= LORD and S[S_ATTACKS + p] > 0:
+            n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 0)
+        elif 0 <= at < LORD:
+            n = option(OPT, n, O_CHRONICLE, CH_DEED, at, 0)
+    return n
+
+
+@hot
+def remove_curse(S, lord):
+    k = 0
+    for i in range(S[S_N_CURSES]):
+        if S[S_CURSES + i] != lord:
+            S[S_CURSES + k] = S[S_CURSES + i]
+            k += 1
+    S[S_N_CURSES] = k
+
+
+@hot
+def chronicle_action(S, C, p, kind, target):
+    """Take chronicle action (kind, target) for p; pushes its rewards, with the chronicle slot
+    (F_CHRONICLE_DONE) under them."""
+    push(S, F_CHRONICLE_DONE, p, 0, 0, 0, 0, 0, 0)
+    if kind == CH_AWAKEN_HERO or kind == CH_AWAKEN_PATRON:
+        S[S_BLESSINGS + p] -= 1
+        S[S_SUPPLY_BLESSINGS] += 1
+        stat(S, p, ST_ANGELS, 1)
+        if kind == CH_AWAKEN_HERO:
+            S[S_ANGEL + target] = ANG_HERO + p
+            S[S_ATTACKS + p] += C[C_A_ATTACKS + target]
+            S[S_ANGELS_HERO + p] += 1
+            glory(S, p, C[C_A_HERO_GLORY + target], GF_ANGEL)
+            push_program(S, p, C[C_A_REWARD + target], 0, GF_ANGEL)
+        else:
+            S[S_ANGEL + target] = ANG_PATRON + p
+            S[S_ANGELS_PATRON + p] += 1
+            glory(S, p, C[C_A_PATRON_GLORY + target], GF_ANGEL)
+    elif kind == CH_LORD:
+        S[S_ATTACKS + p] -= 1
+        S[S_LORD + target] = LS_DEFEATED
+        for d in range(1, 7):
+            if S[S_DEED_AT + d] == LORD + target:
+                S[S_DEED_AT + d] = -1
+        remove_curse(S, target)
+        stat(S, p, ST_LORDS, 1)
+        glory(S, p, C[C_L_GLORY + target], GF_LORD)
+        push_program(S, p, C[C_L_REWARD + target], 0, GF_LORD)
+    else:
+        S[S_DEED + target] = DS_DONE
+        for d in range(1, 7):
+            if S[S_DEED_AT + d] == target:
+                S[S_DEED_AT + d] = -1
+        stat(S, p, ST_DEEDS, 1)
+        glory(S, p, C[C_D_GLORY + target], GF_DEED)
+        t = C[C_D_TROPHY + target]
+        if t >= 0:
+            S[S_TROPHIES + p] |= 1 << t
+            push_program(S, p, C[C_T_REWARD + t], 0, GF_DEED)
+        push_program(S, p, C[C_D_REWARD + target], 0, GF_DEED)
+
+
+@hot
+def fill_chronicle(S, C, p):
+    """p's nation token on the next chronicle slot; the slot's effects for p. The last slot
+    triggers the end of the game."""
+    slot = S[S_CHRON_NEXT]
+    if slot > S[S_CHRON_LAST]:
+        return
+    S[S_CHRON + slot] = p
+    S[S_CHRON_NEXT] = slot + 1
+    S[S_ENTRIES + p] += 1
+    stat(S, p, ST_CHRONICLE, 1)
+    if slot == S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
+        S[S_END_SEAT] = p
+    push_program(S, p, C[C_CHRON_SLOT + slot], 0, GF_CHRONICLE)
+
+
+@hot
+def spawn_ships_out(S, C, p):
+    """A Demon Lord spawns on the pawn's area: its deed goes, every ship there is pushed
+    out (its owner chooses where, frames F_PUSH). Returns the deed area (0: none to spawn)."""
+    d = S[S_PAWN]
+    if d == 0 or S[S_LORD_STACK_N] == 0:
+        return 0
+    at = S[S_DEED_AT + d]
+    if 0 <= at < LORD:
+        S[S_DEED + at] = DS_REMOVED
+        S[S_DEED_AT + d] = -1
+    x = C[C_DEED_AREA + d]
+    n = S[S_N]
+    for k in range(n - 1, -1, -1):
+        q = (p + k) % n
+        if S[S_AREA + q] == x:
+            push(S, F_PUSH, q, x, 0, 0, 0, 0, 0)
+    return d
+
+
+@hot
+def spawn_lord(S, C, p):
+    """The next Demon Lord tile on the pawn's area, its curse in play (the oldest of more than
+    three leaves), the pawn to the next placement token or, after area 6, onto the last
+    chronicle slot (which ends the game if it was the last free one)."""
+    d = S[S_PAWN]
+    if d == 0 or S[S_LORD_STACK_N] == 0:
+        return
+    S[S_LORD_STACK_N] -= 1
+    lord = S[S_LORD_STACK + S[S_LORD_STACK_N]]
+    S[S_LORD + lord] = LS_BOARD
+    S[S_DEED_AT + d] = LORD + lord
+    if S[S_N_CURSES] >= C[C_MAX_CURSES]:
+        remove_curse(S, S[S_CURSES])
+    S[S_CURSES + S[S_N_CURSES]] = lord
+    S[S_N_CURSES] += 1
+    S[S_PLACEMENT_N] -= 1
+    if S[S_PLACEMENT_N] > 0:
+        S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
+    else:
+        S[S_PAWN] = 0
+        S[S_CHRON_LAST] -= 1
+        if S[S_CHRON_NEXT] > S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
+            S[S_END_SEAT] = p
+
+
+@hot
+def push_targets(S, C, x, out):
+    """Where a ship pushed out of x may go: x's neighbours (the lake's: the passage points)."""
+    n = 0
+    for k in range(C[C_ADJ_START + x], C[C_ADJ_START + x + 1]):
+        out[n] = C[C_ADJ + k]
+        n += 1
+    if n == 0:
+        for y in range(C[C_N_AREAS]):
+            if C[C_AREA_PASSAGE + y] > 0:
+                out[n] = y
+                n += 1
+    return n
+
+
+# ---------------------------------------------------------------- events
+@hot
+def least_glory(S):
+    g = S[S_GLORY]
+    for q in range(1, S[S_N]):
+        g = min(g, S[S_GLORY + q])
+    return g
+
+
+@hot
+def event_stage(S, C, PR, R, at):
+    """Work of event frame at `at` (F_EVENT: a card, b stage): the active player's bonus,
+    the least-glory players' choice (skipped when the active player has the least), the
+    global effect. Returns False when the event is over."""
+    p = S[at + 1]
+    e = S[at + 2]
+    stage = S[at + 3]
+    n = S[S_N]
+    if e < 0:
+        e = draw_event(S, C, R)
+        S[at + 2] = e
+    S[at + 3] = stage + 1
+    if stage == 0:
+        push_program(S, p, C[C_E_ACTIVE + e], 0, GF_OTHER)
+    elif stage == 1:
+        low = least_glory(S)
+        if S[S_GLORY + p] != low:
+            prog = C[C_E_LEAST + e] if C[C_E_LEAST + e] >= 0 else C[C_LEAST_GLORY]
+            for k in range(n - 1, -1, -1):
+                q = (p + k) % n
+                if S[S_GLORY + q] == low:
+                    push_program(S, q, prog, 0, GF_OTHER)
+    elif stage == 2:
+        g = C[C_E_GLOBAL + e]
+        if g >= 0:
+            for k in range(n - 1, -1, -1):
+                push_program(S, (p + k) % n, g, 0, GF_OTHER)
+        flag = C[C_E_GLOBAL_FLAG + e]
+        if flag == EG_MARKET_REFRESH:
+            refresh_market(S, C, R)
+        elif flag == EG_HAND_TO_TWO:
+            for k in range(n - 1, -1, -1):
+                q = (p + k) % n
+                if S[S_N_HAND + q] > 2:
+                    push(S, F_DISCARD, q, S[S_N_HAND + q] - 2, 1, 1, 0, 0, 0)
+        elif flag == EG_MOST_GLORY_DEMONS:
+            top = S[S_GLORY]
+            for q in range(n):
+                top = max(top, S[S_GLORY + q])
+            for q in range(n):
+                if S[S_GLORY + q] == top:
+                    gain_demons(S, PR, q, 5)
+        elif flag == EG_CORNER_REFILL:
+            for c in range(1, 5):
+                if S[S_SUPPLY_BLESSINGS] > 0 and S[S_CORNER_TOKENS + c] < n * C[C_PER_CORNER]:
+                    S[S_CORNER_TOKENS + c] += 1
+                    S[S_SUPPLY_BLESSINGS] -= 1
+        elif flag == EG_POOREST_COINS:
+            low = S[S_COINS]
+            for q in range(n):
+                low = min(low, S[S_COINS + q])
+            for q in range(n):
+                if S[S_COINS + q] == low:
+                    gain_coins(S, q, 10)
+    else:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- objectives
+@hot
+def have_value(S, C, NS, p, st):
+    if st == ST_UPGRADES:
+        return upgrades_in_play(S, C, p)
+    if st == ST_SHIP_UPGRADES:
+        n = 0
+        for u in range(C[C_N_UPGRADES]):
+            if upgrade_place(S, p, u) == 5 and C[C_U_SHIP + u]:
+                n += 1
+        return n
+    if st == ST_MAX_MORALE_HEROES:
+        return heroes_at_max_morale(S, NS, p)
+    if st == ST_POWER:
+        return power(S, p)
+    if st == ST_COINS:
+        return S[S_COINS + p]
+    return S[S_STAT + p * len(STATS) + st]
+
+
+@hot
+def score_objectives(S, C, NS):
+    """Every objective in play that a player now meets, in player order from the active one:
+    "each" cards once per player, "first" cards once in all."""
+    n = S[S_N]
+    for i in range(OBJECTIVES_IN_PLAY):
+        o = S[S_OBJ + i]
+        if o < 0:
+            continue
+        for k in range(n):
+            q = (S[S_SEAT] + k) % n
+            done = S[S_OBJ_DONE + i]
+            if (done >> q) & 1 or (C[C_O_EACH + o] == 0 and done != 0):
+                continue
+            kind = C[C_O_KIND + o]
+            if kind == OK_HAVE:
+                v = have_value(S, C, NS, q, C[C_O_STAT + o])
+            elif kind == OK_SPEND:
+                v = S[S_SPENT_COINS + q] if C[C_O_STAT + o] == Y_COINS else S[S_SPENT_POWER + q]
+            else:
+                v = S[S_DISCARDED + q]
+            if kind != OK_HAVE and q != S[S_SEAT]:
+                continue                        # spend / discard: "during your turn"
+            if v >= C[C_O_AT + o]:
+                S[S_OBJ_DONE + i] |= 1 << q
+                glory(S, q, C[C_O_GLORY + o], GF_OBJECTIVE)

@@ -1,0 +1,622 @@
+"""The EOS step machine: the options of the decision on top of the stack, applying the one
+chosen, and the driver that runs everything needing no decision in between.
+
+``advance`` resolves frames until one offers two or more options (listed in ``OPT``, their
+number returned) or the game is over (0). ``choose`` applies option i. A policy (a
+strategy, the Python face, a scenario) only ever picks a row of ``OPT``.
+
+The turn (rulebook "Turn Overview"): start-of-turn effects (F_TURN); a worker action or
+a recharge (F_ACTION, with the free actions: buying an upgrade once per turn, refreshing
+the market, using a triggered card); the free actions again and the hand limit
+(F_END_TURN); the next player.
+"""
+from ..jit import hot
+from ..rng import below
+from .cards import (discard_journey, hero_market_upgrades, in_hand, leave_hand, played_journey, refresh_market,
+                    take_from_market, upgrade_place)
+from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
+                        score_objectives, spawn_lord, spawn_ships_out)
+from .frames import (alt_of, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
+                     sym_code, top)
+from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
+                     C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N, C_HAND_LIMIT,
+                     C_HERO_UPGRADES, C_J_COST, C_J_ACTIONS, C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS,
+                     C_N_ANGELS, C_N_AREAS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES, C_REFRESH_COINS,
+                     C_TURN_CAP, C_U_FLAGS, C_U_HERO, C_U_ONCE, C_U_PRICE, C_U_RECHARGE, C_U_SHIP, C_U_ACTIONS,
+                     END_CAP, END_CHRONICLE, F_ACTION, F_AFTER_HERO, F_ALT, F_ATTACH, F_CHOICE, F_CHRONICLE,
+                     F_CHRONICLE_DONE, F_CORNER, F_DIE, F_DISCARD, F_END_TURN, F_EVENT, F_KRAKEN, F_MORALE,
+                     F_MOVE, F_PLAY, F_PROGRAM, F_PURIFY_ADJ, F_PUSH, F_RANK, F_RECHARGE, F_SECONDARY, F_SPAWN,
+                     F_TURN, F_UPGRADE, GF_AREA, GF_OTHER, J_DISCARD, J_HAND, J_PLAYED, J_WAITING,
+                     MAX_CORNER_REWARDS, MAX_RANKS, MAX_MORALE, N_HEROES, NS_MORALE_PROG, NS_N_MORALE,
+                     NS_N_RANKS, NS_N_SECONDARY, NS_N_SLOTS, NS_RANK_COINS, NS_RANK_COST, NS_RANK_PROG,
+                     NS_SECONDARY, NS_SLOT, O_ALT, O_AREA, O_BUY, O_CARD, O_CHRONICLE, O_CREW, O_DONE, O_HERO,
+                     O_HERO_PICK, O_PLACE, O_RECHARGE, O_REFRESH, O_ROLL, O_SECONDARY, O_TRIGGER, O_UPGRADE,
+                     PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_ACTIONS, S_ANGEL, S_ANGEL_ONCE, S_AREA,
+                     S_BLOCKED_HERO, S_BLOCKED_SECONDARY, S_BOUGHT, S_COINS, S_CORNER_TAKEN, S_DISCARDED,
+                     S_DONE, S_END_SEAT, S_ENDED_BY, S_ERROR, S_FIRST_DONE, S_HAND_LIMIT, S_HERO_WORKERS,
+                     S_JLOC, S_MAX_WORKERS, S_MORALE, S_MOVED, S_N, S_N_HAND, S_OFFERED, S_ON_SHIP, S_PURIFIED,
+                     S_RANK, S_REFRESHED, S_SEAT, S_SECONDARY, S_SP, S_SPENT_COINS, S_SPENT_POWER,
+                     S_START_AREA, S_TURN, S_ULOC, S_USED, ST_JOURNEY_PLAYED, ST_MORALE_BOOSTS,
+                     ST_RANK_INCREASES, TRIG_OWN_TURN, U_BOX, U_DISCARD, U_HAND, U_MARKET, U_PLACES, U_PLAY,
+                     U_SHIP_PLACE, UF_EXTRA_SECONDARY, UF_NO_COST, UF_DISCOUNT_10, UF_OCCUPIED_TWICE,
+                     UF_TRAITOR, MAX_PLAYERS, S_MARKET)
+from .resources import power
+from .sailing import enter_area, entered, may_enter, neighbours
+from .symbols import (MOVE_PLACE, can_pay, do_symbol, pay_coins, purify, stat)
+
+ERR_NO_FRAME = 91       # the stack ran empty before the game ended
+
+
+# ---------------------------------------------------------------- heroes
+@hot
+def upgrade_flag_under(S, C, p, h, flag):
+    for u in range(C[C_N_UPGRADES]):
+        if C[C_U_FLAGS + u] & flag and upgrade_place(S, p, u) == h:
+            return True
+    return False
+
+
+@hot
+def may_activate(S, C, PR, p, h):
+    """A worker may go on hero h: unoccupied, or occupied once and allowed a second time
+    (New Contract under it, Mespanne's power); never more than twice."""
+    w = S[S_HERO_WORKERS + p * N_HEROES + h]
+    if w == 0:
+        return True
+    if w >= C[C_MAX_ACTIVATIONS]:
+        return False
+    return upgrade_flag_under(S, C, p, h, UF_OCCUPIED_TWICE) or (
+        PR[p, PR_TWICE_AT_POWER] > 0 and power(S, p) >= PR[p, PR_TWICE_AT_POWER])
+
+
+@hot
+def rank_coins(S, C, NS, p, h, r):
+    """Coins to activate hero h at rank r (1-based): the rank's printed cost, less discounts."""
+    cost = NS[p, NS_RANK_COINS + h * MAX_RANKS + r - 1]
+    if upgrade_flag_under(S, C, p, h, UF_NO_COST):
+        return 0
+    if upgrade_flag_under(S, C, p, h, UF_DISCOUNT_10):
+        cost = max(0, cost - 10)
+    return cost
+
+
+@hot
+def secondary_count(S, C, PR, p, h):
+    n = 1
+    if (PR[p, PR_TWO_SECONDARY_AT_POWER] > 0 and power(S, p) >= PR[p, PR_TWO_SECONDARY_AT_POWER]) or (
+            h >= 0 and upgrade_flag_under(S, C, p, h, UF_EXTRA_SECONDARY)):
+        n = 2
+    return n
+
+
+@hot
+def take_worker(S, p):
+    """The rightmost worker leaves the ship."""
+    S[S_ON_SHIP + p] -= 1
+    S[S_USED + p] = 1
+
+
+# ---------------------------------------------------------------- upgrades
+@hot
+def may_place_upgrade(S, C, p, u):
+    if C[C_U_SHIP + u] or C[C_U_HERO + u] >= 0:
+        return True
+    for h in range(N_HEROES):
+        if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
+            return True
+    return False
+
+
+@hot
+def gain_upgrade(S, C, R, p, u):
+    """Upgrade u (market or p's nation hand) into p's play area: a ship upgrade under the ship
+    (its once-bonus at once), a nation upgrade under its hero, another under a hero p chooses."""
+    if S[S_ULOC + u] == U_MARKET:
+        take_from_market(S, C, R, u)
+    if C[C_U_SHIP + u]:
+        S[S_ULOC + u] = U_PLAY + p * U_PLACES + U_SHIP_PLACE
+        push_program(S, p, C[C_U_ONCE + u], 0, GF_OTHER)
+    elif C[C_U_HERO + u] >= 0:
+        S[S_ULOC + u] = U_PLAY + p * U_PLACES + C[C_U_HERO + u]
+    else:
+        S[S_ULOC + u] = U_BOX           # in transit until attached
+        push(S, F_ATTACH, p, u, 0, 0, 0, 0, 0)
+    if C[C_U_FLAGS + u] & UF_TRAITOR:   # Demon Traitor: one worker less, for good
+        S[S_MAX_WORKERS + p] -= 1
+        S[S_ON_SHIP + p] = min(S[S_ON_SHIP + p], S[S_MAX_WORKERS + p])
+
+
+@hot
+def free_options(S, C, p, OPT, n):
+    """Buying one upgrade (market or nation hand), refreshing the market, using a card that
+    triggers on one's own turn: allowed at any point of the turn the kernel offers."""
+    if S[S_BOUGHT + p] < C[C_BUYS]:
+        for m in range(C[C_MARKET]):
+            u = S[S_MARKET + m]
+            if u >= 0 and S[S_COINS + p] >= C[C_U_PRICE + u] and may_place_upgrade(S, C, p, u):
+                n = option(OPT, n, O_BUY, u, 0, 0)
+        for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
+            if S[S_ULOC + u] == U_HAND + p and S[S_COINS + p] >= C[C_U_PRICE + u]:
+                n = option(OPT, n, O_BUY, u, 0, 0)
+    if S[S_REFRESHED + p] == 0 and S[S_COINS + p] >= C[C_REFRESH_COINS]:
+        n = option(OPT, n, O_REFRESH, 0, 0, 0)
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == TRIG_OWN_TURN:
+            n = option(OPT, n, O_TRIGGER, j, 0, 0)
+    return n
+
+
+@hot
+def apply_free(S, C, R, p, code, x):
+    if code == O_BUY:
+        pay_coins(S, p, C[C_U_PRICE + x])
+        S[S_BOUGHT + p] += 1
+        gain_upgrade(S, C, R, p, x)
+    elif code == O_REFRESH:
+        pay_coins(S, p, C[C_REFRESH_COINS])
+        S[S_REFRESHED + p] = 1
+        refresh_market(S, C, R)
+    elif code == O_TRIGGER:
+        S[S_JLOC + x] = J_PLAYED + p
+        push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
+
+
+# ---------------------------------------------------------------- options
+@hot
+def action_options(S, C, NS, PR, p, OPT):
+    n = 0
+    first = S[S_FIRST_DONE + p] == 0
+    if S[S_ON_SHIP + p] > 0:
+        for h in range(N_HEROES):
+            if first and h != 0:
+                continue
+            if not may_activate(S, C, PR, p, h):
+                continue
+            if not first:
+                n = option(OPT, n, O_HERO, h, 0, 0)           # place the worker, skip cost and actions
+            if S[S_BLOCKED_HERO + p] == h:
+                continue
+            for r in range(1, S[S_RANK + p * N_HEROES + h] + 1):
+                if S[S_COINS + p] >= rank_coins(S, C, NS, p, h, r) and can_pay(
+                        S, C, NS, PR, p, NS[p, NS_RANK_COST + h * MAX_RANKS + r - 1], 0):
+                    n = option(OPT, n, O_HERO, h, r, 0)
+        if not first:
+            n = chronicle_options(S, C, p, OPT, n)
+            for a in range(C[C_N_ANGELS]):
+                if S[S_ANGEL + a] == ANG_HERO + p and C[C_A_ACTION + a] >= 0 and not (S[S_ANGEL_ONCE + p] >> a) & 1:
+                    n = option(OPT, n, O_CREW, 0, a, 0)
+    if not first:
+        if S[S_USED + p]:
+            n = option(OPT, n, O_RECHARGE, 0, 0, 0)
+        n = free_options(S, C, p, OPT, n)
+    return n
+
+
+@hot
+def options(S, C, NS, PR, R, OPT, NB):
+    """Options of the top frame into OPT (their number), or -1 after doing automatic work."""
+    if S[S_SP] == 0:
+        S[S_ERROR] = ERR_NO_FRAME
+        S[S_DONE] = 1
+        return -1
+    at = top(S)
+    kind = S[at]
+    p = S[at + 1]
+    n = 0
+    if kind == F_TURN:
+        start_turn(S, p)
+        pop(S)
+        push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
+        push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
+        return -1
+    if kind == F_ACTION:
+        return action_options(S, C, NS, PR, p, OPT)
+    if kind == F_PROGRAM:
+        prog = S[at + 2]
+        i = S[at + 3]
+        if i >= n_steps(C, prog):
+            pop(S)
+            return -1
+        S[at + 3] = i + 1
+        step = step_of(C, prog, i)
+        if n_alts(C, step) == 1:
+            push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + 4], S[at + 5], 0, 0)
+        else:
+            push(S, F_CHOICE, p, step, 0, S[at + 4], S[at + 5], 0, 0)
+        return -1
+    if kind == F_ALT:
+        alt = S[at + 2]
+        while S[at + 3] < n_syms(C, alt):
+            k = S[at + 3]
+            S[at + 3] = k + 1
+            sp = S[S_SP]
+            do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + 4], S[at + 5])
+            if S[S_SP] != sp:
+                return -1
+        pop(S)
+        return -1
+    if kind == F_CHOICE:
+        step = S[at + 2]
+        for i in range(n_alts(C, step)):
+            n = option(OPT, n, O_ALT, i, 0, 0)
+        if S[at + 4] == 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_MORALE or kind == F_RANK:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        lower = S[at + 3]
+        for h in range(N_HEROES):
+            v = S[(S_MORALE if kind == F_MORALE else S_RANK) + p * N_HEROES + h]
+            top_ = NS[p, (NS_N_MORALE if kind == F_MORALE else NS_N_RANKS) + h]
+            low = 0 if kind == F_MORALE else 1
+            if (lower == 0 and v < top_) or (lower == 1 and v > low):
+                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        return n
+    if kind == F_DISCARD:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        general_only = S[at + 4]
+        for j in range(C[C_N_JOURNEY]):
+            if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
+                n = option(OPT, n, O_CARD, j, 0, 0)
+        if n > 0 and S[at + 3] == 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_PLAY:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        for j in range(C[C_N_JOURNEY]):
+            if S[S_JLOC + j] == J_HAND + p:
+                if can_pay(S, C, NS, PR, p, C[C_J_COST + j], 0):
+                    n = option(OPT, n, O_CARD, j, 0, 0)
+                n = option(OPT, n, O_CARD, j, 1, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_MOVE:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
+            for x in range(C[C_N_AREAS]):
+                if C[C_AREA_PERIMETER + x]:
+                    n = option(OPT, n, O_PLACE, x, 0, 0)
+            return n
+        k = neighbours(S, C, p, S[S_AREA + p], NB)
+        for i in range(k):
+            x = NB[i]
+            if may_enter(S, C, NS, PR, p, x, S[at + 3], S[at + 4], S[at + 5], S[at + 6]):
+                n = option(OPT, n, O_AREA, x, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_UPGRADE:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        if S[at + 3] == 1:                  # a loss: one of p's upgrades in play
+            for u in range(C[C_N_UPGRADES]):
+                if upgrade_place(S, p, u) >= 0:
+                    n = option(OPT, n, O_UPGRADE, u, 0, 0)
+            return n
+        for m in range(C[C_MARKET]):
+            u = S[S_MARKET + m]
+            if u >= 0 and may_place_upgrade(S, C, p, u):
+                n = option(OPT, n, O_UPGRADE, u, 0, 0)
+        for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
+            if S[S_ULOC + u] == U_HAND + p:
+                n = option(OPT, n, O_UPGRADE, u, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_ATTACH:
+        for h in range(N_HEROES):
+            if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
+                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        if n == 0:
+            S[S_ULOC + S[at + 2]] = U_DISCARD
+        return n
+    if kind == F_DIE:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        n = option(OPT, n, O_ROLL, 0, 0, 0)
+        return option(OPT, n, O_DONE, 0, 0, 0)
+    if kind == F_PURIFY_ADJ:
+        x = S[S_AREA + p]
+        if x >= 0:
+            if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+                n = option(OPT, n, O_AREA, x, 0, 0)
+            k = neighbours(S, C, p, x, NB)
+            for i in range(k):
+                if S[S_PURIFIED + NB[i]] == 0 and C[C_AREA_DEMONS + NB[i]] > 0:
+                    n = option(OPT, n, O_AREA, NB[i], 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_KRAKEN:
+        return 0                            # the Kraken: Kwanan's special (a later step of #18)
+    if kind == F_CHRONICLE:
+        n = chronicle_options(S, C, p, OPT, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_SECONDARY:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        for s in range(NS[p, NS_N_SECONDARY]):
+            if s != S[S_SECONDARY + p] and s != S[S_BLOCKED_SECONDARY + p]:
+                n = option(OPT, n, O_SECONDARY, s, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_END_TURN:
+        if S[at + 2] == 0:
+            n = free_options(S, C, p, OPT, 0)
+            return option(OPT, n, O_DONE, 0, 0, 0)
+        pop(S)
+        end_turn(S, C, NS, p)
+        return -1
+    if kind == F_PUSH:
+        k = push_targets(S, C, S[at + 2], NB)
+        for i in range(k):
+            n = option(OPT, n, O_AREA, NB[i], 0, 0)
+        return n
+    if kind == F_EVENT:
+        if not event_stage(S, C, PR, R, at):
+            pop(S)
+        return -1
+    if kind == F_RECHARGE:
+        recharge_stage(S, C, NS, p, at)
+        return -1
+    if kind == F_CHRONICLE_DONE:
+        pop(S)
+        fill_chronicle(S, C, p)
+        return -1
+    if kind == F_SPAWN:
+        if S[at + 2] == 0:
+            S[at + 2] = 1
+            if spawn_ships_out(S, C, p) == 0:
+                pop(S)
+            return -1
+        pop(S)
+        spawn_lord(S, C, p)
+        return -1
+    if kind == F_CORNER:
+        c = S[at + 2]
+        for k in range(C[C_CORNER_N + c]):
+            if not (S[S_CORNER_TAKEN + p] >> ((c - 1) * MAX_CORNER_REWARDS + k)) & 1:
+                n = option(OPT, n, O_ALT, k, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_AFTER_HERO:
+        h = S[at + 2]
+        for u in range(S[at + 3], C[C_N_UPGRADES]):
+            if upgrade_place(S, p, u) == h and C[C_U_ACTIONS + u] >= 0:
+                S[at + 3] = u + 1
+                push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
+                return -1
+        pop(S)
+        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
+        return -1
+    return 0
+
+
+# ---------------------------------------------------------------- applying a choice
+@hot
+def choose(S, C, NS, PR, R, OPT, i):
+    """Apply option i of the top frame's list in OPT."""
+    at = top(S)
+    kind = S[at]
+    p = S[at + 1]
+    code = OPT[i, 0]
+    x = OPT[i, 1]
+    y = OPT[i, 2]
+    if code == O_BUY or code == O_REFRESH or code == O_TRIGGER:
+        apply_free(S, C, R, p, code, x)
+        return
+    if code == O_DONE:
+        if kind == F_END_TURN:
+            S[at + 2] = 1
+            excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
+            if excess > 0:
+                push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
+        else:
+            pop(S)
+        return
+    if kind == F_ACTION:
+        pop(S)
+        if code == O_HERO:
+            take_worker(S, p)
+            S[S_HERO_WORKERS + p * N_HEROES + x] += 1
+            S[S_ACTIONS + p * 4 + A_HERO] += 1
+            S[S_FIRST_DONE + p] = 1
+            push(S, F_AFTER_HERO, p, x, 0, 0, 0, 0, 0)
+            if y > 0:
+                push_program(S, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1], 0, GF_OTHER)
+                pay_coins(S, p, rank_coins(S, C, NS, p, x, y))
+                push_program(S, p, NS[p, NS_RANK_COST + x * MAX_RANKS + y - 1], 1, GF_OTHER)
+        elif code == O_CHRONICLE:
+            take_worker(S, p)
+            S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
+            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), 0, 0, 0, 0, 0)
+            chronicle_action(S, C, p, x, y)
+        elif code == O_CREW:
+            take_worker(S, p)
+            S[S_ACTIONS + p * 4 + A_CREW] += 1
+            if C[C_A_ONCE + y]:
+                S[S_ANGEL_ONCE + p] |= 1 << y
+            push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
+        elif code == O_RECHARGE:
+            S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
+            push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
+        return
+    if kind == F_CHOICE:
+        pop(S)
+        push(S, F_ALT, p, alt_of(C, S[at + 2], x), 0, S[at + 4], S[at + 5], 0, 0)
+        return
+    if kind == F_MORALE:
+        S[at + 2] -= 1
+        if S[at + 3] == 1:
+            S[S_MORALE + p * N_HEROES + x] -= 1
+        else:
+            m = S[S_MORALE + p * N_HEROES + x]
+            S[S_MORALE + p * N_HEROES + x] = m + 1
+            stat(S, p, ST_MORALE_BOOSTS, 1)
+            push_program(S, p, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m], 0, GF_OTHER)
+        return
+    if kind == F_RANK:
+        S[at + 2] -= 1
+        if S[at + 3] == 1:
+            S[S_RANK + p * N_HEROES + x] -= 1
+        else:
+            S[S_RANK + p * N_HEROES + x] += 1
+            stat(S, p, ST_RANK_INCREASES, 1)
+        return
+    if kind == F_DISCARD:
+        S[at + 2] -= 1
+        discard_journey(S, C, p, x)
+        return
+    if kind == F_PLAY:
+        S[at + 2] -= 1
+        leave_hand(S, C, p, x)
+        stat(S, p, ST_JOURNEY_PLAYED, 1)
+        if y == 1:                          # face down: 2 glory at the end, no cost, no reward
+            played_journey(S, p, x)
+            return
+        if C[C_J_TRIGGER + x] > 0:
+            S[S_JLOC + x] = J_WAITING + p
+        else:
+            played_journey(S, p, x)
+            push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
+        push_program(S, p, C[C_J_COST + x], 1, GF_OTHER)
+        return
+    if kind == F_MOVE:
+        S[at + 2] -= 1
+        if code == O_PLACE:
+            S[at + 3] = x                   # the move's start: it may not come back here
+        else:
+            if x < 31:
+                S[at + 4] |= 1 << x
+            else:
+                S[at + 5] |= 1 << (x - 31)
+        enter_area(S, C, PR, p, x)
+        return
+    if kind == F_UPGRADE:
+        S[at + 2] -= 1
+        if S[at + 3] == 1:
+            S[S_ULOC + x] = U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX
+        else:
+            gain_upgrade(S, C, R, p, x)
+        return
+    if kind == F_ATTACH:
+        pop(S)
+        S[S_ULOC + S[at + 2]] = U_PLAY + p * U_PLACES + x
+        return
+    if kind == F_DIE:
+        S[at + 2] -= 1
+        push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
+        return
+    if kind == F_PURIFY_ADJ:
+        pop(S)
+        purify(S, C, p, x, GF_AREA)
+        return
+    if kind == F_CHRONICLE:
+        pop(S)
+        chronicle_action(S, C, p, x, y)
+        return
+    if kind == F_SECONDARY:
+        S[at + 2] -= 1
+        S[S_SECONDARY + p] = x
+        push_program(S, p, NS[p, NS_SECONDARY + x], 0, GF_OTHER)
+        return
+    if kind == F_PUSH:
+        pop(S)
+        enter_area(S, C, PR, p, x)
+        return
+    if kind == F_CORNER:
+        pop(S)
+        c = S[at + 2]
+        S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + x)
+        push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + x], 0, GF_AREA)
+        return
+
+
+# ---------------------------------------------------------------- the turn
+@hot
+def start_turn(S, p):
+    """Start of p's turn: the turn's counters, where the ship starts (chronicle actions need it)."""
+    S[S_SEAT] = p
+    S[S_START_AREA + p] = S[S_AREA + p]
+    S[S_BOUGHT + p] = 0
+    S[S_REFRESHED + p] = 0
+    S[S_MOVED + p] = 0
+    S[S_SPENT_COINS + p] = 0
+    S[S_SPENT_POWER + p] = 0
+    S[S_DISCARDED + p] = 0
+
+
+@hot
+def recharge_stage(S, C, NS, p, at):
+    """Recharge (F_RECHARGE, a stage): the rewards of the slots the workers vacated; then
+    the workers back from the left, the secondary cube off the board, the ship upgrades'
+    rewards."""
+    stage = S[at + 2]
+    S[at + 2] = stage + 1
+    if stage == 0:
+        for i in range(min(S[S_MAX_WORKERS + p], NS[p, NS_N_SLOTS]) - 1, S[S_ON_SHIP + p] - 1, -1):
+            push_program(S, p, NS[p, NS_SLOT + i], 0, GF_OTHER)
+    elif stage == 1:
+        S[S_ON_SHIP + p] = S[S_MAX_WORKERS + p]
+        for h in range(N_HEROES):
+            S[S_HERO_WORKERS + p * N_HEROES + h] = 0
+        S[S_USED + p] = 0
+        S[S_SECONDARY + p] = -1
+        for u in range(C[C_N_UPGRADES]):
+            if upgrade_place(S, p, u) == U_SHIP_PLACE and C[C_U_RECHARGE + u] >= 0:
+                push_program(S, p, C[C_U_RECHARGE + u], 0, GF_OTHER)
+    else:
+        pop(S)
+
+
+@hot
+def end_turn(S, C, NS, p):
+    """After the hand limit: objectives, then the next player, or the end of the game (the
+    player who filled the last chronicle slot is reached again, or the turn cap)."""
+    score_objectives(S, C, NS)
+    S[S_TURN] += 1
+    q = (p + 1) % S[S_N]
+    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
+        S[S_DONE] = 1
+        S[S_ENDED_BY] = END_CHRONICLE
+    elif S[S_TURN] >= C[C_TURN_CAP]:
+        S[S_DONE] = 1
+        S[S_ENDED_BY] = END_CAP
+    else:
+        push(S, F_TURN, q, 0, 0, 0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- the driver
+@hot
+def advance(S, C, NS, PR, R, OPT, NB):
+    """Run the game up to its next real decision: the number of options in OPT (0: over).
+    A decision with one option is taken here."""
+    while S[S_DONE] == 0:
+        n = options(S, C, NS, PR, R, OPT, NB)
+        if n < 0:
+            continue
+        if n == 0:                          # nothing to choose: the frame ends
+            pop(S)
+            continue
+        if n == 1:
+            choose(S, C, NS, PR, R, OPT, 0)
+            continue
+        S[S_OFFERED] = n
+        return n
+    return 0

@@ -1,0 +1,106 @@
+"""The decision stack (``layout.F_*`` frames in ``S_STACK``) and reading programs out of ``C``.
+
+A frame is (kind, player, a, b, c, d, e, f): pending work of one player. Rule steps push
+frames for what comes next; the driver (``engine.py``) works on the top one. Pushing in
+reverse order makes the first pushed the last done.
+"""
+from ..jit import tiny
+from .layout import C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_PROGRAM, FRAME, MAX_FRAMES, S_ERROR, S_SP, S_STACK
+
+ERR_STACK = 90          # the decision stack overflowed (a rule loop): check mode's error code
+
+
+@tiny
+def push(S, kind, p, a, b, c, d, e, f):
+    sp = S[S_SP]
+    if sp >= MAX_FRAMES:
+        S[S_ERROR] = ERR_STACK
+        return
+    at = S_STACK + sp * FRAME
+    S[at] = kind
+    S[at + 1] = p
+    S[at + 2] = a
+    S[at + 3] = b
+    S[at + 4] = c
+    S[at + 5] = d
+    S[at + 6] = e
+    S[at + 7] = f
+    S[S_SP] = sp + 1
+
+
+@tiny
+def option(OPT, n, code, x, y, z):
+    """Option row n (code, x, y, z) of a decision's list; the next row's index."""
+    if n >= OPT.shape[0]:
+        return n
+    OPT[n, 0] = code
+    OPT[n, 1] = x
+    OPT[n, 2] = y
+    OPT[n, 3] = z
+    return n + 1
+
+
+@tiny
+def top(S):
+    """Offset of the top frame in S (its kind at +0, player +1, a..f at +2..+7)."""
+    return S_STACK + (S[S_SP] - 1) * FRAME
+
+
+@tiny
+def pop(S):
+    S[S_SP] -= 1
+
+
+@tiny
+def push_program(S, p, prog, cost, source):
+    """Run program `prog` for p (cost: paid in full, nothing skipped); -1 is no program."""
+    if prog >= 0:
+        push(S, F_PROGRAM, p, prog, 0, cost, source, 0, 0)
+
+
+# ---------------------------------------------------------------- programs in C
+@tiny
+def n_steps(C, prog):
+    return C[C[C_PROGS] + 2 * prog + 1] if prog >= 0 else 0
+
+
+@tiny
+def step_of(C, prog, i):
+    return C[C[C_PROGS] + 2 * prog] + i
+
+
+@tiny
+def n_alts(C, step):
+    return C[C[C_STEPS] + 2 * step + 1]
+
+
+@tiny
+def alt_of(C, step, i):
+    return C[C[C_STEPS] + 2 * step] + i
+
+
+@tiny
+def n_syms(C, alt):
+    return C[C[C_ALTS] + 2 * alt + 1]
+
+
+@tiny
+def sym_code(C, alt, k):
+    return C[C[C_SYMS] + 2 * (C[C[C_ALTS] + 2 * alt] + k)]
+
+
+@tiny
+def sym_amount(C, alt, k):
+    return C[C[C_SYMS] + 2 * (C[C[C_ALTS] + 2 * alt] + k) + 1]
+
+
+@tiny
+def amount_in(C, prog, code):
+    """The summed amount of symbol `code` in the first alternative of every step of prog."""
+    v = 0
+    for i in range(n_steps(C, prog)):
+        alt = alt_of(C, step_of(C, prog, i), 0)
+        for k in range(n_syms(C, alt)):
+            if sym_code(C, alt, k) == code:
+                v += sym_amount(C, alt, k)
+    return v

@@ -1,0 +1,215 @@
+"""The EOS batch kernel: plays games [first, first + n) with the seats' policies and
+records each into result rows (``layout`` G_* and P_*).
+
+A game is its state S, the content C, its seats' nation rows NS and PR, and two random
+streams from (run seed, game index): RG for the game (shuffles, the die), RP for the
+random policy, so a game's deal is the same whoever plays it.
+"""
+import numpy as np
+
+from ..jit import entry, hot
+from ..rng import below, game_seed
+from .cards import upgrade_place
+from .engine import advance, choose
+from .frames import top
+from .setup import new_game
+from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
+                     C_N_LORDS, C_N_UPGRADES, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
+                     G_ERROR, G_ERROR_TURN, G_FIRST_LORD, G_LORDS_DEFEATED, G_LORDS_ON_BOARD, G_ROUNDS, G_TIE,
+                     G_TURNS, G_WINNER, J_PLAYED, J_WAITING, LS_BOARD, LS_DEFEATED, MAX_OPT, MAX_PLAYERS,
+                     N_GAME_COLS, N_HEROES, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
+                     P_ANGELS_PATRON, P_BONUS_DEMONS, P_BONUS_JOURNEY, P_BONUS_MORALE, P_BONUS_RANKS,
+                     P_BONUS_UPGRADES, P_COINS, P_DEEDS, P_DEMONS, P_ENTRIES, P_GLORY_FROM, P_GLORY_PLAY,
+                     P_JOURNEY_PLAYED, P_LORDS, P_NATION, P_POWER, P_PROTECTION, P_RANK, P_SCORE, P_SLOT,
+                     P_UPGRADES, P_WON, PR_SIZE, S_ACTIONS, S_ANGELS_HERO, S_ANGELS_PATRON, S_CHRON, S_COINS,
+                     S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
+                     S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
+                     S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT)
+from .policy import decide
+from .resources import demons, power, unprotected_demons
+from .symbols import upgrades_in_play
+
+
+@hot
+def end_bonus(S, C, NS, PR, p, out):
+    """The end-of-game bonus glory by kind into out[0..4] (unprotected Demons, morale
+    boosts, rank increases, played journey cards, upgrades in play); their sum."""
+    morale = 0
+    ranks = 0
+    for h in range(N_HEROES):
+        morale += S[S_MORALE + p * N_HEROES + h]
+        ranks += S[S_RANK + p * N_HEROES + h] - 1
+    played = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_PLAYED + p or S[S_JLOC + j] == J_WAITING + p:
+            played += 1
+    out[0] = C[C_BONUS_DEMON] * unprotected_demons(S, PR, p)
+    out[1] = C[C_BONUS_MORALE] * morale
+    out[2] = C[C_BONUS_RANK] * ranks
+    out[3] = C[C_BONUS_JOURNEY] * played
+    out[4] = C[C_BONUS_UPGRADE] * upgrades_in_play(S, C, p)
+    return out[0] + out[1] + out[2] + out[3] + out[4]
+
+
+@hot
+def final_glory(S, C, NS, PR, p, tmp):
+    return max(0, S[S_GLORY + p] + end_bonus(S, C, NS, PR, p, tmp))
+
+
+@hot
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat):
+    """Play S's game to its end; returns the decisions the policies took."""
+    decisions = 0
+    while True:
+        n = advance(S, C, NS, PR, RG, OPT, NB)
+        if n == 0:
+            return decisions
+        choose(S, C, NS, PR, RG, OPT, decide(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]]))
+        decisions += 1
+
+
+@hot
+def record(S, C, NS, PR, g, games, seats, tmp):
+    n = S[S_N]
+    best = -1
+    best_coins = -1
+    for p in range(n):
+        f = final_glory(S, C, NS, PR, p, tmp)
+        if f > best or (f == best and S[S_COINS + p] > best_coins):
+            best = f
+            best_coins = S[S_COINS + p]
+    winners = 0
+    winner = -1
+    for p in range(n):
+        f = final_glory(S, C, NS, PR, p, tmp)
+        ahead = 0
+        for q in range(n):
+            fq = final_glory(S, C, NS, PR, q, tmp)
+            if fq > f or (fq == f and S[S_COINS + q] > S[S_COINS + p]):
+                ahead += 1
+        won = f == best and S[S_COINS + p] == best_coins
+        if won:
+            winners += 1
+            if winner < 0:
+                winner = p
+        seats[g, p, P_WON] = 1 if won else 0
+        seats[g, p, P_RANK] = ahead
+        seats[g, p, P_SCORE] = f
+        seats[g, p, P_GLORY_PLAY] = S[S_GLORY + p]
+        end_bonus(S, C, NS, PR, p, tmp)
+        seats[g, p, P_BONUS_DEMONS] = tmp[0]
+        seats[g, p, P_BONUS_MORALE] = tmp[1]
+        seats[g, p, P_BONUS_RANKS] = tmp[2]
+        seats[g, p, P_BONUS_JOURNEY] = tmp[3]
+        seats[g, p, P_BONUS_UPGRADES] = tmp[4]
+        for k in range(8):
+            seats[g, p, P_GLORY_FROM + k] = S[S_GLORY_FROM + p * 8 + k]
+        seats[g, p, P_ANGELS_HERO] = S[S_ANGELS_HERO + p]
+        seats[g, p, P_ANGELS_PATRON] = S[S_ANGELS_PATRON + p]
+        seats[g, p, P_LORDS] = S[S_STAT + p * len(STATS) + ST_LORDS]
+        seats[g, p, P_DEEDS] = S[S_STAT + p * len(STATS) + ST_DEEDS]
+        seats[g, p, P_ENTRIES] = S[S_ENTRIES + p]
+        seats[g, p, P_DEMONS] = demons(S, p)
+        seats[g, p, P_POWER] = power(S, p)
+        seats[g, p, P_PROTECTION] = S[S_PROTECTION + p]
+        seats[g, p, P_COINS] = S[S_COINS + p]
+        for k in range(4):
+            seats[g, p, P_ACTIONS + k] = S[S_ACTIONS + p * 4 + k]
+        seats[g, p, P_UPGRADES] = upgrades_in_play(S, C, p)
+        seats[g, p, P_JOURNEY_PLAYED] = tmp[3] // max(1, C[C_BONUS_JOURNEY])
+    games[g, G_TURNS] = S[S_TURN]
+    games[g, G_ROUNDS] = (S[S_TURN] + n - 1) // n
+    games[g, G_WINNER] = winner
+    games[g, G_TIE] = 1 if winners > 1 else 0
+    games[g, G_ENDED_BY] = S[S_ENDED_BY]
+    entries = 0
+    for i in range(MAX_CHRONICLE):
+        if S[S_CHRON + i] >= 0:
+            entries += 1
+    games[g, G_ENTRIES] = entries
+    done = 0
+    for d in range(C[C_N_DEEDS]):
+        if S[S_DEED + d] == DS_DONE:
+            done += 1
+    games[g, G_DEEDS_DONE] = done
+    defeated = 0
+    board = 0
+    for lo in range(C[C_N_LORDS]):
+        if S[S_LORD + lo] == LS_DEFEATED:
+            defeated += 1
+        elif S[S_LORD + lo] == LS_BOARD:
+            board += 1
+    games[g, G_LORDS_DEFEATED] = defeated
+    games[g, G_LORDS_ON_BOARD] = board
+    mask = 0
+    for i in range(S[S_N_CURSES]):
+        mask |= 1 << S[S_CURSES + i]
+    games[g, G_CURSES] = mask
+    games[g, G_ERROR] = S[S_ERROR]
+    games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
+
+
+@hot
+def seat_nations(nations, n_players, shift, R, out):
+    """The nation of each seat: the given ones (-1: random, all different), rotated by shift."""
+    for p in range(n_players):
+        out[p] = nations[(p + shift) % n_players]
+    for p in range(n_players):
+        if out[p] < 0:
+            while True:
+                k = below(R, N_NATIONS)
+                fresh = True
+                for q in range(n_players):
+                    if out[q] == k:
+                        fresh = False
+                if fresh:
+                    out[p] = k
+                    break
+
+
+@entry
+@hot
+def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, games, seats, seeds,
+          S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp):
+    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
+    Strategy q is POL[q]; with `rotate`, game k seats strategy (p + k) % n_players at seat p
+    and rotates the given nations the same way. The arguments after `seeds` are scratch
+    arrays made in Python (hot code allocates nothing)."""
+    for g in range(n_games):
+        k = first + g
+        shift = k % n_players if rotate else 0
+        seed = game_seed(run_seed, k)
+        seeds[g] = seed
+        RG[0] = seed
+        RP[0] = game_seed(seed, 1)
+        RN = RP  # nations from the policy stream's sibling: a stream of their own
+        RN[0] = game_seed(seed, 2)
+        seat_nations(nations, n_players, shift, RN, nat)
+        RP[0] = game_seed(seed, 1)
+        for p in range(n_players):
+            q = (p + shift) % n_players
+            POL_seat[p] = POL[q]
+            seats[g, p, P_SLOT] = q
+            seats[g, p, P_NATION] = nat[p]
+            for i in range(NS_SIZE):
+                NS[p, i] = NSN[nat[p], i]
+            for i in range(PR_SIZE):
+                PR[p, i] = PRN[nat[p], i]
+        new_game(S, C, NS, n_players, RG)
+        games[g, G_FIRST_LORD] = S[S_CURSES]
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat)
+        record(S, C, NS, PR, g, games, seats, tmp)
+
+
+def result_arrays(capacity):
+    """Empty result arrays for `capacity` games: games, seats, seeds."""
+    return (np.zeros((capacity, N_GAME_COLS), np.int32),
+            np.zeros((capacity, MAX_PLAYERS, N_SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))
+
+
+def scratch():
+    """The scratch arrays batch takes after `seeds`."""
+    return (np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
+            np.zeros((MAX_OPT, OPT_W), np.int32), np.zeros(64, np.int32),
+            np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
+            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64))

@@ -1,0 +1,104 @@
+"""Sailing (rulebook: "Sailing", "Special Ocean Areas", "Epic Deeds"): where a ship may go
+and what entering an area brings.
+
+A move never re-enters its start area or an area it entered already; an epic deed or
+Demon Lord area is entered only by paying its challenge in full, "speed X" meaning the
+move's total speed at its start; entering gains the area's Demons (unless purified) and
+its reward (a deed area only when empty), a blessing corner a token (if there is room)
+and one of its border rewards. The secret passage joins the inner lake to points A and B
+for a ship whose Scout carries the passage upgrade.
+"""
+from ..jit import hot, tiny
+from .cards import upgrade_place
+from .frames import push, push_program
+from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER, C_AREA_DEED, C_AREA_DEMONS,
+                     C_AREA_KIND, C_AREA_PASSAGE, C_AREA_REWARD, C_CORNER_N, C_D_CHALLENGE, C_DEED_AREA,
+                     C_L_CHALLENGE, C_N_AREAS, C_N_UPGRADES, C_U_FLAGS, F_CORNER, GF_AREA, LORD,
+                     MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
+                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_PURIFIED, UF_PASSAGE)
+from .resources import gain_demons
+from .symbols import can_pay
+
+LAKE = 6
+
+
+@hot
+def has_passage(S, C, p):
+    for u in range(C[C_N_UPGRADES]):
+        if C[C_U_FLAGS + u] & UF_PASSAGE and upgrade_place(S, p, u) >= 0:
+            return True
+    return False
+
+
+@tiny
+def challenge_of(S, C, x):
+    """The challenge program guarding area x (-1: none): its deed's or Demon Lord's."""
+    if C[C_AREA_KIND + x] != AREA_DEED:
+        return -1
+    at = S[S_DEED_AT + C[C_AREA_DEED + x]]
+    if at < 0:
+        return -1
+    if at >= LORD:
+        return C[C_L_CHALLENGE + at - LORD]
+    return C[C_D_CHALLENGE + at]
+
+
+@hot
+def neighbours(S, C, p, x, out):
+    """Areas one wave line from x into out; their number. The passage adds the lake to A and
+    B and A and B to the lake, for a ship with the passage upgrade."""
+    n = 0
+    for k in range(C[C_ADJ_START + x], C[C_ADJ_START + x + 1]):
+        out[n] = C[C_ADJ + k]
+        n += 1
+    if has_passage(S, C, p):
+        lake = C[C_DEED_AREA + LAKE]
+        if x == lake:
+            for y in range(C[C_N_AREAS]):
+                if C[C_AREA_PASSAGE + y] > 0:
+                    out[n] = y
+                    n += 1
+        elif C[C_AREA_PASSAGE + x] > 0:
+            out[n] = lake
+            n += 1
+    return n
+
+
+@tiny
+def entered(lo, hi, x):
+    return (lo >> x) & 1 if x < 31 else (hi >> (x - 31)) & 1
+
+
+@hot
+def may_enter(S, C, NS, PR, p, x, start, lo, hi, speed0):
+    """Whether p's ship may sail into x on this move."""
+    if x == start or entered(lo, hi, x):
+        return False
+    ch = challenge_of(S, C, x)
+    return ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0)
+
+
+@hot
+def enter_area(S, C, PR, p, x):
+    """p's ship enters x: the challenge first (paid in full), then Demons and rewards. Pushes
+    the frames that ask (rewards, a corner's choice); the Demons are taken at once."""
+    S[S_AREA + p] = x
+    S[S_MOVED + p] += 1
+    kind = C[C_AREA_KIND + x]
+    if kind == AREA_BLESSING:
+        c = C[C_AREA_CORNER + x]
+        if S[S_BLESSINGS + p] < S[S_BLESSING_LIMIT + p] and S[S_CORNER_TOKENS + c] > 0:
+            S[S_BLESSINGS + p] += 1
+            S[S_CORNER_TOKENS + c] -= 1
+        for k in range(C[C_CORNER_N + c]):
+            if not (S[S_CORNER_TAKEN + p] >> ((c - 1) * MAX_CORNER_REWARDS + k)) & 1:
+                push(S, F_CORNER, p, c, 0, 0, 0, 0, 0)
+                break
+    guarded = kind == AREA_DEED and S[S_DEED_AT + C[C_AREA_DEED + x]] >= 0
+    if not guarded:
+        push_program(S, p, C[C_AREA_REWARD + x], 0, GF_AREA)
+    if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+        gain_demons(S, PR, p, C[C_AREA_DEMONS + x])
+    ch = challenge_of(S, C, x)
+    if ch >= 0:
+        push_program(S, p, ch, 1, GF_AREA)      # on top: paid before the rest

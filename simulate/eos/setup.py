@@ -1,0 +1,184 @@
+"""EOS setup (rulebook: "Setup", "Global Setup", "Player Setup"): one game's state from its
+seed, before the first player's first turn.
+
+Global: the upgrade market of three and the journey and event decks shuffled; blessing
+tokens per corner = players; a random lake deed on area 6; the Demon Lord placement
+stack (6 at the bottom, 1-5 shuffled), the first Demon Lord on the top token's area with
+its curse in play, the token discarded and the pawn on the next; deeds on the other four
+areas; 5/7/9/11 Angels on their locations; the always-used objective and three random.
+Players: ranks 1, morale at the bottom, workers on the ship, 3 of the 4 nation journey
+cards, the 5 nation upgrades in hand; the nation's and ship's setup bonuses (programs on
+the decision stack, resolved in seat order before the first turn).
+"""
+from ..jit import hot
+from ..rng import below, shuffle_range
+from .cards import draw_journey, refill_market
+from .frames import push, push_program
+from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
+                     C_CHRON_FIRST, C_CHRON_N, C_D_LEVEL, C_DEED_LEVELS, C_HAND_LIMIT, C_MARKET, C_N_ANGELS,
+                     C_N_DEEDS, C_N_EVENTS, C_N_GENERAL_JOURNEY, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_LORDS,
+                     C_N_OBJECTIVES, C_N_UPGRADES, C_O_ALWAYS, C_PER_CORNER, C_SHIELDS, DEED_LAKE, DS_BOARD,
+                     DS_BOX, END_NONE, F_TURN, GF_OTHER, J_BOX, J_DECK, J_HAND, LORD, LS_BOARD, LS_STACK,
+                     MAX_PLAYERS, N_DEED_AREAS, N_HEROES, NS_JOURNEY, NS_SETUP, NS_SHIP_SETUP, NS_UPGRADES,
+                     NS_WORKERS, OBJECTIVES_IN_PLAY, S_ANGEL, S_AREA, S_BLESSING_LIMIT, S_BLOCKED_HERO,
+                     S_BLOCKED_SECONDARY, S_CHRON, S_CHRON_LAST, S_CHRON_NEXT, S_CORNER_TOKENS, S_CURSES,
+                     S_DEED, S_DEED_AT, S_EDECK_N, S_END_SEAT, S_ENDED_BY, S_HAND_LIMIT, S_JDECK, S_JDECK_N,
+                     S_JLOC, S_KRAKEN, S_LORD, S_LORD_STACK, S_LORD_STACK_N, S_MARKET, S_MAX_WORKERS, S_N,
+                     S_N_CURSES, S_OBJ, S_OBJ_DONE, S_ON_SHIP, S_PAWN, S_PLACEMENT, S_PLACEMENT_N, S_RANK,
+                     S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
+                     S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT)
+
+
+@hot
+def new_game(S, C, NS, n_players, R):
+    """Set up a game of n_players (seat p plays nation NS[p]) from the stream R."""
+    for i in range(S_SIZE):
+        S[i] = 0
+    S[S_N] = n_players
+    S[S_END_SEAT] = -1
+    S[S_ENDED_BY] = END_NONE
+    # journey cards: the general deck shuffled; each nation's four in the box for now
+    k = 0
+    for j in range(C[C_N_JOURNEY]):
+        if j < C[C_N_GENERAL_JOURNEY]:
+            S[S_JLOC + j] = J_DECK
+            S[S_JDECK + k] = j
+            k += 1
+        else:
+            S[S_JLOC + j] = J_BOX
+    shuffle_range(S, S_JDECK, k, R)
+    S[S_JDECK_N] = k
+    # upgrades: the general deck shuffled, the market of three; nation upgrades in the box
+    k = 0
+    for u in range(C[C_N_UPGRADES]):
+        if u < C[C_N_GENERAL_UPGRADES]:
+            S[S_ULOC + u] = U_DECK
+            S[S_UDECK + k] = u
+            k += 1
+        else:
+            S[S_ULOC + u] = 3
+    shuffle_range(S, S_UDECK, k, R)
+    S[S_UDECK_N] = k
+    for m in range(4):
+        S[S_MARKET + m] = -1
+    refill_market(S, C, R)
+    S[S_EDECK_N] = 0                      # shuffled at the first draw
+    # blessing tokens and shields
+    per = n_players * C[C_PER_CORNER]
+    for c in range(1, 5):
+        S[S_CORNER_TOKENS + c] = per
+    S[S_SUPPLY_BLESSINGS] = C[C_BLESSING_TOKENS] - 4 * per
+    S[S_SUPPLY_SHIELDS] = C[C_SHIELDS]
+    # deeds and Demon Lords
+    for d in range(N_DEED_AREAS + 1):
+        S[S_DEED_AT + d] = -1
+    for d in range(C[C_N_DEEDS]):
+        S[S_DEED + d] = DS_BOX
+    lake = pick_deed(S, C, R, True)
+    S[S_DEED_AT + 6] = lake
+    S[S_DEED + lake] = DS_BOARD
+    for i in range(5):
+        S[S_PLACEMENT + 1 + i] = i + 1    # 6 at the bottom, 1-5 shuffled on top (top last)
+    S[S_PLACEMENT] = 6
+    shuffle_range(S, S_PLACEMENT + 1, 5, R)
+    S[S_PLACEMENT_N] = N_DEED_AREAS
+    for lo in range(C[C_N_LORDS]):
+        S[S_LORD_STACK + lo] = lo
+        S[S_LORD + lo] = LS_STACK
+    shuffle_range(S, S_LORD_STACK, C[C_N_LORDS], R)
+    S[S_LORD_STACK_N] = C[C_N_LORDS]
+    first = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
+    S[S_LORD_STACK_N] -= 1
+    lord = S[S_LORD_STACK + S[S_LORD_STACK_N]]
+    S[S_LORD + lord] = LS_BOARD
+    S[S_DEED_AT + first] = LORD + lord
+    S[S_CURSES] = lord
+    S[S_N_CURSES] = 1
+    for d in range(1, 6):
+        if d != first:
+            deed = pick_deed(S, C, R, False)
+            S[S_DEED_AT + d] = deed
+            if deed >= 0:
+                S[S_DEED + deed] = DS_BOARD
+    S[S_PLACEMENT_N] -= 1
+    S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
+    # Angels
+    drawn = 0
+    for a in range(C[C_N_ANGELS]):
+        S[S_ANGEL + a] = ANG_BOX
+    while drawn < C[C_ANGELS_DRAWN + n_players]:
+        a = below(R, C[C_N_ANGELS])
+        if S[S_ANGEL + a] == ANG_BOX:
+            S[S_ANGEL + a] = ANG_BOARD
+            drawn += 1
+    # objectives: the always-used one and three random
+    for i in range(OBJECTIVES_IN_PLAY):
+        S[S_OBJ + i] = -1
+        S[S_OBJ_DONE + i] = 0
+    k = 0
+    for o in range(C[C_N_OBJECTIVES]):
+        if C[C_O_ALWAYS + o]:
+            S[S_OBJ + k] = o
+            k += 1
+    while k < OBJECTIVES_IN_PLAY and k < C[C_N_OBJECTIVES]:
+        o = below(R, C[C_N_OBJECTIVES])
+        fresh = not C[C_O_ALWAYS + o]
+        for i in range(k):
+            if S[S_OBJ + i] == o:
+                fresh = False
+        if fresh:
+            S[S_OBJ + k] = o
+            k += 1
+    # the chronicle track
+    S[S_CHRON_NEXT] = C[C_CHRON_FIRST + n_players]
+    S[S_CHRON_LAST] = C[C_CHRON_N] - 1
+    for i in range(MAX_CHRONICLE):
+        S[S_CHRON + i] = -1
+    # players
+    for p in range(n_players):
+        S[S_AREA + p] = -1
+        S[S_START_AREA + p] = -1
+        S[S_KRAKEN + p] = -1
+        S[S_SECONDARY + p] = -1
+        S[S_BLOCKED_SECONDARY + p] = -1
+        S[S_BLOCKED_HERO + p] = -1
+        S[S_HAND_LIMIT + p] = C[C_HAND_LIMIT]
+        S[S_BLESSING_LIMIT + p] = C[C_BLESSING_LIMIT]
+        S[S_MAX_WORKERS + p] = NS[p, NS_WORKERS]
+        S[S_ON_SHIP + p] = NS[p, NS_WORKERS]
+        for h in range(N_HEROES):
+            S[S_RANK + p * N_HEROES + h] = 1
+        for i in range(4):                # 3 of the 4 nation journey cards at random
+            S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_BOX
+        skip = below(R, 4)
+        for i in range(4):
+            if i != skip:
+                S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_HAND + p
+        for i in range(5):
+            S[S_ULOC + NS[p, NS_UPGRADES + i]] = U_HAND + p
+    # the first turn, under the setup bonuses (seat 0's on top: resolved first)
+    S[S_SEAT] = 0
+    push(S, F_TURN, 0, 0, 0, 0, 0, 0, 0)
+    for p in range(n_players - 1, -1, -1):
+        push_program(S, p, NS[p, NS_SHIP_SETUP], 0, GF_OTHER)
+        push_program(S, p, NS[p, NS_SETUP], 0, GF_OTHER)
+
+
+@hot
+def pick_deed(S, C, R, lake):
+    """A random deed still in the box: a lake deed, or one of the levels in use."""
+    n = 0
+    for d in range(C[C_N_DEEDS]):
+        if S[S_DEED + d] == DS_BOX and (C[C_D_LEVEL + d] == DEED_LAKE) == lake and (
+                lake or (C[C_DEED_LEVELS] >> C[C_D_LEVEL + d]) & 1):
+            n += 1
+    if n == 0:
+        return -1
+    k = below(R, n)
+    for d in range(C[C_N_DEEDS]):
+        if S[S_DEED + d] == DS_BOX and (C[C_D_LEVEL + d] == DEED_LAKE) == lake and (
+                lake or (C[C_DEED_LEVELS] >> C[C_D_LEVEL + d]) & 1):
+            if k == 0:
+                return d
+            k -= 1
+    return -1
