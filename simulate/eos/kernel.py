@@ -11,6 +11,7 @@ from ..jit import entry, hot
 from ..rng import below, game_seed
 from .cards import upgrade_place
 from .engine import advance, choose
+from .check import check_state
 from .frames import top
 from .setup import new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
@@ -57,11 +58,18 @@ def final_glory(S, C, NS, PR, p, tmp):
 
 
 @hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat):
-    """Play S's game to its end; returns the decisions the policies took."""
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check):
+    """Play S's game to its end; returns the decisions the policies took. In check mode the
+    invariants are checked after every decision; the first broken one (its code and turn)
+    is kept in S and the game goes on."""
     decisions = 0
     while True:
         n = advance(S, C, NS, PR, RG, OPT, NB)
+        if check and S[S_ERROR] == 0:
+            code = check_state(S, C, NS, PR)
+            if code != 0:
+                S[S_ERROR] = code
+                S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
         choose(S, C, NS, PR, RG, OPT, decide(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]]))
@@ -169,10 +177,11 @@ def seat_nations(nations, n_players, shift, R, out):
 
 @entry
 @hot
-def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, games, seats, seeds,
+def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, check, games, seats, seeds,
           S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
-    Strategy q is POL[q]; with `rotate`, game k seats strategy (p + k) % n_players at seat p
+    Strategy q is POL[q]; `nations` has one nation index per seat (-1: a random one, all
+    different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
     and rotates the given nations the same way. The arguments after `seeds` are scratch
     arrays made in Python (hot code allocates nothing)."""
     for g in range(n_games):
@@ -182,9 +191,8 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         seeds[g] = seed
         RG[0] = seed
         RP[0] = game_seed(seed, 1)
-        RN = RP  # nations from the policy stream's sibling: a stream of their own
-        RN[0] = game_seed(seed, 2)
-        seat_nations(nations, n_players, shift, RN, nat)
+        RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
+        seat_nations(nations, n_players, shift, RP, nat)
         RP[0] = game_seed(seed, 1)
         for p in range(n_players):
             q = (p + shift) % n_players
@@ -197,7 +205,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
                 PR[p, i] = PRN[nat[p], i]
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat)
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check)
         record(S, C, NS, PR, g, games, seats, tmp)
 
 
