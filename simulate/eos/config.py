@@ -37,7 +37,7 @@ KEYS = {
         "journey objectives upgrades nations flags",
     "game": "name min_players max_players hand_limit market_size market_refresh_coins upgrade_buys_per_turn "
             "hero_market_upgrades max_hero_activations max_lord_curses turn_cap blessing_tokens blessing_limit "
-            "blessing_per_corner_per_player angel_pawns shields deed_areas",
+            "blessing_per_corner_per_player angel_pawns shields deed_areas corner_rewards_shared",
     "angels_drawn": "2 3 4 5",
     "chronicle": "players first_slot slots",
     "destiny_die": "faces",

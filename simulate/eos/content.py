@@ -89,6 +89,7 @@ def build(config):
                      (L.C_MAX_ACTIVATIONS, "max_hero_activations"), (L.C_HERO_UPGRADES, "hero_market_upgrades"),
                      (L.C_BUYS, "upgrade_buys_per_turn"), (L.C_SHIELDS, "shields")):
         C[col] = g[key]
+    C[L.C_CORNER_SHARED] = int(bool(g.get("corner_rewards_shared", True)))
     bonus = config["end_bonus"]
     C[L.C_BONUS_DEMON], C[L.C_BONUS_MORALE], C[L.C_BONUS_RANK] = (
         bonus["unprotected_demon"], bonus["morale_boost"], bonus["rank_increase"])

@@ -41,7 +41,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      U_SHIP_PLACE, UF_EXTRA_SECONDARY, UF_NO_COST, UF_DISCOUNT_10, UF_OCCUPIED_TWICE,
                      UF_TRAITOR, MAX_PLAYERS, S_MARKET)
 from .resources import power
-from .sailing import enter_area, entered, may_enter, neighbours
+from .sailing import corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_PLACE, can_pay, do_symbol, pay_coins, purify, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
@@ -390,7 +390,7 @@ def options(S, C, NS, PR, R, OPT, NB):
     if kind == F_CORNER:
         c = S[at + 2]
         for k in range(C[C_CORNER_N + c]):
-            if not (S[S_CORNER_TAKEN + p] >> ((c - 1) * MAX_CORNER_REWARDS + k)) & 1:
+            if not corner_taken(S, C, p, c, k):
                 n = option(OPT, n, O_ALT, k, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)

@@ -81,6 +81,7 @@ C_MAX_ACTIVATIONS = _c()
 C_HERO_UPGRADES = _c()          # market upgrades per hero
 C_BUYS = _c()                   # upgrade buys per turn
 C_SHIELDS = _c()
+C_CORNER_SHARED = _c()         # 1: a marked corner reward is closed to everyone
 C_BONUS_DEMON = _c()            # end bonus per unprotected Demon (-1)
 C_BONUS_MORALE = _c()
 C_BONUS_RANK = _c()

@@ -19,7 +19,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORN
                      O_PLACE, O_RECHARGE, O_REFRESH, O_ROLL, O_SECONDARY, O_TRIGGER, O_UPGRADE, POL_RANDOM,
                      S_ANGEL, S_AREA, S_ATTACKS, S_BLESSINGS, S_CORNER_TOKENS, S_DEED_AT, S_MAX_WORKERS,
                      S_MORALE, S_ON_SHIP, S_PURIFIED, S_RANK, C_AREA_ANGEL, U_SHIP_PLACE, C_D_CHALLENGE,
-                     C_L_CHALLENGE, Y_MOVE)
+                     C_L_CHALLENGE, Y_MOVE, C_L_REWARD, C_D_REWARD, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD,
+                     C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_ATTACKS, C_A_REWARD)
 from .symbols import can_pay, move_speed
 
 SCALE = 100.0           # C's program values are glory x 100
@@ -56,12 +57,21 @@ def position_value(S, C, NS, PR, p, x):
     for d in range(1, 7):
         at = S[S_DEED_AT + d]
         y = C[C_DEED_AREA + d]
+        if at < 0:
+            continue
         if at >= LORD:
-            if S[S_ATTACKS + p] > 0 and can_pay(S, C, NS, PR, p, C[C_L_CHALLENGE + at - LORD], 6):
-                best = max(best, 12.0 + C[C_L_GLORY + at - LORD] - away(C, x, y))
-        elif at >= 0:
-            if can_pay(S, C, NS, PR, p, C[C_D_CHALLENGE + at], 6):
-                best = max(best, 6.0 + C[C_D_GLORY + at] - away(C, x, y))
+            if S[S_ATTACKS + p] == 0:
+                continue
+            ch = C[C_L_CHALLENGE + at - LORD]
+            worth = 12.0 + C[C_L_GLORY + at - LORD] + pv(C, C[C_L_REWARD + at - LORD])
+        else:
+            ch = C[C_D_CHALLENGE + at]
+            worth = 6.0 + C[C_D_GLORY + at] + pv(C, C[C_D_REWARD + at])
+        if x != y:                          # not there yet: the challenge is still to pay
+            if not can_pay(S, C, NS, PR, p, ch, 6):
+                continue
+            worth += pv(C, ch)
+        best = max(best, worth - away(C, x, y))
     if not bless:
         for y in range(C[C_N_AREAS]):
             if C[C_AREA_KIND + y] == AREA_BLESSING and S[S_CORNER_TOKENS + C[C_AREA_CORNER + y]] > 0:
@@ -117,8 +127,14 @@ def option_value(S, C, NS, PR, OPT, i):
         if speed > 0 and S[S_AREA + p] >= 0:
             v += reach_gain(S, C, NS, PR, p, move_speed(S, PR, p, speed))
         return v
-    if code == O_CHRONICLE:
-        return 30.0
+    if code == O_CHRONICLE:                 # always worth taking: the chronicle entry and its reward
+        if x == CH_AWAKEN_HERO:
+            return 20.0 + C[C_A_HERO_GLORY + y] + 10.0 * C[C_A_ATTACKS + y] + pv(C, C[C_A_REWARD + y])
+        if x == CH_AWAKEN_PATRON:
+            return 20.0 + C[C_A_PATRON_GLORY + y]
+        if x == CH_LORD:
+            return 20.0 + C[C_L_GLORY + y] + pv(C, C[C_L_REWARD + y])
+        return 20.0 + C[C_D_GLORY + y] + pv(C, C[C_D_REWARD + y])
     if code == O_CREW:
         return pv(C, C[C_A_ACTION + y])
     if code == O_RECHARGE:

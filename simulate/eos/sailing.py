@@ -15,7 +15,7 @@ from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER
                      C_AREA_KIND, C_AREA_PASSAGE, C_AREA_REWARD, C_CORNER_N, C_D_CHALLENGE, C_DEED_AREA,
                      C_L_CHALLENGE, C_N_AREAS, C_N_UPGRADES, C_U_FLAGS, F_CORNER, GF_AREA, LORD,
                      MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
-                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_PURIFIED, UF_PASSAGE)
+                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED)
 from .resources import gain_demons
 from .symbols import can_pay
 
@@ -28,6 +28,18 @@ def has_passage(S, C, p):
         if C[C_U_FLAGS + u] & UF_PASSAGE and upgrade_place(S, p, u) >= 0:
             return True
     return False
+
+
+@hot
+def corner_taken(S, C, p, c, k):
+    """Whether reward k of corner c is closed to p: marked by p, or by anyone when shared."""
+    bit = (c - 1) * MAX_CORNER_REWARDS + k
+    if C[C_CORNER_SHARED]:
+        for q in range(S[S_N]):
+            if (S[S_CORNER_TAKEN + q] >> bit) & 1:
+                return True
+        return False
+    return (S[S_CORNER_TAKEN + p] >> bit) & 1 == 1
 
 
 @tiny
@@ -91,7 +103,7 @@ def enter_area(S, C, PR, p, x):
             S[S_BLESSINGS + p] += 1
             S[S_CORNER_TOKENS + c] -= 1
         for k in range(C[C_CORNER_N + c]):
-            if not (S[S_CORNER_TAKEN + p] >> ((c - 1) * MAX_CORNER_REWARDS + k)) & 1:
+            if not corner_taken(S, C, p, c, k):
                 push(S, F_CORNER, p, c, 0, 0, 0, 0, 0)
                 break
     guarded = kind == AREA_DEED and S[S_DEED_AT + C[C_AREA_DEED + x]] >= 0
