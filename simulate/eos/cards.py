@@ -8,7 +8,8 @@ pile (``S_JDECK``, top last) so that draws follow the shuffle.
 """
 from ..jit import hot, tiny
 from ..rng import shuffle_range
-from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_U_SHIP,
+from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES,
+                     C_U_FLAGS, C_U_SHIP, N_HEROES, S_AT_PLACE, S_HERO_MARKET, S_N_UPGRADES, S_UFLAGS,
                      J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,
                      S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_UDECK, S_UDECK_N, S_ULOC, U_DECK, U_DISCARD,
                      U_MARKET, U_PLACES, U_PLAY)
@@ -111,14 +112,50 @@ def take_from_market(S, C, R, u):
     refill_market(S, C, R)
 
 
-@hot
+@tiny
 def hero_market_upgrades(S, C, p, h):
     """Market upgrades under hero h (the nation upgrade with its name does not count)."""
-    n = 0
-    for u in range(C[C_N_GENERAL_UPGRADES]):
-        if S[S_ULOC + u] == U_PLAY + p * U_PLACES + h and C[C_U_SHIP + u] == 0:
-            n += 1
-    return n
+    return S[S_HERO_MARKET + p * N_HEROES + h]
+
+
+@tiny
+def upgrades_at(S, p, place):
+    """How many upgrades p has at `place` (a hero, or U_SHIP_PLACE)."""
+    return S[S_AT_PLACE + p * U_PLACES + place]
+
+
+@tiny
+def flags_at(S, p, place):
+    """The UF_* flags of p's upgrades at `place` (a hero, or U_SHIP_PLACE)."""
+    return S[S_UFLAGS + p * U_PLACES + place]
+
+
+@hot
+def put_in_play(S, C, p, u, place):
+    """Upgrade u into p's play area at `place` (hero 0..4 or the ship); the seat's counts and
+    flags follow (kept in S so that rules read them without scanning every upgrade)."""
+    S[S_ULOC + u] = U_PLAY + p * U_PLACES + place
+    S[S_UFLAGS + p * U_PLACES + place] |= C[C_U_FLAGS + u]
+    S[S_N_UPGRADES + p] += 1
+    S[S_AT_PLACE + p * U_PLACES + place] += 1
+    if place < N_HEROES and u < C[C_N_GENERAL_UPGRADES]:
+        S[S_HERO_MARKET + p * N_HEROES + place] += 1
+
+
+@hot
+def take_out_of_play(S, C, p, u, to):
+    """Upgrade u out of p's play area to location `to` (the discard pile, the box)."""
+    place = upgrade_place(S, p, u)
+    S[S_ULOC + u] = to
+    S[S_N_UPGRADES + p] -= 1
+    S[S_AT_PLACE + p * U_PLACES + place] -= 1
+    if place < N_HEROES and u < C[C_N_GENERAL_UPGRADES]:
+        S[S_HERO_MARKET + p * N_HEROES + place] -= 1
+    flags = 0
+    for v in range(C[C_N_UPGRADES]):
+        if S[S_ULOC + v] == U_PLAY + p * U_PLACES + place:
+            flags |= C[C_U_FLAGS + v]
+    S[S_UFLAGS + p * U_PLACES + place] = flags
 
 
 @hot

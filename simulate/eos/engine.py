@@ -10,10 +10,10 @@ a recharge (F_ACTION, with the free actions: buying an upgrade once per turn, re
 the market, using a triggered card); the free actions again and the hand limit
 (F_END_TURN); the next player.
 """
-from ..jit import hot
+from ..jit import hot, tiny
 from ..rng import below
-from .cards import (discard_journey, hero_market_upgrades, in_hand, leave_hand, played_journey, refresh_market,
-                    take_from_market, upgrade_place)
+from .cards import (discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
+                    refresh_market, take_from_market, take_out_of_play, upgrade_place, upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
                         score_objectives, spawn_lord, spawn_ships_out)
 from .frames import (alt_of, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
@@ -39,7 +39,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      S_START_AREA, S_TURN, S_ULOC, S_USED, ST_JOURNEY_PLAYED, ST_MORALE_BOOSTS,
                      ST_RANK_INCREASES, TRIG_OWN_TURN, U_BOX, U_DISCARD, U_HAND, U_MARKET, U_PLACES, U_PLAY,
                      U_SHIP_PLACE, UF_EXTRA_SECONDARY, UF_NO_COST, UF_DISCOUNT_10, UF_OCCUPIED_TWICE,
-                     UF_TRAITOR, MAX_PLAYERS, S_MARKET)
+                     UF_TRAITOR, MAX_PLAYERS, S_MARKET, UF_PASSAGE)
 from .resources import power
 from .sailing import corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_PLACE, can_pay, do_symbol, pay_coins, purify, stat)
@@ -48,12 +48,9 @@ ERR_NO_FRAME = 91       # the stack ran empty before the game ended
 
 
 # ---------------------------------------------------------------- heroes
-@hot
+@tiny
 def upgrade_flag_under(S, C, p, h, flag):
-    for u in range(C[C_N_UPGRADES]):
-        if C[C_U_FLAGS + u] & flag and upgrade_place(S, p, u) == h:
-            return True
-    return False
+    return flags_at(S, p, h) & flag != 0
 
 
 @hot
@@ -101,7 +98,7 @@ def take_worker(S, p):
 def may_place_upgrade(S, C, p, u):
     if C[C_U_SHIP + u] or C[C_U_HERO + u] >= 0:
         return True
-    for h in range(N_HEROES):
+    for h in range(1 if C[C_U_FLAGS + u] & UF_PASSAGE else N_HEROES):
         if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
             return True
     return False
@@ -114,10 +111,10 @@ def gain_upgrade(S, C, R, p, u):
     if S[S_ULOC + u] == U_MARKET:
         take_from_market(S, C, R, u)
     if C[C_U_SHIP + u]:
-        S[S_ULOC + u] = U_PLAY + p * U_PLACES + U_SHIP_PLACE
+        put_in_play(S, C, p, u, U_SHIP_PLACE)
         push_program(S, p, C[C_U_ONCE + u], 0, GF_OTHER)
     elif C[C_U_HERO + u] >= 0:
-        S[S_ULOC + u] = U_PLAY + p * U_PLACES + C[C_U_HERO + u]
+        put_in_play(S, C, p, u, C[C_U_HERO + u])
     else:
         S[S_ULOC + u] = U_BOX           # in transit until attached
         push(S, F_ATTACH, p, u, 0, 0, 0, 0, 0)
@@ -314,7 +311,8 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_ATTACH:
-        for h in range(N_HEROES):
+        scout_only = C[C_U_FLAGS + S[at + 2]] & UF_PASSAGE      # the passage upgrade goes under the Scout
+        for h in range(1 if scout_only else N_HEROES):
             if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
         if n == 0:
@@ -397,7 +395,8 @@ def options(S, C, NS, PR, R, OPT, NB):
         return n
     if kind == F_AFTER_HERO:
         h = S[at + 2]
-        for u in range(S[at + 3], C[C_N_UPGRADES]):
+        first_u = S[at + 3] if upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
+        for u in range(first_u, C[C_N_UPGRADES]):
             if upgrade_place(S, p, u) == h and C[C_U_ACTIONS + u] >= 0:
                 S[at + 3] = u + 1
                 push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
@@ -511,13 +510,13 @@ def choose(S, C, NS, PR, R, OPT, i):
     if kind == F_UPGRADE:
         S[at + 2] -= 1
         if S[at + 3] == 1:
-            S[S_ULOC + x] = U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX
+            take_out_of_play(S, C, p, x, U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX)
         else:
             gain_upgrade(S, C, R, p, x)
         return
     if kind == F_ATTACH:
         pop(S)
-        S[S_ULOC + S[at + 2]] = U_PLAY + p * U_PLACES + x
+        put_in_play(S, C, p, S[at + 2], x)
         return
     if kind == F_DIE:
         S[at + 2] -= 1
@@ -578,7 +577,7 @@ def recharge_stage(S, C, NS, p, at):
             S[S_HERO_WORKERS + p * N_HEROES + h] = 0
         S[S_USED + p] = 0
         S[S_SECONDARY + p] = -1
-        for u in range(C[C_N_UPGRADES]):
+        for u in range(C[C_N_UPGRADES] if upgrades_at(S, p, U_SHIP_PLACE) > 0 else 0):
             if upgrade_place(S, p, u) == U_SHIP_PLACE and C[C_U_RECHARGE + u] >= 0:
                 push_program(S, p, C[C_U_RECHARGE + u], 0, GF_OTHER)
     else:

@@ -4,9 +4,9 @@ action it can take: an Angel while holding a blessing token, a deed whose challe
 can pay, a Demon Lord while holding an Angel attack, a blessing corner while without a
 token). The strategies issue (#19) builds the weighted heuristics on these features.
 """
-from ..jit import hot
+from ..jit import hot, tiny
 from ..rng import below
-from .cards import hero_market_upgrades, upgrade_place
+from .cards import hero_market_upgrades, upgrade_place, upgrades_at
 from .chronicle import deed_area_of
 from .frames import alt_of, amount_in, n_syms, sym_amount, sym_code, top
 from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORNER, C_AREA_DEMONS, C_AREA_KIND,
@@ -37,23 +37,24 @@ def upgrade_value(C, u):
     return 3.0 + pv(C, C[C_U_ONCE + u]) + 3.0 * pv(C, C[C_U_RECHARGE + u]) + 3.0 * pv(C, C[C_U_ACTIONS + u])
 
 
-@hot
-def away(C, x, y):
-    """The greedy's discount for a target y wave lines from x: a chronicle action needs the
+@tiny
+def away(d):
+    """The greedy's discount for a target d wave lines away: a chronicle action needs the
     ship there at the start of a turn, so being there is worth much more than being near."""
-    d = C[C_DIST + x * MAX_AREAS + y]
-    return 0.0 if d == 0 else 5.0 + 1.5 * d
+    return 0.0 if d <= 0 else 5.0 + 1.5 * d
 
 
 @hot
-def position_value(S, C, NS, PR, p, x):
-    """How well placed p's ship is at x for its next chronicle action: the best target's
-    worth less ``away``."""
+def position_value(S, C, NS, PR, p, x, reach):
+    """How well placed p's ship is at x for its next chronicle action, if it may still sail
+    `reach` wave lines: the best target's worth less ``away`` (a deed's or Lord's challenge
+    counted unless the ship is already there)."""
     best = 0.0
     bless = S[S_BLESSINGS + p] > 0
-    for a in range(C[C_N_ANGELS]):
-        if bless and S[S_ANGEL + a] == ANG_BOARD:
-            best = max(best, 14.0 - away(C, x, C[C_A_AREA + a]))
+    if bless:
+        for a in range(C[C_N_ANGELS]):
+            if S[S_ANGEL + a] == ANG_BOARD:
+                best = max(best, 14.0 - away(C[C_DIST + x * MAX_AREAS + C[C_A_AREA + a]] - reach))
     for d in range(1, 7):
         at = S[S_DEED_AT + d]
         y = C[C_DEED_AREA + d]
@@ -68,14 +69,14 @@ def position_value(S, C, NS, PR, p, x):
             ch = C[C_D_CHALLENGE + at]
             worth = 6.0 + C[C_D_GLORY + at] + pv(C, C[C_D_REWARD + at])
         if x != y:                          # not there yet: the challenge is still to pay
-            if not can_pay(S, C, NS, PR, p, ch, 6):
+            if worth + pv(C, ch) <= best or not can_pay(S, C, NS, PR, p, ch, 6):
                 continue
-            worth += pv(C, ch)
-        best = max(best, worth - away(C, x, y))
+            worth += pv(C, ch) - away(C[C_DIST + x * MAX_AREAS + y] - reach)
+        best = max(best, worth)
     if not bless:
         for y in range(C[C_N_AREAS]):
             if C[C_AREA_KIND + y] == AREA_BLESSING and S[S_CORNER_TOKENS + C[C_AREA_CORNER + y]] > 0:
-                best = max(best, 9.0 - 1.5 * C[C_DIST + x * MAX_AREAS + y])
+                best = max(best, 9.0 - 1.5 * max(0, C[C_DIST + x * MAX_AREAS + y] - reach))
     return best
 
 
@@ -83,12 +84,7 @@ def position_value(S, C, NS, PR, p, x):
 def reach_gain(S, C, NS, PR, p, speed):
     """How much better placed p's ship could be after sailing `speed` wave lines."""
     x = S[S_AREA + p]
-    here = position_value(S, C, NS, PR, p, x)
-    best = 0.0
-    for y in range(C[C_N_AREAS]):
-        if C[C_DIST + x * MAX_AREAS + y] <= speed:
-            best = max(best, position_value(S, C, NS, PR, p, y) - here)
-    return best
+    return position_value(S, C, NS, PR, p, x, speed) - position_value(S, C, NS, PR, p, x, 0)
 
 
 @hot
@@ -103,7 +99,7 @@ def entering_value(S, C, NS, PR, p, x):
             v += pv(C, C[C_L_CHALLENGE + at - LORD])
         elif at >= 0:
             v += pv(C, C[C_D_CHALLENGE + at])
-    return v + position_value(S, C, NS, PR, p, x)
+    return v + position_value(S, C, NS, PR, p, x, 0)
 
 
 @hot
@@ -120,9 +116,10 @@ def option_value(S, C, NS, PR, OPT, i):
             return -2.0
         prog = NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1]
         v = pv(C, prog) - 0.2 * NS[p, NS_RANK_COINS + x * MAX_RANKS + y - 1]
-        for u in range(C[C_N_UPGRADES]):
-            if upgrade_place(S, p, u) == x:
-                v += pv(C, C[C_U_ACTIONS + u])
+        if upgrades_at(S, p, x) > 0:
+            for u in range(C[C_N_UPGRADES]):
+                if upgrade_place(S, p, u) == x:
+                    v += pv(C, C[C_U_ACTIONS + u])
         speed = amount_in(C, prog, Y_MOVE)
         if speed > 0 and S[S_AREA + p] >= 0:
             v += reach_gain(S, C, NS, PR, p, move_speed(S, PR, p, speed))
@@ -141,9 +138,10 @@ def option_value(S, C, NS, PR, OPT, i):
         v = -1.0
         for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], NS[p, NS_N_SLOTS])):
             v += pv(C, NS[p, NS_SLOT + s])
-        for u in range(C[C_N_UPGRADES]):
-            if upgrade_place(S, p, u) == U_SHIP_PLACE:
-                v += pv(C, C[C_U_RECHARGE + u])
+        if upgrades_at(S, p, U_SHIP_PLACE) > 0:
+            for u in range(C[C_N_UPGRADES]):
+                if upgrade_place(S, p, u) == U_SHIP_PLACE:
+                    v += pv(C, C[C_U_RECHARGE + u])
         return v
     if code == O_BUY:
         return upgrade_value(C, x) - 0.2 * C[C_U_PRICE + x]
@@ -185,7 +183,7 @@ def option_value(S, C, NS, PR, OPT, i):
         return entering_value(S, C, NS, PR, p, x)
     if code == O_DONE:
         if kind == F_MOVE:
-            return position_value(S, C, NS, PR, p, S[S_AREA + p]) if S[S_AREA + p] >= 0 else -99.0
+            return position_value(S, C, NS, PR, p, S[S_AREA + p], 0) if S[S_AREA + p] >= 0 else -99.0
         return 0.0
     return 0.0
 

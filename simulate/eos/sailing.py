@@ -9,13 +9,13 @@ and one of its border rewards. The secret passage joins the inner lake to points
 for a ship whose Scout carries the passage upgrade.
 """
 from ..jit import hot, tiny
-from .cards import upgrade_place
+from .cards import flags_at
 from .frames import push, push_program
 from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER, C_AREA_DEED, C_AREA_DEMONS,
                      C_AREA_KIND, C_AREA_PASSAGE, C_AREA_REWARD, C_CORNER_N, C_D_CHALLENGE, C_DEED_AREA,
                      C_L_CHALLENGE, C_N_AREAS, C_N_UPGRADES, C_U_FLAGS, F_CORNER, GF_AREA, LORD,
                      MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
-                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED)
+                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED, U_SHIP_PLACE)
 from .resources import gain_demons
 from .symbols import can_pay
 
@@ -24,10 +24,7 @@ LAKE = 6
 
 @hot
 def has_passage(S, C, p):
-    for u in range(C[C_N_UPGRADES]):
-        if C[C_U_FLAGS + u] & UF_PASSAGE and upgrade_place(S, p, u) >= 0:
-            return True
-    return False
+    return flags_at(S, p, 0) & UF_PASSAGE != 0      # under the Scout (hero 0)
 
 
 @hot

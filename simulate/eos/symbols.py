@@ -20,7 +20,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      Y_GLORY, Y_HAND_LIMIT, Y_HAVE_PROTECTION, Y_HAVE_UPGRADES, Y_KRAKEN, Y_MAX_MORALE_HEROES,
                      Y_MORALE, Y_MORALE_TOTAL, Y_MOVE, Y_MOVE1, Y_PLAY, Y_POWER, Y_PROTECTION, Y_PURIFY,
                      Y_PURIFY_ADJ, Y_RANK, Y_SHIELD, Y_SPAWN_LORD, Y_SPEED, Y_SPEED_TOTAL, Y_UPGRADE, Y_WORKER,
-                     PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC)
+                     PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -55,13 +55,9 @@ def cards_in_hand(S, C, p):
     return n
 
 
-@hot
+@tiny
 def upgrades_in_play(S, C, p):
-    n = 0
-    for u in range(C[C_N_UPGRADES]):
-        if upgrade_place(S, p, u) >= 0:
-            n += 1
-    return n
+    return S[S_N_UPGRADES + p]
 
 
 @hot
