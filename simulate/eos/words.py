@@ -1,0 +1,361 @@
+"""EOS in the rulebook's words: the text of a decision's options and of the decision itself.
+
+The kernel lists a decision's options as rows (code, x, y, z) under the frame on top of
+its stack (``layout`` O_* and F_*); ``Words`` says them as a player would, with the names
+the config gives (heroes' names and professions, areas, cards, Angels, Demon Lords,
+deeds)::
+
+    words = Words(rules.config, content)
+    words.option(S, NS, row)     # "activate the Scout Nadira Sel at rank 2 (pay 10 coins)"
+    words.frame(S, NS)           # "Kusan (seat 0) sails on: 2 speed left"
+
+Used by the Python face (``face.py``) and the transcript. Nothing here decides or
+changes anything; the only kernel rule it asks is a hero's coin cost (``engine.rank_coins``,
+which knows the upgrades' discounts).
+"""
+from . import layout as L
+from .actions import CHALLENGE_ONLY, SYMBOLS
+from .config import NATIONS, PROFESSIONS
+
+SYMBOL_NAMES = SYMBOLS + CHALLENGE_ONLY             # programs.SYMBOL_CODES order
+
+PROFESSION_WORDS = ("Scout", "First Officer", "Quartermaster", "Treasurer", "Warrior")
+
+
+def plural(n, one, many=None):
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def symbol(name, n):
+    """One action symbol with its amount (a cost's or a loss's amount is negative)."""
+    a = abs(n)
+    gain = n > 0
+    if name == "glory":
+        return f"{'gain' if gain else 'lose'} {a} glory"
+    if name == "coins":
+        return f"{'gain' if gain else 'pay'} {plural(a, 'coin')}"
+    if name == "morale":
+        return f"boost {a} morale" if gain else f"lower {a} morale"
+    if name == "rank":
+        return f"increase {plural(a, 'rank')}" if gain else f"lose {plural(a, 'rank')}"
+    if name == "draw":
+        return f"draw {plural(a, 'journey card')}"
+    if name == "discard":
+        return f"discard {plural(a, 'journey card')}"
+    if name == "play":
+        return f"play {plural(a, 'journey card')}"
+    if name == "hand_limit":
+        return f"{'+' if gain else '-'}{a} hand limit"
+    if name == "move1":
+        return "move the ship 1 ocean area"
+    if name == "move":
+        return f"move the ship with speed {n}"
+    if name == "speed":
+        return f"{'+' if gain else '-'}{a} speed"
+    if name == "worker":
+        return "place a worker" if a == 1 else f"place {a} workers"
+    if name == "die":
+        return "roll the destiny die" + ("" if a == 1 else f" {a} times")
+    if name == "upgrade":
+        return f"gain {plural(a, 'upgrade')}" if gain else f"discard {plural(a, 'upgrade')}"
+    if name == "event":
+        return "draw and play an event card" if a == 1 else f"draw and play {a} event cards"
+    if name == "kraken":
+        return "activate the Kraken"
+    if name == "power":
+        return f"{'gain' if gain else 'lose'} {a} power"
+    if name == "demons":
+        return f"gain {plural(a, 'Demon')}"
+    if name == "destroy":
+        return f"destroy {plural(a, 'Demon')}"
+    if name == "protection":
+        return f"{'gain' if gain else 'lose'} {a} protection"
+    if name == "shield":
+        return f"gain {plural(a, 'shield')}"
+    if name == "purify":
+        return "purify the ship's area"
+    if name == "purify_adjacent":
+        return "purify the ship's or an adjacent area"
+    if name == "blessing":
+        return f"{'gain' if gain else 'discard'} {plural(a, 'blessing token')}"
+    if name == "angel_attack":
+        return f"{'gain' if gain else 'discard'} {plural(a, 'Angel attack')}"
+    if name == "spawn_lord":
+        return "spawn a Demon Lord"
+    if name == "chronicle":
+        return "perform a chronicle action"
+    if name == "speed_total":
+        return f"have at least speed {a} when starting the move"
+    if name == "have_upgrades":
+        return f"have at least {plural(a, 'upgrade')}"
+    if name == "have_protection":
+        return f"have at least {a} protection"
+    if name == "max_morale_heroes":
+        return f"have {plural(a, 'hero', 'heroes')} on max. morale"
+    if name == "morale_total":
+        return f"have {a} morale boosts in total"
+    return f"{name} {n}"
+
+
+def alternative(alt):
+    """Symbols taken together ("demons:3 + move:2")."""
+    return " and ".join(symbol(name, n) for name, n in alt) if alt else "nothing"
+
+
+def step(st):
+    """A step: one alternative, or a choice between them ("upgrade / rank")."""
+    return " or ".join(alternative(a) for a in st)
+
+
+def steps(decoded):
+    return ", then ".join(step(s) for s in decoded) if decoded else "nothing"
+
+
+class Words:
+    """The names and texts of one content (``content.build(config)``) of a config."""
+
+    def __init__(self, config, content):
+        self.config, self.content = config, content
+        self.decode = content.programs.decode
+        self.hero_names = [{h["profession"]: h["name"] for h in config["nations"][nat]["hero"]} for nat in NATIONS]
+        self.nation_names = [config["nations"][nat]["nation"]["name"] for nat in NATIONS]
+        areas = config["map"]["area"]
+        self.area_ids = [a["id"] for a in areas]
+        self.area_names = [a.get("name", "") for a in areas]
+        journey = [c for c in config["journey"]["card"]] + [c for nat in NATIONS
+                                                            for c in config["nations"][nat]["journey"]]
+        self.journey_names = [c.get("name", c["id"]) for c in journey]
+        upgrades = [c for c in config["upgrades"]["card"]] + [c for nat in NATIONS
+                                                             for c in config["nations"][nat]["upgrade"]]
+        self.upgrade_names = [c.get("name", c["id"]) for c in upgrades]
+        self.angel_names = [a["name"] for a in config["angels"]["angel"]]
+        self.lord_names = [lo["name"] for lo in config["demon_lords"]["lord"]]
+        self.deed_names = [d["name"] for d in config["deeds"]["deed"]]
+        self.trophy_ids = list(content.trophies)
+
+    # ---- names
+    def nation(self, k):
+        """A nation's name as the rulebook writes it (The Guild of Seafarers, Kusan, ...)."""
+        return "The Guild" if NATIONS[k] == "guild" else self.nation_names[k]
+
+    def seat(self, S, NS, p):
+        return f"{self.nation(int(NS[p, L.NS_NATION]))} (seat {p})"
+
+    def hero(self, nation, h):
+        """"the Scout Nadira Sel": profession and name of hero h of nation index `nation`."""
+        return f"the {PROFESSION_WORDS[h]} {self.hero_names[nation][PROFESSIONS[h]]}"
+
+    def area(self, x):
+        """"area 17 (Raven Channel)": the config's id and name of kernel area x."""
+        name = self.area_names[x]
+        return f"area {self.area_ids[x]}" + (f" ({name})" if name else "")
+
+    def journey(self, j):
+        return f"journey card {self.content.journey[j]} {self.journey_names[j]}"
+
+    def upgrade(self, u):
+        return f"upgrade {self.content.upgrades[u]} {self.upgrade_names[u]}"
+
+    def angel(self, a):
+        return self.angel_names[a]
+
+    def lord(self, lo):
+        return self.lord_names[lo]
+
+    def deed(self, d):
+        return self.deed_names[d]
+
+    def program(self, prog):
+        """A program's actions in words ("gain 3 Demons, then move the ship with speed 2")."""
+        return "nothing" if prog < 0 else steps(self.decode(int(prog)))
+
+    def alt(self, step_id, i):
+        """Alternative i of program step `step_id` in words."""
+        pr = self.content.programs
+        a = int(pr.steps[step_id][0]) + i
+        first, n = (int(v) for v in pr.alts[a])
+        return alternative(tuple((SYMBOL_NAMES[int(pr.syms[k, 0])], int(pr.syms[k, 1]))
+                                 for k in range(first, first + n)))
+
+    def n_alts(self, step_id):
+        return int(self.content.programs.steps[step_id][1])
+
+    # ---- the decision
+    def option(self, S, NS, row, C=None):
+        """The text of option `row` (code, x, y, z) of the decision on top of S's stack."""
+        C = self.content.C if C is None else C
+        at = L.S_STACK + (int(S[L.S_SP]) - 1) * L.FRAME
+        kind, p = int(S[at]), int(S[at + 1])
+        nat = int(NS[p, L.NS_NATION])
+        code, x, y = int(row[0]), int(row[1]), int(row[2])
+        if code == L.O_HERO:
+            if y == 0:
+                return f"place the worker on {self.hero(nat, x)} without activating"
+            from .engine import rank_coins
+            costs = []
+            coins = int(rank_coins(S, C, NS, p, x, y))
+            if coins:
+                costs.append(symbol("coins", -coins))
+            other = int(NS[p, L.NS_RANK_COST + x * L.MAX_RANKS + y - 1])
+            if other >= 0:
+                costs.append(self.program(other))
+            return f"activate {self.hero(nat, x)} at rank {y}" + (f" ({', '.join(costs)})" if costs else "")
+        if code == L.O_RECHARGE:
+            return "recharge"
+        if code == L.O_CHRONICLE:
+            if x == L.CH_AWAKEN_HERO:
+                return f"awaken {self.angel(y)} as a hero"
+            if x == L.CH_AWAKEN_PATRON:
+                return f"awaken {self.angel(y)} as a patron"
+            if x == L.CH_LORD:
+                return f"defeat {self.lord(y)}"
+            return f"accomplish {self.deed(y)}"
+        if code == L.O_CREW:
+            if x == 0:
+                return f"send a worker to the Angel {self.angel(y)}: {self.program(int(C[L.C_A_ACTION + y]))}"
+            return f"send a worker to the extra crew {self.trophy_ids[y]}"
+        if code == L.O_BUY:
+            return f"buy {self.upgrade(x)} for {plural(int(C[L.C_U_PRICE + x]), 'coin')}"
+        if code == L.O_REFRESH:
+            return f"refresh the upgrade market ({plural(int(C[L.C_REFRESH_COINS]), 'coin')})"
+        if code == L.O_TRIGGER:
+            return f"use the triggered {self.journey(x)}: {self.program(int(C[L.C_J_ACTIONS + x]))}"
+        if code == L.O_DONE:
+            return DONE_WORDS.get(kind, "done")
+        if code == L.O_ALT:
+            if kind == L.F_CORNER:
+                c = int(S[at + 2])
+                return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
+            return self.alt(int(S[at + 2]), x)
+        if code == L.O_HERO_PICK:
+            hero = self.hero(nat, x)
+            if kind == L.F_MORALE:
+                if S[at + 3] == 1:
+                    return f"lower the morale of {hero}"
+                m = int(S[L.S_MORALE + p * L.N_HEROES + x])
+                return f"boost the morale of {hero}: " + self.program(
+                    int(NS[p, L.NS_MORALE_PROG + x * L.MAX_MORALE + m]))
+            if kind == L.F_RANK:
+                r = int(S[L.S_RANK + p * L.N_HEROES + x])
+                if S[at + 3] == 1:
+                    return f"lower the rank of {hero} (to rank {r - 1})"
+                return f"increase the rank of {hero} (to rank {r + 1})"
+            if kind == L.F_ATTACH:
+                return f"put {self.upgrade(int(S[at + 2]))} under {hero}"
+            if kind == L.F_MARK_CURSE:
+                return f"mark {hero}"
+            return hero
+        if code == L.O_CARD:
+            if kind == L.F_PLAY:
+                return f"play {self.journey(x)}" + (" face down" if y == 1 else "")
+            return f"discard {self.journey(x)}"
+        if code == L.O_AREA:
+            if kind == L.F_PURIFY_ADJ:
+                return f"purify {self.area(x)}"
+            if kind == L.F_PUSH:
+                return f"move the ship to {self.area(x)}"
+            if kind == L.F_KRAKEN:
+                return f"move the Kraken into {self.area(x)}"
+            return f"sail into {self.area(x)}"
+        if code == L.O_UPGRADE:
+            if kind == L.F_UPGRADE and S[at + 3] == 1:
+                return f"discard {self.upgrade(x)}"
+            return f"gain {self.upgrade(x)}"
+        if code == L.O_ROLL:
+            return "roll the destiny die"
+        if code == L.O_KRAKEN_MOVE:
+            return "move the Kraken up to 2 ocean areas"
+        if code == L.O_KRAKEN_PURIFY:
+            return "purify the Kraken's area"
+        if code == L.O_SECONDARY:
+            if kind == L.F_MARK_CURSE:
+                return f"mark secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
+            return f"secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
+        if code == L.O_PLACE:
+            return f"place the ship in {self.area(x)}"
+        return f"option {L.OPTION_NAMES[code] if 0 <= code < len(L.OPTION_NAMES) else code} {x} {y}"
+
+    def frame(self, S, NS, C=None):
+        """What the decision on top of S's stack is about, and whose it is."""
+        C = self.content.C if C is None else C
+        if S[L.S_SP] == 0:
+            return "nothing to decide"
+        at = L.S_STACK + (int(S[L.S_SP]) - 1) * L.FRAME
+        kind, p = int(S[at]), int(S[at + 1])
+        a, b = int(S[at + 2]), int(S[at + 3])
+        who = self.seat(S, NS, p)
+        nat = int(NS[p, L.NS_NATION])
+        if kind == L.F_TURN:
+            what = "starts the turn"
+        elif kind == L.F_ACTION:
+            what = "chooses a worker action or the recharge" if S[L.S_FIRST_DONE + p] else \
+                "takes the first turn: the Scout"
+        elif kind == L.F_PROGRAM:
+            what = f"takes {self.program(a)}"
+        elif kind == L.F_CHOICE:
+            what = "chooses " + " or ".join(self.alt(a, i) for i in range(self.n_alts(a)))
+        elif kind == L.F_ALT:
+            what = "takes an alternative"
+        elif kind == L.F_MORALE:
+            what = (f"lowers morale ({a} left)" if b else f"boosts morale ({a} left)")
+        elif kind == L.F_RANK:
+            what = (f"loses ranks ({a} left)" if b else f"increases ranks ({a} left)")
+        elif kind == L.F_DISCARD:
+            what = f"discards journey cards ({a} left{', must' if b else ''})"
+        elif kind == L.F_PLAY:
+            what = f"plays journey cards ({a} left)"
+        elif kind == L.F_MOVE:
+            what = "places the ship (1 speed)" if S[L.S_AREA + p] < 0 else \
+                f"sails from {self.area(int(S[L.S_AREA + p]))}: {a} speed left"
+        elif kind == L.F_UPGRADE:
+            what = f"discards upgrades ({a} left)" if b else f"gains upgrades ({a} left)"
+        elif kind == L.F_ATTACH:
+            what = f"puts {self.upgrade(a)} under a hero"
+        elif kind == L.F_DIE:
+            what = f"may roll the destiny die ({a} left)"
+        elif kind == L.F_PURIFY_ADJ:
+            what = "purifies the ship's or an adjacent area"
+        elif kind == L.F_KRAKEN:
+            what = "activates the Kraken"
+        elif kind == L.F_CHRONICLE:
+            what = "may perform a chronicle action"
+        elif kind == L.F_SECONDARY:
+            what = f"may take a secondary action ({a} left)"
+        elif kind == L.F_END_TURN:
+            what = "may buy an upgrade or refresh the market before ending the turn"
+        elif kind == L.F_PUSH:
+            what = f"moves the ship out of {self.area(a)}: a Demon Lord spawns there"
+        elif kind == L.F_MARK_CURSE:
+            what = f"marks what {self.lord(a)}'s curse blocks"
+        elif kind == L.F_AFTER_HERO:
+            what = f"uses the upgrades under {self.hero(nat, a)}"
+        elif kind == L.F_EVENT:
+            what = "resolves an event"
+        elif kind == L.F_RECHARGE:
+            what = "recharges"
+        elif kind == L.F_CHRONICLE_DONE:
+            what = "fills the chronicle track"
+        elif kind == L.F_SPAWN:
+            what = "spawns a Demon Lord"
+        elif kind == L.F_CORNER:
+            what = f"takes a reward at blessing corner {a} ({self.area(int(C[L.C_CORNER_AREA + a]))})"
+        else:
+            what = f"decides ({kind})"
+        return f"{who} {what}"
+
+
+DONE_WORDS = {
+    L.F_ACTION: "end the action phase",
+    L.F_CHOICE: "take none of them",
+    L.F_DISCARD: "discard no more",
+    L.F_PLAY: "play no more journey cards",
+    L.F_MOVE: "stop sailing",
+    L.F_UPGRADE: "gain no more upgrades",
+    L.F_DIE: "do not roll",
+    L.F_PURIFY_ADJ: "purify nothing",
+    L.F_CHRONICLE: "take no chronicle action",
+    L.F_SECONDARY: "take no secondary action",
+    L.F_END_TURN: "end the turn",
+    L.F_CORNER: "take no reward",
+    L.F_KRAKEN: "leave the Kraken",
+}
