@@ -26,10 +26,15 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      S_OBJ_DONE, S_PAWN, S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SPENT_COINS, S_SPENT_POWER,
                      S_START_AREA, S_STAT, S_SUPPLY_BLESSINGS, S_TROPHIES, STATS, ST_ANGELS, ST_CHRONICLE,
                      ST_COINS, ST_DEEDS, ST_LORDS, ST_MAX_MORALE_HEROES, ST_POWER, ST_SHIP_UPGRADES, ST_UPGRADES,
-                     C_PER_CORNER, C_N_UPGRADES, C_U_SHIP, Y_COINS, Y_POWER, O_CHRONICLE, GF_OTHER)
+                     C_PER_CORNER, C_N_UPGRADES, C_U_SHIP, Y_COINS, Y_POWER, O_CHRONICLE, GF_OTHER, C_L_CURSE,
+                     C_T_CURSE, K_DEMOR, K_TEMATABAN, S_BLOCKED_HERO, S_BLOCKED_SECONDARY, S_CURSE_MASK,
+                     F_MARK_CURSE, K_REMORAN, C_A_PASSIVE, PF_ANTHEA, S_BLESSING_LIMIT, S_PASSIVE, K_GLONDAN,
+                     C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN)
 from .cards import refresh_market, upgrade_place
 from .resources import gain_coins, gain_demons, power
-from .symbols import glory, heroes_at_max_morale, stat, upgrades_in_play
+from .resources import spend_power
+from .symbols import (cursed, glory, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
+                      upgrades_in_play)
 
 
 @tiny
@@ -56,11 +61,43 @@ def chronicle_options(S, C, p, OPT, n):
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
-        if at >= LORD and S[S_ATTACKS + p] > 0:
-            n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 0)
-        elif 0 <= at < LORD:
+        if at >= LORD:
+            if S[S_ATTACKS + p] > 0 or (holds(S, p, PF_KLEPHASTION_ATTACK) and power(S, p) >= 10
+                                        and S[S_BLESSINGS + p] > 0):
+                n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 0)
+        elif at >= 0 and (power(S, p) >= 7 or not cursed(S, C, p, K_GLONDAN)):
             n = option(OPT, n, O_CHRONICLE, CH_DEED, at, 0)
     return n
+
+
+@hot
+def update_curses(S, C):
+    """S_CURSE_MASK from the Demon Lord curses in play and the curse trophies of deeds on the
+    board; a Lord's marks (Demor, Temataban) go when its curse goes."""
+    mask = 0
+    for i in range(S[S_N_CURSES]):
+        mask |= 1 << C[C_L_CURSE + S[S_CURSES + i]]
+    for d in range(1, 7):
+        at = S[S_DEED_AT + d]
+        if 0 <= at < LORD and C[C_D_TROPHY + at] >= 0 and C[C_T_CURSE + C[C_D_TROPHY + at]] >= 0:
+            mask |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
+    S[S_CURSE_MASK] = mask
+    for p in range(S[S_N]):
+        if not (mask >> K_DEMOR) & 1:
+            S[S_BLOCKED_SECONDARY + p] = -1
+        if not (mask >> K_TEMATABAN) & 1:
+            S[S_BLOCKED_HERO + p] = -1
+
+
+@hot
+def curse_enters(S, C, p, lord):
+    """Lord's curse comes into play: each player marks a secondary action (Demor) or a hero
+    (Temataban), in seat order from p."""
+    k = C[C_L_CURSE + lord]
+    if k == K_DEMOR or k == K_TEMATABAN:
+        n = S[S_N]
+        for i in range(n - 1, -1, -1):
+            push(S, F_MARK_CURSE, (p + i) % n, k, 0, 0, 0, 0, 0)
 
 
 @hot
@@ -74,6 +111,25 @@ def remove_curse(S, lord):
 
 
 @hot
+def tile_glory(S, C, p, g, source):
+    """Glory from an Angel, a Demon Lord or a deed: 5 less under Remoran's curse (never below 0)."""
+    if cursed(S, C, p, K_REMORAN):
+        g = max(0, g - 5)
+    glory(S, p, g, source)
+
+
+@hot
+def awaken_hero_side(S, C, p, a):
+    """Angel a joins p's crew on its hero side: its pawns as Angel attacks, its passives."""
+    S[S_ANGEL + a] = ANG_HERO + p
+    S[S_ATTACKS + p] += C[C_A_ATTACKS + a]
+    bits = C[C_A_PASSIVE + a]
+    if (bits >> PF_ANTHEA) & 1:
+        S[S_BLESSING_LIMIT + p] += 1
+    S[S_PASSIVE + p] |= bits
+
+
+@hot
 def chronicle_action(S, C, p, kind, target):
     """Take chronicle action (kind, target) for p; pushes its rewards, with the chronicle slot
     (F_CHRONICLE_DONE) under them."""
@@ -83,45 +139,56 @@ def chronicle_action(S, C, p, kind, target):
         S[S_SUPPLY_BLESSINGS] += 1
         stat(S, p, ST_ANGELS, 1)
         if kind == CH_AWAKEN_HERO:
-            S[S_ANGEL + target] = ANG_HERO + p
-            S[S_ATTACKS + p] += C[C_A_ATTACKS + target]
+            awaken_hero_side(S, C, p, target)
             S[S_ANGELS_HERO + p] += 1
-            glory(S, p, C[C_A_HERO_GLORY + target], GF_ANGEL)
+            tile_glory(S, C, p, C[C_A_HERO_GLORY + target], GF_ANGEL)
             push_program(S, p, C[C_A_REWARD + target], 0, GF_ANGEL)
         else:
             S[S_ANGEL + target] = ANG_PATRON + p
             S[S_ANGELS_PATRON + p] += 1
-            glory(S, p, C[C_A_PATRON_GLORY + target], GF_ANGEL)
+            tile_glory(S, C, p, C[C_A_PATRON_GLORY + target], GF_ANGEL)
     elif kind == CH_LORD:
-        S[S_ATTACKS + p] -= 1
+        if S[S_ATTACKS + p] > 0:
+            S[S_ATTACKS + p] -= 1
+        else:                               # Klephastion: 10 power and a blessing token instead
+            spend_power(S, p, 10)
+            S[S_BLESSINGS + p] -= 1
+            S[S_SUPPLY_BLESSINGS] += 1
         S[S_LORD + target] = LS_DEFEATED
         for d in range(1, 7):
             if S[S_DEED_AT + d] == LORD + target:
                 S[S_DEED_AT + d] = -1
         remove_curse(S, target)
+        update_curses(S, C)
         stat(S, p, ST_LORDS, 1)
-        glory(S, p, C[C_L_GLORY + target], GF_LORD)
+        tile_glory(S, C, p, C[C_L_GLORY + target], GF_LORD)
         push_program(S, p, C[C_L_REWARD + target], 0, GF_LORD)
     else:
+        if cursed(S, C, p, K_GLONDAN):      # paid at the start of the chronicle action
+            S[S_SPENT_POWER + p] += 7
+            spend_power(S, p, 7)
         S[S_DEED + target] = DS_DONE
         for d in range(1, 7):
             if S[S_DEED_AT + d] == target:
                 S[S_DEED_AT + d] = -1
+        update_curses(S, C)
         stat(S, p, ST_DEEDS, 1)
-        glory(S, p, C[C_D_GLORY + target], GF_DEED)
+        tile_glory(S, C, p, C[C_D_GLORY + target], GF_DEED)
         t = C[C_D_TROPHY + target]
         if t >= 0:
             S[S_TROPHIES + p] |= 1 << t
+            S[S_PASSIVE + p] |= C[C_T_PASSIVE + t]
             push_program(S, p, C[C_T_REWARD + t], 0, GF_DEED)
         push_program(S, p, C[C_D_REWARD + target], 0, GF_DEED)
 
 
 @hot
-def fill_chronicle(S, C, p):
+def fill_chronicle(S, C, PR, p):
     """p's nation token on the next chronicle slot; the slot's effects for p. The last slot
     triggers the end of the game."""
     slot = S[S_CHRON_NEXT]
     if slot > S[S_CHRON_LAST]:
+        chronicle_completed(S, C, PR, p)
         return
     S[S_CHRON + slot] = p
     S[S_CHRON_NEXT] = slot + 1
@@ -130,6 +197,22 @@ def fill_chronicle(S, C, p):
     if slot == S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
         S[S_END_SEAT] = p
     push_program(S, p, C[C_CHRON_SLOT + slot], 0, GF_CHRONICLE)
+    chronicle_completed(S, C, PR, p)
+
+
+@hot
+def chronicle_completed(S, C, PR, p):
+    """After any player's chronicle action: Ashamnon's holders take a reward; under Betaun's
+    curse every player gains 4 Demons."""
+    n = S[S_N]
+    for i in range(n - 1, -1, -1):
+        q = (p + i) % n
+        if holds(S, q, PF_ASHAMNON):
+            for a in range(C[C_N_ANGELS]):
+                if (C[C_A_PASSIVE + a] >> PF_ASHAMNON) & 1:
+                    push_program(S, q, C[C_A_CHOICE + a], 0, GF_ANGEL)
+        if cursed(S, C, q, K_BETAUN):
+            receive_demons(S, C, PR, q, 4)
 
 
 @hot
@@ -143,6 +226,7 @@ def spawn_ships_out(S, C, p):
     if 0 <= at < LORD:
         S[S_DEED + at] = DS_REMOVED
         S[S_DEED_AT + d] = -1
+        update_curses(S, C)
     x = C[C_DEED_AREA + d]
     n = S[S_N]
     for k in range(n - 1, -1, -1):
@@ -168,6 +252,8 @@ def spawn_lord(S, C, p):
         remove_curse(S, S[S_CURSES])
     S[S_CURSES + S[S_N_CURSES]] = lord
     S[S_N_CURSES] += 1
+    update_curses(S, C)
+    curse_enters(S, C, p, lord)
     S[S_PLACEMENT_N] -= 1
     if S[S_PLACEMENT_N] > 0:
         S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
@@ -244,7 +330,7 @@ def event_stage(S, C, PR, R, at):
                 top = max(top, S[S_GLORY + q])
             for q in range(n):
                 if S[S_GLORY + q] == top:
-                    gain_demons(S, PR, q, 5)
+                    receive_demons(S, C, PR, q, 5)
         elif flag == EG_CORNER_REFILL:
             for c in range(1, 5):
                 if S[S_SUPPLY_BLESSINGS] > 0 and S[S_CORNER_TOKENS + c] < n * C[C_PER_CORNER]:
@@ -256,7 +342,7 @@ def event_stage(S, C, PR, R, at):
                 low = min(low, S[S_COINS + q])
             for q in range(n):
                 if S[S_COINS + q] == low:
-                    gain_coins(S, q, 10)
+                    receive_coins(S, C, q, 10)
     else:
         return False
     return True

@@ -40,6 +40,12 @@ class Content:
         return self.journey[j]
 
 
+def passives(names):
+    """Bitmask of the seat-held rule flags (``layout.PASSIVES``) among `names`."""
+    names = [names] if isinstance(names, str) else names
+    return sum(1 << L.PASSIVES.index(f) for f in names if f in L.PASSIVES)
+
+
 def added_up(ranks):
     """The actions of ranks 1..r for each r ("you add up all actions from left to right"):
     a plain symbol repeated at a higher rank adds to the same step (Cassandra: draw 3 at
@@ -109,6 +115,8 @@ def build(config):
     for i, face in enumerate(faces):
         C[L.C_DIE + i] = b.add(f"destiny_die.face[{i}]", parse_actions([face]))
     C[L.C_LEAST_GLORY] = prog("least_glory_event.choice")
+    # Eo's start-of-turn passive is a choice of two symbols (flags/global.toml)
+    C[L.C_EO_START] = b.add("angels.eo.start_of_turn", parse_actions(["destroy:3 / purify"]))
 
     # the board
     board = board_arrays(config, b)
@@ -199,11 +207,13 @@ def build(config):
         C[L.C_A_ONCE + i] = int(bool(a.get("once_per_game")))
         C[L.C_A_IGNORES + i] = lord_ids.index(a["ignores_curse"]) if "ignores_curse" in a else -1
         put_flags(L.C_A_FLAGS, i, a.get("passive", []))
+        C[L.C_A_PASSIVE + i] = passives(a.get("passive", []))
+        C[L.C_A_CHOICE + i] = prog(f"{base}.choice")
     C[L.C_N_LORDS] = len(lords)
     for i, lo in enumerate(lords):
         base = f"demon_lords.lord[{lo['id']}]"
         C[L.C_L_CHALLENGE + i], C[L.C_L_GLORY + i] = prog(f"{base}.challenge"), lo.get("glory", 0)
-        C[L.C_L_REWARD + i], C[L.C_L_CURSE + i] = prog(f"{base}.rewards"), flag_code[lo["curse"]]
+        C[L.C_L_REWARD + i], C[L.C_L_CURSE + i] = prog(f"{base}.rewards"), L.CURSES.index(lo["curse"])
         C[L.C_L_FIRST_ORDER + i] = lo.get("first_game_order", 0)
     deeds, trophies = config["deeds"]["deed"], config["deeds"]["trophy"]
     trophy_ids = [t["id"] for t in trophies]
@@ -223,6 +233,9 @@ def build(config):
         C[L.C_T_ACTIONS + i], C[L.C_T_REWARD + i] = prog(f"{base}.actions"), prog(f"{base}.reward")
         C[L.C_T_SPEED + i] = t.get("speed", 0)
         put_flags(L.C_T_FLAGS, i, t.get("flags", []))
+        C[L.C_T_PASSIVE + i] = passives(t.get("flags", []))
+        curses = [f for f in t.get("flags", []) if f in L.CURSES]
+        C[L.C_T_CURSE + i] = L.CURSES.index(curses[0]) if curses else -1
 
     # the nations
     NS = np.full((L.N_NATIONS, L.NS_SIZE), -1, np.int32)
@@ -320,4 +333,7 @@ def _nation(config, nat, k, b, journey, upgrades):
     row[L.NS_SETUP] = b.index.get(f"nations.{nat}.nation.setup", NO_PROGRAM)
     row[L.NS_JOURNEY:L.NS_JOURNEY + 4] = [j for j, (_, owner) in enumerate(journey) if owner == nat]
     row[L.NS_UPGRADES:L.NS_UPGRADES + 5] = [u for u, (_, owner) in enumerate(upgrades) if owner == nat]
+    flags = n["nation"].get("flags", [])
+    row[L.NS_FLAGS] = (L.NF_DIVINE_GUIDANCE if "noom_divine_guidance" in flags else 0) | (
+        L.NF_KRAKEN if "kwanan_kraken" in flags else 0)
     return row

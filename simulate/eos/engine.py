@@ -39,10 +39,15 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      S_START_AREA, S_TURN, S_ULOC, S_USED, ST_JOURNEY_PLAYED, ST_MORALE_BOOSTS,
                      ST_RANK_INCREASES, TRIG_OWN_TURN, U_BOX, U_DISCARD, U_HAND, U_MARKET, U_PLACES, U_PLAY,
                      U_SHIP_PLACE, UF_EXTRA_SECONDARY, UF_NO_COST, UF_DISCOUNT_10, UF_OCCUPIED_TWICE,
-                     UF_TRAITOR, MAX_PLAYERS, S_MARKET, UF_PASSAGE)
-from .resources import power
-from .sailing import corner_taken, enter_area, may_enter, neighbours
-from .symbols import (MOVE_PLACE, can_pay, do_symbol, pay_coins, purify, stat)
+                     UF_TRAITOR, MAX_PLAYERS, S_MARKET, UF_PASSAGE, O_ALVA, O_CURSE, F_MARK_CURSE, F_INSTEAD,
+                     K_DEMOR, K_TEMATABAN, K_HANOR, K_RAGADOR, K_QUARANAVAN, PF_ALVA, PF_BOREANOS, PF_EO,
+                     PF_FREYANA_GLORY, PF_FREYANA_TWICE, PF_IGNORE_2, PF_NEASTA, PF_OHAMNON, S_ALVA_USED,
+                     S_ANGELS_PATRON, S_CURSES, S_IGNORED, S_N_CURSES, C_EO_START, NS_MORALE_PERMANENT,
+                     S_KRAKEN, S_KRAKEN_MOVED, O_KRAKEN_MOVE, O_KRAKEN_PURIFY, F_KRAKEN_CHOICE, NS_FLAGS, NF_KRAKEN,
+                     K_BELVADAN)
+from .resources import gain_power, power
+from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
+from .symbols import MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, glory, holds, pay_coins, purify, stat
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
 
@@ -62,7 +67,7 @@ def may_activate(S, C, PR, p, h):
         return True
     if w >= C[C_MAX_ACTIVATIONS]:
         return False
-    return upgrade_flag_under(S, C, p, h, UF_OCCUPIED_TWICE) or (
+    return upgrade_flag_under(S, C, p, h, UF_OCCUPIED_TWICE) or holds(S, p, PF_FREYANA_TWICE) or (
         PR[p, PR_TWICE_AT_POWER] > 0 and power(S, p) >= PR[p, PR_TWICE_AT_POWER])
 
 
@@ -70,7 +75,7 @@ def may_activate(S, C, PR, p, h):
 def rank_coins(S, C, NS, p, h, r):
     """Coins to activate hero h at rank r (1-based): the rank's printed cost, less discounts."""
     cost = NS[p, NS_RANK_COINS + h * MAX_RANKS + r - 1]
-    if upgrade_flag_under(S, C, p, h, UF_NO_COST):
+    if upgrade_flag_under(S, C, p, h, UF_NO_COST) or holds(S, p, PF_OHAMNON):
         return 0
     if upgrade_flag_under(S, C, p, h, UF_DISCOUNT_10):
         cost = max(0, cost - 10)
@@ -127,7 +132,9 @@ def gain_upgrade(S, C, R, p, u):
 def free_options(S, C, p, OPT, n):
     """Buying one upgrade (market or nation hand), refreshing the market, using a card that
     triggers on one's own turn: allowed at any point of the turn the kernel offers."""
-    if S[S_BOUGHT + p] < C[C_BUYS]:
+    if S[S_AREA + p] >= 0 and holds(S, p, PF_ALVA) and S[S_ALVA_USED + p] == 0:
+        n = option(OPT, n, O_ALVA, 0, 0, 0)
+    if S[S_BOUGHT + p] < C[C_BUYS] and not cursed(S, C, p, K_HANOR):
         for m in range(C[C_MARKET]):
             u = S[S_MARKET + m]
             if u >= 0 and S[S_COINS + p] >= C[C_U_PRICE + u] and may_place_upgrade(S, C, p, u):
@@ -156,6 +163,9 @@ def apply_free(S, C, R, p, code, x):
     elif code == O_TRIGGER:
         S[S_JLOC + x] = J_PLAYED + p
         push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
+    elif code == O_ALVA:
+        S[S_ALVA_USED + p] = 1
+        push(S, F_MOVE, p, 1, S[S_AREA + p], 0, 0, 1, MOVE_PLAIN)
 
 
 # ---------------------------------------------------------------- options
@@ -171,7 +181,7 @@ def action_options(S, C, NS, PR, p, OPT):
                 continue
             if not first:
                 n = option(OPT, n, O_HERO, h, 0, 0)           # place the worker, skip cost and actions
-            if S[S_BLOCKED_HERO + p] == h:
+            if S[S_BLOCKED_HERO + p] == h and cursed(S, C, p, K_TEMATABAN):
                 continue
             for r in range(1, S[S_RANK + p * N_HEROES + h] + 1):
                 if S[S_COINS + p] >= rank_coins(S, C, NS, p, h, r) and can_pay(
@@ -201,10 +211,10 @@ def options(S, C, NS, PR, R, OPT, NB):
     p = S[at + 1]
     n = 0
     if kind == F_TURN:
-        start_turn(S, p)
         pop(S)
         push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
         push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
+        start_turn(S, C, PR, p)
         return -1
     if kind == F_ACTION:
         return action_options(S, C, NS, PR, p, OPT)
@@ -283,11 +293,18 @@ def options(S, C, NS, PR, R, OPT, NB):
                 if C[C_AREA_PERIMETER + x]:
                     n = option(OPT, n, O_PLACE, x, 0, 0)
             return n
-        k = neighbours(S, C, p, S[S_AREA + p], NB)
+        kraken = S[at + 7] & MOVE_KRAKEN
+        if cursed(S, C, p, K_RAGADOR) and S[(S_KRAKEN_MOVED if kraken else S_MOVED) + p] >= 2:
+            pop(S)                          # Ragador: no ship further than 2 areas a turn
+            return -1
+        k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_AREA) + p], NB)
         for i in range(k):
             x = NB[i]
             if may_enter(S, C, NS, PR, p, x, S[at + 3], S[at + 4], S[at + 5], S[at + 6]):
                 n = option(OPT, n, O_AREA, x, 0, 0)
+        if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + 4] == 0 and S[at + 5] == 0
+                and not S[at + 7] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
+            n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
@@ -336,8 +353,18 @@ def options(S, C, NS, PR, R, OPT, NB):
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
-    if kind == F_KRAKEN:
-        return 0                            # the Kraken: Kwanan's special (a later step of #18)
+    if kind == F_KRAKEN:                    # move the Kraken up to 2 areas (no speed bonus) or purify its area
+        pop(S)
+        if S[S_KRAKEN + p] < 0:
+            return -1
+        push(S, F_KRAKEN_CHOICE, p, 0, 0, 0, 0, 0, 0)
+        return -1
+    if kind == F_KRAKEN_CHOICE:
+        n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
+        x = S[S_KRAKEN + p]
+        if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0 and not cursed(S, C, p, K_BELVADAN):
+            n = option(OPT, n, O_KRAKEN_PURIFY, 0, 0, 0)
+        return option(OPT, n, O_DONE, 0, 0, 0)
     if kind == F_CHRONICLE:
         n = chronicle_options(S, C, p, OPT, 0)
         if n > 0:
@@ -347,8 +374,9 @@ def options(S, C, NS, PR, R, OPT, NB):
         if S[at + 2] == 0:
             pop(S)
             return -1
+        demor = cursed(S, C, p, K_DEMOR)
         for s in range(NS[p, NS_N_SECONDARY]):
-            if s != S[S_SECONDARY + p] and s != S[S_BLOCKED_SECONDARY + p]:
+            if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
                 n = option(OPT, n, O_SECONDARY, s, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
@@ -374,7 +402,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         return -1
     if kind == F_CHRONICLE_DONE:
         pop(S)
-        fill_chronicle(S, C, p)
+        fill_chronicle(S, C, PR, p)
         return -1
     if kind == F_SPAWN:
         if S[at + 2] == 0:
@@ -403,7 +431,28 @@ def options(S, C, NS, PR, R, OPT, NB):
                 return -1
         pop(S)
         push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
+        if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
+            push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
         return -1
+    if kind == F_MARK_CURSE:
+        k = S[at + 2]
+        if k == K_DEMOR:
+            for s in range(NS[p, NS_N_SECONDARY]):
+                n = option(OPT, n, O_SECONDARY, s, 0, 0)
+        elif k == K_TEMATABAN:
+            for h in range(1, N_HEROES):    # not the Scout
+                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        elif S[at + 3] > 0:                 # curses to ignore (patrons, Break the Blockade)
+            for i in range(S[S_N_CURSES]):
+                lord = S[S_CURSES + i]
+                if not (S[S_IGNORED + p] >> lord) & 1:
+                    n = option(OPT, n, O_CURSE, lord, 0, 0)
+            if n > 0:
+                n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_INSTEAD:
+        n = option(OPT, n, O_ALT, 0, 0, 0)
+        return option(OPT, n, O_ALT, 1, 0, 0)
     return 0
 
 
@@ -417,7 +466,7 @@ def choose(S, C, NS, PR, R, OPT, i):
     code = OPT[i, 0]
     x = OPT[i, 1]
     y = OPT[i, 2]
-    if code == O_BUY or code == O_REFRESH or code == O_TRIGGER:
+    if code == O_BUY or code == O_REFRESH or code == O_TRIGGER or code == O_ALVA:
         apply_free(S, C, R, p, code, x)
         return
     if code == O_DONE:
@@ -468,7 +517,11 @@ def choose(S, C, NS, PR, R, OPT, i):
             m = S[S_MORALE + p * N_HEROES + x]
             S[S_MORALE + p * N_HEROES + x] = m + 1
             stat(S, p, ST_MORALE_BOOSTS, 1)
-            push_program(S, p, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m], 0, GF_OTHER)
+            reward = NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]
+            if holds(S, p, PF_FREYANA_GLORY) and NS[p, NS_MORALE_PERMANENT + x * MAX_MORALE + m] == 0:
+                push(S, F_INSTEAD, p, reward, 0, 0, 0, 0, 0)    # the reward or 2 glory instead
+            else:
+                push_program(S, p, reward, 0, GF_OTHER)
         return
     if kind == F_RANK:
         S[at + 2] -= 1
@@ -497,15 +550,26 @@ def choose(S, C, NS, PR, R, OPT, i):
         push_program(S, p, C[C_J_COST + x], 1, GF_OTHER)
         return
     if kind == F_MOVE:
+        if code == O_KRAKEN_MOVE:
+            S[at + 7] |= MOVE_KRAKEN
+            S[at + 3] = S[S_KRAKEN + p]
+            return
         S[at + 2] -= 1
         if code == O_PLACE:
             S[at + 3] = x                   # the move's start: it may not come back here
+            if NS[p, NS_FLAGS] & NF_KRAKEN:
+                S[S_KRAKEN + p] = x         # the Kraken is placed with the ship
         else:
             if x < 31:
                 S[at + 4] |= 1 << x
             else:
                 S[at + 5] |= 1 << (x - 31)
-        enter_area(S, C, PR, p, x)
+        if S[at + 7] & MOVE_KRAKEN:
+            S[S_KRAKEN + p] = x
+            S[S_KRAKEN_MOVED + p] += 1
+            arrive(S, C, PR, p, x)
+        else:
+            enter_area(S, C, PR, p, x)
         return
     if kind == F_UPGRADE:
         S[at + 2] -= 1
@@ -539,6 +603,31 @@ def choose(S, C, NS, PR, R, OPT, i):
         pop(S)
         enter_area(S, C, PR, p, x)
         return
+    if kind == F_KRAKEN_CHOICE:
+        pop(S)
+        if code == O_KRAKEN_MOVE:
+            push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
+        else:
+            purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
+        return
+    if kind == F_MARK_CURSE:
+        if S[at + 2] == K_DEMOR:
+            pop(S)
+            S[S_BLOCKED_SECONDARY + p] = x
+        elif S[at + 2] == K_TEMATABAN:
+            pop(S)
+            S[S_BLOCKED_HERO + p] = x
+        else:
+            S[at + 3] -= 1
+            S[S_IGNORED + p] |= 1 << x
+        return
+    if kind == F_INSTEAD:
+        pop(S)
+        if x == 0:
+            push_program(S, p, S[at + 2], 0, GF_OTHER)
+        else:
+            glory(S, p, 2, GF_OTHER)
+        return
     if kind == F_CORNER:
         pop(S)
         c = S[at + 2]
@@ -549,13 +638,25 @@ def choose(S, C, NS, PR, R, OPT, i):
 
 # ---------------------------------------------------------------- the turn
 @hot
-def start_turn(S, p):
-    """Start of p's turn: the turn's counters, where the ship starts (chronicle actions need it)."""
+def start_turn(S, C, PR, p):
+    """Start of p's turn: the turn's counters, where the ship starts (chronicle actions need
+    it); the start-of-turn effects: Neasta's 5 power, Eo's choice, the curses to ignore
+    (one per patron, two with Break the Blockade), frames above the action."""
     S[S_SEAT] = p
+    S[S_ALVA_USED + p] = 0
+    if holds(S, p, PF_NEASTA):
+        gain_power(S, PR, p, 5)
+    if holds(S, p, PF_EO):
+        push_program(S, p, C[C_EO_START], 0, GF_AREA)
+    picks = S[S_ANGELS_PATRON + p] + (2 if holds(S, p, PF_IGNORE_2) else 0)
+    if picks > 0 and S[S_N_CURSES] > 0:
+        S[S_IGNORED + p] = 0
+        push(S, F_MARK_CURSE, p, -1, picks, 0, 0, 0, 0)
     S[S_START_AREA + p] = S[S_AREA + p]
     S[S_BOUGHT + p] = 0
     S[S_REFRESHED + p] = 0
     S[S_MOVED + p] = 0
+    S[S_KRAKEN_MOVED + p] = 0
     S[S_SPENT_COINS + p] = 0
     S[S_SPENT_POWER + p] = 0
     S[S_DISCARDED + p] = 0

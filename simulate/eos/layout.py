@@ -152,13 +152,16 @@ C_A_REWARD = _c(MAX_ANGELS)             # program gained on awakening (hero side
 C_A_ACTION = _c(MAX_ANGELS)             # program of the worker action (hero side), -1 none
 C_A_ONCE = _c(MAX_ANGELS)
 C_A_IGNORES = _c(MAX_ANGELS)            # Lord whose curse the hero side ignores, -1
-C_A_FLAGS = _c(MAX_ANGELS * MAX_FLAGS)  # rule flag codes (flags.FLAG), -1 none
+C_A_FLAGS = _c(MAX_ANGELS * MAX_FLAGS)  # rule flag codes (Content.flags), -1 none
+C_A_PASSIVE = _c(MAX_ANGELS)            # bitmask of PASSIVES the hero side gives
+C_A_CHOICE = _c(MAX_ANGELS)             # Ashamnon's reward choice (program)
+C_EO_START = _c()                       # Eo's start of turn: "destroy up to 3 Demons OR purify" (program)
 # Demon Lords
 C_N_LORDS = _c()
 C_L_CHALLENGE = _c(MAX_LORDS)
 C_L_GLORY = _c(MAX_LORDS)
 C_L_REWARD = _c(MAX_LORDS)
-C_L_CURSE = _c(MAX_LORDS)               # rule flag code of the curse
+C_L_CURSE = _c(MAX_LORDS)               # its curse (CURSES index)
 C_L_FIRST_ORDER = _c(MAX_LORDS)
 # epic deeds
 C_N_DEEDS = _c()
@@ -176,6 +179,8 @@ C_T_ACTIONS = _c(MAX_TROPHIES)          # extra crew: its activation; item: afte
 C_T_REWARD = _c(MAX_TROPHIES)           # gained once, with the deed
 C_T_SPEED = _c(MAX_TROPHIES)
 C_T_FLAGS = _c(MAX_TROPHIES * MAX_FLAGS)
+C_T_PASSIVE = _c(MAX_TROPHIES)          # bitmask of PASSIVES the trophy gives
+C_T_CURSE = _c(MAX_TROPHIES)            # a curse trophy's curse (CURSES index), -1
 C_SIZE = _c.size
 
 AREA_OCEAN, AREA_DEED, AREA_BLESSING = 0, 1, 2
@@ -203,6 +208,29 @@ STATS = ("journey_played", "rank_increases", "morale_boosts", "upgrades_in_play"
 (ST_JOURNEY_PLAYED, ST_RANK_INCREASES, ST_MORALE_BOOSTS, ST_UPGRADES, ST_SHIP_UPGRADES, ST_ANGELS,
  ST_PURIFIED, ST_DEEDS, ST_LORDS, ST_CHRONICLE, ST_MAX_MORALE_HEROES, ST_POWER, ST_COINS) = range(13)
 
+# named rule flags a seat holds (bits of S_PASSIVE): Angels' hero sides and trophies
+PASSIVES = ("alhana_ignore_all_curses", "alva_move1_each_turn", "anthea_blessing_limit_plus_1",
+            "ashamnon_reward_on_chronicle", "boreanos_play_journey_after_activation",
+            "eo_start_turn_destroy_3_or_purify", "freyana_olessa_activate_occupied_twice",
+            "freyana_olessa_morale_2_glory_instead", "klephastion_ignore_lord_challenges",
+            "klephastion_power_10_blessing_as_attack", "neasta_start_turn_power_5", "ohamnon_heroes_cost_no_coins",
+            "questor_2_fewer_demons", "trophy_attach_to_hero", "trophy_belia_activation_destroys_her_demons",
+            "trophy_belia_holds_demons", "trophy_extra_secondary_action", "trophy_haunted_ship_recharge",
+            "trophy_hero_no_activation_cost", "trophy_hero_no_morale_or_ranks", "trophy_ignore_2_curses",
+            "trophy_recharge_blessing_and_angel_attack", "trophy_recharge_double_one_reward")
+(PF_ALHANA, PF_ALVA, PF_ANTHEA, PF_ASHAMNON, PF_BOREANOS, PF_EO, PF_FREYANA_TWICE, PF_FREYANA_GLORY,
+ PF_KLEPHASTION_ICONS, PF_KLEPHASTION_ATTACK, PF_NEASTA, PF_OHAMNON, PF_QUESTOR, PF_ATTACH, PF_BELIA_DESTROY,
+ PF_BELIA_HOLDS, PF_EXTRA_SECONDARY, PF_HAUNTED, PF_CREW_NO_COST, PF_CREW_NO_RANKS, PF_IGNORE_2, PF_RECHARGE_BLESSING,
+ PF_RECHARGE_DOUBLE) = range(len(PASSIVES))
+# curses (C_L_CURSE, C_T_CURSE): the 12 Demon Lords' and the epic deeds' curse trophies
+CURSES = ("curse_amban_coins_capped_30", "curse_belvadan_no_purify", "curse_betaun_chronicle_4_demons_each",
+          "curse_demor_block_one_secondary_action", "curse_glondan_deeds_cost_7_power", "curse_hanor_no_new_upgrades",
+          "curse_mearon_no_area_rewards", "curse_quaranavan_no_journey_play", "curse_ragador_max_2_areas_per_turn",
+          "curse_remoran_5_less_glory", "curse_sechator_2_coins_per_demon", "curse_temataban_block_one_hero",
+          "curse_deed_demon_maw_1_more_demon")
+(K_AMBAN, K_BELVADAN, K_BETAUN, K_DEMOR, K_GLONDAN, K_HANOR, K_MEARON, K_QUARANAVAN, K_RAGADOR, K_REMORAN,
+ K_SECHATOR, K_TEMATABAN, K_DEMON_MAW) = range(len(CURSES))
+
 # ---------------------------------------------------------------- a seat's nation NS[p]
 _n = Offsets()
 NS_NATION = _n()
@@ -222,7 +250,9 @@ NS_SHIP_SETUP = _n()
 NS_SETUP = _n()
 NS_JOURNEY = _n(4)
 NS_UPGRADES = _n(5)
+NS_FLAGS = _n()                             # NF_* nation rule flags
 NS_SIZE = _n.size
+NF_DIVINE_GUIDANCE, NF_KRAKEN = 1, 2       # Noom's starting Angel, Kwanan's Kraken
 
 # ---------------------------------------------------------------- per seat: the nation board's numbers PR[p]
 _r = Offsets()
@@ -262,6 +292,7 @@ S_SHIELDS = _s(MAX_PLAYERS)
 S_AREA = _s(MAX_PLAYERS)        # the ship's area (-1 before the first turn)
 S_START_AREA = _s(MAX_PLAYERS)  # the ship's area at the start of the turn
 S_KRAKEN = _s(MAX_PLAYERS)      # the Kraken's area (-1: none)
+S_KRAKEN_MOVED = _s(MAX_PLAYERS)  # areas the Kraken entered this turn (Ragador)
 S_RANK = _s(MAX_PLAYERS * N_HEROES)         # 1..n ranks
 S_MORALE = _s(MAX_PLAYERS * N_HEROES)       # steps above the bottom
 S_HERO_WORKERS = _s(MAX_PLAYERS * N_HEROES)
@@ -282,6 +313,9 @@ S_CORNER_TAKEN = _s(MAX_PLAYERS)            # bitmask (corner-1) * MAX_CORNER_RE
 S_TROPHIES = _s(MAX_PLAYERS)    # bitmask of trophies held
 S_IGNORED = _s(MAX_PLAYERS)     # bitmask of Lords whose curse the seat ignores
 S_N_HAND = _s(MAX_PLAYERS)      # general journey cards in hand (the hand limit counts these)
+S_PASSIVE = _s(MAX_PLAYERS)     # bitmask of PASSIVES the seat holds
+S_ALVA_USED = _s(MAX_PLAYERS)   # Alva's move this turn
+S_CURSE_MASK = _s()             # bitmask of CURSES in play (Lords' and deeds')
 # per turn
 S_BOUGHT = _s(MAX_PLAYERS)
 S_REFRESHED = _s(MAX_PLAYERS)
@@ -376,17 +410,19 @@ U_PLACES = 8
  F_SECONDARY,       # a secondary actions left (b: the last taken this turn)
  F_END_TURN,        # free actions, then the hand limit and the next player
  F_PUSH,            # spawn: move the ship of player out of area a
- F_MARK_CURSE,      # Demor / Temataban: player marks a secondary action / hero (a: Lord)
+ F_MARK_CURSE,      # a: K_DEMOR / K_TEMATABAN: mark a secondary action / hero; -1: b curses to ignore
  F_AFTER_HERO,      # after a hero activation: its upgrades (a hero, b next upgrade, c crew)
  F_EVENT,           # event a at stage b
  F_RECHARGE,        # recharge: a next slot, b stage
  F_CHRONICLE_DONE,  # a completed chronicle action: slot effects etc.
  F_SPAWN,           # spawn a Demon Lord: a stage (0 ships pushed out, 1 the Lord placed)
  F_CORNER,          # a blessing corner's reward: corner a
- ) = range(26)
+ F_INSTEAD,         # Freyana & Olessa: morale reward program a, or 2 glory instead
+ F_KRAKEN_CHOICE,   # the Kraken: move it or purify its area
+ ) = range(28)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
-               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner")
+               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice")
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)
@@ -407,9 +443,12 @@ FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "
  O_KRAKEN_PURIFY,
  O_SECONDARY,       # secondary action x
  O_PLACE,           # the ship's first placement in perimeter area x
- ) = range(18)
+ O_ALVA,            # Alva: move the ship 1 ocean area (once per turn)
+ O_CURSE,           # a curse of Lord x (to ignore)
+ ) = range(20)
 OPTION_NAMES = ("hero", "recharge", "chronicle", "crew", "buy", "refresh", "trigger", "done", "alt", "hero_pick",
-                "card", "area", "upgrade", "roll", "kraken_move", "kraken_purify", "secondary", "place")
+                "card", "area", "upgrade", "roll", "kraken_move", "kraken_purify", "secondary", "place", "alva",
+                "curse")
 CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
 
 # ---------------------------------------------------------------- policies

@@ -20,7 +20,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORN
                      S_ANGEL, S_AREA, S_ATTACKS, S_BLESSINGS, S_CORNER_TOKENS, S_DEED_AT, S_MAX_WORKERS,
                      S_MORALE, S_ON_SHIP, S_PURIFIED, S_RANK, C_AREA_ANGEL, U_SHIP_PLACE, C_D_CHALLENGE,
                      C_L_CHALLENGE, Y_MOVE, C_L_REWARD, C_D_REWARD, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD,
-                     C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_ATTACKS, C_A_REWARD)
+                     C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_ATTACKS, C_A_REWARD, F_MARK_CURSE, F_INSTEAD, O_ALVA, O_CURSE,
+                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, S_KRAKEN)
 from .symbols import can_pay, move_speed
 
 SCALE = 100.0           # C's program values are glory x 100
@@ -153,9 +154,20 @@ def option_value(S, C, NS, PR, OPT, i):
         return pv(C, C[C_J_ACTIONS + x])
     if code == O_ROLL:
         return 0.8
-    if code == O_SECONDARY:
-        return pv(C, NS[p, NS_SECONDARY + x])
+    if code == O_SECONDARY:                 # marking one for Demor: the least useful
+        v = pv(C, NS[p, NS_SECONDARY + x])
+        return -v if kind == F_MARK_CURSE else v
+    if code == O_ALVA:
+        return reach_gain(S, C, NS, PR, p, 1) - 0.5
+    if code == O_CURSE:
+        return 1.0
+    if code == O_KRAKEN_MOVE:
+        return -1.0 if kind == F_MOVE else 0.5
+    if code == O_KRAKEN_PURIFY:
+        return C[C_AREA_DEMONS + S[S_KRAKEN + p]]
     if code == O_ALT:
+        if kind == F_INSTEAD:
+            return pv(C, S[at + 2]) if x == 0 else 2.0
         if kind == F_CORNER:
             return pv(C, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
         alt = alt_of(C, S[at + 2], x)

@@ -15,9 +15,9 @@ from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER
                      C_AREA_KIND, C_AREA_PASSAGE, C_AREA_REWARD, C_CORNER_N, C_D_CHALLENGE, C_DEED_AREA,
                      C_L_CHALLENGE, C_N_AREAS, C_N_UPGRADES, C_U_FLAGS, F_CORNER, GF_AREA, LORD,
                      MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
-                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED, U_SHIP_PLACE)
-from .resources import gain_demons
-from .symbols import can_pay
+                     S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED, U_SHIP_PLACE,
+                     PF_KLEPHASTION_ICONS, K_MEARON, K_DEMON_MAW)
+from .symbols import can_pay, cursed, holds, receive_demons
 
 LAKE = 6
 
@@ -39,16 +39,17 @@ def corner_taken(S, C, p, c, k):
     return (S[S_CORNER_TAKEN + p] >> bit) & 1 == 1
 
 
-@tiny
-def challenge_of(S, C, x):
-    """The challenge program guarding area x (-1: none): its deed's or Demon Lord's."""
+@hot
+def challenge_of(S, C, p, x):
+    """The challenge program guarding area x for p (-1: none): its deed's or Demon Lord's
+    (Klephastion's holder ignores every Demon Lord challenge icon)."""
     if C[C_AREA_KIND + x] != AREA_DEED:
         return -1
     at = S[S_DEED_AT + C[C_AREA_DEED + x]]
     if at < 0:
         return -1
     if at >= LORD:
-        return C[C_L_CHALLENGE + at - LORD]
+        return -1 if holds(S, p, PF_KLEPHASTION_ICONS) else C[C_L_CHALLENGE + at - LORD]
     return C[C_D_CHALLENGE + at]
 
 
@@ -83,31 +84,40 @@ def may_enter(S, C, NS, PR, p, x, start, lo, hi, speed0):
     """Whether p's ship may sail into x on this move."""
     if x == start or entered(lo, hi, x):
         return False
-    ch = challenge_of(S, C, x)
+    ch = challenge_of(S, C, p, x)
     return ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0)
 
 
 @hot
 def enter_area(S, C, PR, p, x):
     """p's ship enters x: the challenge first (paid in full), then Demons and rewards. Pushes
-    the frames that ask (rewards, a corner's choice); the Demons are taken at once."""
+    the frames that ask (rewards, a corner's choice); the Demons are taken at once. Under
+    Meâron's curse no reward but blessing tokens."""
     S[S_AREA + p] = x
     S[S_MOVED + p] += 1
+    arrive(S, C, PR, p, x)
+
+
+@hot
+def arrive(S, C, PR, p, x):
+    """What a ship of p (the ship or the Kraken) finds entering area x."""
     kind = C[C_AREA_KIND + x]
+    rewards = not cursed(S, C, p, K_MEARON)
     if kind == AREA_BLESSING:
         c = C[C_AREA_CORNER + x]
         if S[S_BLESSINGS + p] < S[S_BLESSING_LIMIT + p] and S[S_CORNER_TOKENS + c] > 0:
             S[S_BLESSINGS + p] += 1
             S[S_CORNER_TOKENS + c] -= 1
-        for k in range(C[C_CORNER_N + c]):
+        for k in range(C[C_CORNER_N + c] if rewards else 0):
             if not corner_taken(S, C, p, c, k):
                 push(S, F_CORNER, p, c, 0, 0, 0, 0, 0)
                 break
     guarded = kind == AREA_DEED and S[S_DEED_AT + C[C_AREA_DEED + x]] >= 0
-    if not guarded:
+    if rewards and not guarded:
         push_program(S, p, C[C_AREA_REWARD + x], 0, GF_AREA)
     if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
-        gain_demons(S, PR, p, C[C_AREA_DEMONS + x])
-    ch = challenge_of(S, C, x)
+        extra = 1 if cursed(S, C, p, K_DEMON_MAW) else 0
+        receive_demons(S, C, PR, p, C[C_AREA_DEMONS + x] + extra)
+    ch = challenge_of(S, C, p, x)
     if ch >= 0:
         push_program(S, p, ch, 1, GF_AREA)      # on top: paid before the rest

@@ -12,7 +12,8 @@ the decision stack, resolved in seat order before the first turn).
 """
 from ..jit import hot
 from ..rng import below, shuffle_range
-from .cards import draw_journey, refill_market
+from .cards import refill_market
+from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .frames import push, push_program
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
                      C_CHRON_FIRST, C_CHRON_N, C_D_LEVEL, C_DEED_LEVELS, C_HAND_LIMIT, C_MARKET, C_N_ANGELS,
@@ -26,7 +27,8 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_JLOC, S_KRAKEN, S_LORD, S_LORD_STACK, S_LORD_STACK_N, S_MARKET, S_MAX_WORKERS, S_N,
                      S_N_CURSES, S_OBJ, S_OBJ_DONE, S_ON_SHIP, S_PAWN, S_PLACEMENT, S_PLACEMENT_N, S_RANK,
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
-                     S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT)
+                     S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
+                     C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL)
 
 
 @hot
@@ -162,6 +164,34 @@ def new_game(S, C, NS, n_players, R):
     for p in range(n_players - 1, -1, -1):
         push_program(S, p, NS[p, NS_SHIP_SETUP], 0, GF_OTHER)
         push_program(S, p, NS[p, NS_SETUP], 0, GF_OTHER)
+        if NS[p, NS_FLAGS] & NF_DIVINE_GUIDANCE:
+            divine_guidance(S, C, R, p)
+    update_curses(S, C)
+    curse_enters(S, C, 0, lord)
+
+
+@hot
+def divine_guidance(S, C, R, p):
+    """Noom's starting Angel: one of the Angels not drawn for the board, on its hero side; not
+    an awakening (no glory, no chronicle entry, no objective); Eo brings both attacks,
+    Ashamnon one reward instead of its passive (rulebook: "Ashamnon: Choose one reward")."""
+    n = 0
+    for a in range(C[C_N_ANGELS]):
+        if S[S_ANGEL + a] == ANG_BOX:
+            n += 1
+    if n == 0:
+        return
+    k = below(R, n)
+    for a in range(C[C_N_ANGELS]):
+        if S[S_ANGEL + a] == ANG_BOX:
+            if k == 0:
+                awaken_hero_side(S, C, p, a)
+                if (C[C_A_PASSIVE + a] >> PF_ASHAMNON) & 1:
+                    S[S_PASSIVE + p] &= ~(1 << PF_ASHAMNON)
+                    push_program(S, p, C[C_A_CHOICE + a], 0, GF_ANGEL)
+                push_program(S, p, C[C_A_REWARD + a], 0, GF_ANGEL)
+                return
+            k -= 1
 
 
 @hot

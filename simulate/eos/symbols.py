@@ -20,11 +20,13 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      Y_GLORY, Y_HAND_LIMIT, Y_HAVE_PROTECTION, Y_HAVE_UPGRADES, Y_KRAKEN, Y_MAX_MORALE_HEROES,
                      Y_MORALE, Y_MORALE_TOTAL, Y_MOVE, Y_MOVE1, Y_PLAY, Y_POWER, Y_PROTECTION, Y_PURIFY,
                      Y_PURIFY_ADJ, Y_RANK, Y_SHIELD, Y_SPAWN_LORD, Y_SPEED, Y_SPEED_TOTAL, Y_UPGRADE, Y_WORKER,
-                     PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES)
+                     PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES, S_PASSIVE, S_CURSE_MASK,
+                     K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
+                     PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
-MOVE_PLAIN, MOVE_KRAKEN, MOVE_PLACE = 1, 2, 4      # F_MOVE flags: move1 (no speed), the Kraken, first placement
+MOVE_PLAIN, MOVE_KRAKEN = 1, 2     # F_MOVE flags: no speed bonus (move 1, the Kraken symbol), the Kraken moves
 
 
 @tiny
@@ -37,6 +39,59 @@ def glory(S, p, n, source):
 @tiny
 def stat(S, p, st, n):
     S[S_STAT + p * len(STATS) + st] += n
+
+
+@tiny
+def holds(S, p, bit):
+    """Whether p holds the seat rule flag `bit` (layout.PASSIVES)."""
+    return (S[S_PASSIVE + p] >> bit) & 1 == 1
+
+
+@hot
+def cursed(S, C, p, k):
+    """Whether curse k (layout.CURSES) is in play and binds p. A Demon Lord's curse is
+    ignored with Alhana, with an Angel hero naming that Lord, or when p chose to ignore
+    it (a patron, Break the Blockade); a deed's curse binds everyone."""
+    if not (S[S_CURSE_MASK] >> k) & 1:
+        return False
+    if k == K_DEMON_MAW:
+        return True
+    if holds(S, p, PF_ALHANA):
+        return False
+    for i in range(S[S_N_CURSES]):
+        lord = S[S_CURSES + i]
+        if C[C_L_CURSE + lord] != k or (S[S_IGNORED + p] >> lord) & 1:
+            continue
+        ignored = False
+        for a in range(C[C_N_ANGELS]):
+            if S[S_ANGEL + a] == ANG_HERO + p and C[C_A_IGNORES + a] == lord:
+                ignored = True
+        if not ignored:
+            return True
+    return False
+
+
+@hot
+def receive_coins(S, C, p, n):
+    """Gain n coins; under Amban's curse only up to a total of 30 (more already held is kept)."""
+    if cursed(S, C, p, K_AMBAN):
+        S[S_COINS + p] = max(S[S_COINS + p], min(S[S_COINS + p] + n, 30))
+    else:
+        gain_coins(S, p, n)
+
+
+@hot
+def receive_demons(S, C, PR, p, n):
+    """Gain n Demons from one source: 2 fewer with Questor, shields per source; under
+    Sechator's curse 2 coins lost per Demon received."""
+    if holds(S, p, PF_QUESTOR):
+        n -= 2
+    if n <= 0:
+        return 0
+    taken = gain_demons(S, PR, p, n)
+    if taken > 0 and cursed(S, C, p, K_SECHATOR):
+        pay_coins(S, p, 2 * taken)
+    return taken
 
 
 @tiny
@@ -132,7 +187,7 @@ def can_pay(S, C, NS, PR, p, prog, speed):
 @hot
 def purify(S, C, p, x, source):
     """Cover area x's printed Demons with p's token and gain that much glory."""
-    if S[S_PURIFIED + x] != 0:
+    if S[S_PURIFIED + x] != 0 or cursed(S, C, p, K_BELVADAN):
         return
     S[S_PURIFIED + x] = p + 1
     glory(S, p, C[C_AREA_DEMONS + x], source)
@@ -158,7 +213,7 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
         if n < 0:
             pay_coins(S, p, -n)
         else:
-            gain_coins(S, p, n)
+            receive_coins(S, C, p, n)
     elif code == Y_MORALE:
         push(S, F_MORALE, p, abs(n), 1 if n < 0 else 0, 0, 0, 0, 0)
     elif code == Y_RANK:
@@ -168,6 +223,8 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     elif code == Y_DISCARD:
         push(S, F_DISCARD, p, abs(n), 1 if cost else 0, 0, 0, 0, 0)
     elif code == Y_PLAY:
+        if cursed(S, C, p, K_QUARANAVAN):
+            return
         push(S, F_PLAY, p, n, 0, 0, 0, 0, 0)
     elif code == Y_HAND_LIMIT:
         S[S_HAND_LIMIT + p] += n
@@ -185,6 +242,8 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     elif code == Y_DIE:
         push(S, F_DIE, p, n, 0, 0, 0, 0, 0)
     elif code == Y_UPGRADE:
+        if n > 0 and cursed(S, C, p, K_HANOR):
+            return
         push(S, F_UPGRADE, p, abs(n), 1 if n < 0 else 0, 0, 0, 0, 0)
     elif code == Y_EVENT:
         for _ in range(n):
@@ -199,7 +258,7 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
         else:
             gain_power(S, PR, p, n)
     elif code == Y_DEMONS:
-        gain_demons(S, PR, p, n)
+        receive_demons(S, C, PR, p, n)
     elif code == Y_DESTROY:
         destroy_demons(S, p, n)
     elif code == Y_PROTECTION:
