@@ -12,7 +12,22 @@ from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N
                      C_U_FLAGS, C_U_SHIP, N_HEROES, S_AT_PLACE, S_HERO_MARKET, S_N_UPGRADES, S_UFLAGS,
                      J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,
                      S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_UDECK, S_UDECK_N, S_ULOC, U_DECK, U_DISCARD,
-                     U_MARKET, U_PLACES, U_PLAY)
+                     U_MARKET, U_PLACES, U_PLAY, S_SHIP_TROPHY, C_T_N_SLOTS, C_T_SLOT, MAX_SLOTS, NS_N_SLOTS,
+                     NS_SLOT)
+
+
+@tiny
+def ship_slots(S, C, NS, p):
+    """Worker slots of p's ship (a ship trophy replaces the nation's)."""
+    t = S[S_SHIP_TROPHY + p]
+    return C[C_T_N_SLOTS + t] if t >= 0 else NS[p, NS_N_SLOTS]
+
+
+@tiny
+def slot_reward(S, C, NS, p, i):
+    """Recharge reward program of slot i of p's ship."""
+    t = S[S_SHIP_TROPHY + p]
+    return C[C_T_SLOT + t * MAX_SLOTS + i] if t >= 0 else NS[p, NS_SLOT + i]
 
 
 @tiny

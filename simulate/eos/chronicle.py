@@ -29,7 +29,10 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      C_PER_CORNER, C_N_UPGRADES, C_U_SHIP, Y_COINS, Y_POWER, O_CHRONICLE, GF_OTHER, C_L_CURSE,
                      C_T_CURSE, K_DEMOR, K_TEMATABAN, S_BLOCKED_HERO, S_BLOCKED_SECONDARY, S_CURSE_MASK,
                      F_MARK_CURSE, K_REMORAN, C_A_PASSIVE, PF_ANTHEA, S_BLESSING_LIMIT, S_PASSIVE, K_GLONDAN,
-                     C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN)
+                     C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
+                     C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
+                     C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS,
+                     TRIG_AFTER_CHRONICLE)
 from .cards import refresh_market, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -130,7 +133,19 @@ def awaken_hero_side(S, C, p, a):
 
 
 @hot
-def chronicle_action(S, C, p, kind, target):
+def new_ship(S, C, NS, p, t):
+    """Ship trophy t replaces p's ship: its slots and workers (less the workers lost for good),
+    its speed; coins and upgrades stay with the player."""
+    old = S[S_MAX_WORKERS + p]
+    S[S_SHIP_TROPHY + p] = t
+    new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p])
+    S[S_MAX_WORKERS + p] = new
+    S[S_ON_SHIP + p] = min(new, max(0, S[S_ON_SHIP + p] + new - old))
+    S[S_SPEED + p] += C[C_T_SPEED + t]
+
+
+@hot
+def chronicle_action(S, C, NS, p, kind, target):
     """Take chronicle action (kind, target) for p; pushes its rewards, with the chronicle slot
     (F_CHRONICLE_DONE) under them."""
     push(S, F_CHRONICLE_DONE, p, 0, 0, 0, 0, 0, 0)
@@ -150,6 +165,7 @@ def chronicle_action(S, C, p, kind, target):
     elif kind == CH_LORD:
         if S[S_ATTACKS + p] > 0:
             S[S_ATTACKS + p] -= 1
+            S[S_ATTACKS_USED + p] += 1
         else:                               # Klephastion: 10 power and a blessing token instead
             spend_power(S, p, 10)
             S[S_BLESSINGS + p] -= 1
@@ -175,9 +191,15 @@ def chronicle_action(S, C, p, kind, target):
         stat(S, p, ST_DEEDS, 1)
         tile_glory(S, C, p, C[C_D_GLORY + target], GF_DEED)
         t = C[C_D_TROPHY + target]
+        if C[C_D_DISCARD_CURSE + target] and S[S_N_CURSES] > 0:
+            push(S, F_MARK_CURSE, p, -2, 1, 0, 0, 0, 0)     # Inspire the Resistance: a curse to discard
         if t >= 0:
             S[S_TROPHIES + p] |= 1 << t
             S[S_PASSIVE + p] |= C[C_T_PASSIVE + t]
+            if C[C_T_TYPE + t] == TT_SHIP:
+                new_ship(S, C, NS, p, t)
+            if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
+                push(S, F_ATTACH, p, t, 2, 0, 0, 0, 0)    # Her Majesty's delivery: under a hero
             push_program(S, p, C[C_T_REWARD + t], 0, GF_DEED)
         push_program(S, p, C[C_D_REWARD + target], 0, GF_DEED)
 
@@ -205,6 +227,8 @@ def chronicle_completed(S, C, PR, p):
     """After any player's chronicle action: Ashamnon's holders take a reward; under Betaun's
     curse every player gains 4 Demons."""
     n = S[S_N]
+    if S[S_N_WAITING + p] > 0:
+        push(S, F_TRIGGERS, p, TRIG_AFTER_CHRONICLE, 0, 0, 0, 0, 0)
     for i in range(n - 1, -1, -1):
         q = (p + i) % n
         if holds(S, q, PF_ASHAMNON):

@@ -225,6 +225,7 @@ def build(config):
         C[L.C_D_REWARD + i] = prog(f"{base}.rewards")
         C[L.C_D_TROPHY + i] = trophy_ids.index(d["trophy"]) if "trophy" in d else -1
         put_flags(L.C_D_FLAGS, i, d.get("flags", []))
+        C[L.C_D_DISCARD_CURSE + i] = int("deed_discard_one_lord_curse" in d.get("flags", []))
     C[L.C_DEED_LEVELS] = 7
     C[L.C_N_TROPHIES] = len(trophies)
     for i, t in enumerate(trophies):
@@ -232,6 +233,10 @@ def build(config):
         C[L.C_T_TYPE + i] = ("item", "hero", "ship", "curse").index(t["type"])
         C[L.C_T_ACTIONS + i], C[L.C_T_REWARD + i] = prog(f"{base}.actions"), prog(f"{base}.reward")
         C[L.C_T_SPEED + i] = t.get("speed", 0)
+        C[L.C_T_WORKERS + i] = t.get("worker_slots", 0)
+        C[L.C_T_N_SLOTS + i] = len(t.get("recharge", []))
+        for k in range(len(t.get("recharge", []))):
+            C[L.C_T_SLOT + i * L.MAX_SLOTS + k] = prog(f"{base}.recharge[{k}]")
         put_flags(L.C_T_FLAGS, i, t.get("flags", []))
         C[L.C_T_PASSIVE + i] = passives(t.get("flags", []))
         curses = [f for f in t.get("flags", []) if f in L.CURSES]

@@ -13,9 +13,10 @@ the market, using a triggered card); the free actions again and the hand limit
 from ..jit import hot, tiny
 from ..rng import below
 from .cards import (discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
-                    refresh_market, take_from_market, take_out_of_play, upgrade_place, upgrades_at)
+                    refresh_market, ship_slots, slot_reward, take_from_market, take_out_of_play, upgrade_place,
+                    upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
-                        score_objectives, spawn_lord, spawn_ships_out)
+                        remove_curse, score_objectives, spawn_lord, spawn_ships_out, update_curses)
 from .frames import (alt_of, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
                      sym_code, top)
 from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
@@ -44,12 +45,17 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PF_FREYANA_GLORY, PF_FREYANA_TWICE, PF_IGNORE_2, PF_NEASTA, PF_OHAMNON, S_ALVA_USED,
                      S_ANGELS_PATRON, S_CURSES, S_IGNORED, S_N_CURSES, C_EO_START, NS_MORALE_PERMANENT,
                      S_KRAKEN, S_KRAKEN_MOVED, O_KRAKEN_MOVE, O_KRAKEN_PURIFY, F_KRAKEN_CHOICE, NS_FLAGS, NF_KRAKEN,
-                     K_BELVADAN)
+                     K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
+                     PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
+                     TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
+                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS)
 from .resources import gain_power, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
-from .symbols import MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, glory, holds, pay_coins, purify, stat
+from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
+                      purify, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
+EXTRA = 100             # O_SECONDARY x of a trophy's extra secondary action: EXTRA + trophy
 
 
 # ---------------------------------------------------------------- heroes
@@ -124,6 +130,7 @@ def gain_upgrade(S, C, R, p, u):
         S[S_ULOC + u] = U_BOX           # in transit until attached
         push(S, F_ATTACH, p, u, 0, 0, 0, 0, 0)
     if C[C_U_FLAGS + u] & UF_TRAITOR:   # Demon Traitor: one worker less, for good
+        S[S_LOST_WORKERS + p] += 1
         S[S_MAX_WORKERS + p] -= 1
         S[S_ON_SHIP + p] = min(S[S_ON_SHIP + p], S[S_MAX_WORKERS + p])
 
@@ -162,6 +169,7 @@ def apply_free(S, C, R, p, code, x):
         refresh_market(S, C, R)
     elif code == O_TRIGGER:
         S[S_JLOC + x] = J_PLAYED + p
+        S[S_N_WAITING + p] -= 1
         push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
     elif code == O_ALVA:
         S[S_ALVA_USED + p] = 1
@@ -192,6 +200,9 @@ def action_options(S, C, NS, PR, p, OPT):
             for a in range(C[C_N_ANGELS]):
                 if S[S_ANGEL + a] == ANG_HERO + p and C[C_A_ACTION + a] >= 0 and not (S[S_ANGEL_ONCE + p] >> a) & 1:
                     n = option(OPT, n, O_CREW, 0, a, 0)
+            for t in range(C[C_N_TROPHIES]):    # extra crew from deeds: once until the next recharge
+                if (S[S_TROPHIES + p] >> t) & 1 and C[C_T_TYPE + t] == TT_HERO and not (S[S_CREW_USED + p] >> t) & 1:
+                    n = option(OPT, n, O_CREW, 1, t, 0)
     if not first:
         if S[S_USED + p]:
             n = option(OPT, n, O_RECHARGE, 0, 0, 0)
@@ -328,6 +339,10 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_ATTACH:
+        if S[at + 3] == 2:                  # a trophy item under a hero
+            for h in range(N_HEROES):
+                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+            return n
         scout_only = C[C_U_FLAGS + S[at + 2]] & UF_PASSAGE      # the passage upgrade goes under the Scout
         for h in range(1 if scout_only else N_HEROES):
             if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
@@ -378,6 +393,10 @@ def options(S, C, NS, PR, R, OPT, NB):
         for s in range(NS[p, NS_N_SECONDARY]):
             if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
                 n = option(OPT, n, O_SECONDARY, s, 0, 0)
+        if holds(S, p, PF_EXTRA_SECONDARY):     # the Cape of Terror: one more option
+            for t in range(C[C_N_TROPHIES]):
+                if (C[C_T_PASSIVE + t] >> PF_EXTRA_SECONDARY) & 1 and S[S_SECONDARY + p] != EXTRA + t:
+                    n = option(OPT, n, O_SECONDARY, EXTRA + t, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
@@ -433,6 +452,12 @@ def options(S, C, NS, PR, R, OPT, NB):
         push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
         if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
             push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
+        if S[S_N_WAITING + p] > 0:
+            push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
+        if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
+            for t in range(C[C_N_TROPHIES]):
+                if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
+                    push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
         return -1
     if kind == F_MARK_CURSE:
         k = S[at + 2]
@@ -442,7 +467,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         elif k == K_TEMATABAN:
             for h in range(1, N_HEROES):    # not the Scout
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        elif S[at + 3] > 0:                 # curses to ignore (patrons, Break the Blockade)
+        elif S[at + 3] > 0:                 # curses to ignore (-1: patrons, Break the Blockade) or discard (-2)
             for i in range(S[S_N_CURSES]):
                 lord = S[S_CURSES + i]
                 if not (S[S_IGNORED + p] >> lord) & 1:
@@ -453,6 +478,20 @@ def options(S, C, NS, PR, R, OPT, NB):
     if kind == F_INSTEAD:
         n = option(OPT, n, O_ALT, 0, 0, 0)
         return option(OPT, n, O_ALT, 1, 0, 0)
+    if kind == F_TRIGGERS:
+        for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
+            if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + 2]:
+                n = option(OPT, n, O_TRIGGER, j, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_DOUBLE:
+        for i in range(S[at + 2], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
+            if slot_reward(S, C, NS, p, i) >= 0:
+                n = option(OPT, n, O_ALT, i, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
     return 0
 
 
@@ -494,13 +533,22 @@ def choose(S, C, NS, PR, R, OPT, i):
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
             push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), 0, 0, 0, 0, 0)
-            chronicle_action(S, C, p, x, y)
+            chronicle_action(S, C, NS, p, x, y)
         elif code == O_CREW:
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CREW] += 1
-            if C[C_A_ONCE + y]:
-                S[S_ANGEL_ONCE + p] |= 1 << y
-            push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
+            if x == 0:                      # an Angel's action
+                if C[C_A_ONCE + y]:
+                    S[S_ANGEL_ONCE + p] |= 1 << y
+                push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
+            else:                           # a deed's extra crew (no secondary action after it)
+                S[S_CREW_USED + p] |= 1 << y
+                bits = C[C_T_PASSIVE + y]
+                if (bits >> PF_HAUNTED) & 1:
+                    push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
+                if (bits >> PF_BELIA_DESTROY) & 1:
+                    S[S_BELIA + p] = 0
+                push_program(S, p, C[C_T_ACTIONS + y], 0, GF_OTHER)
         elif code == O_RECHARGE:
             S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
             push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
@@ -544,6 +592,7 @@ def choose(S, C, NS, PR, R, OPT, i):
             return
         if C[C_J_TRIGGER + x] > 0:
             S[S_JLOC + x] = J_WAITING + p
+            S[S_N_WAITING + p] += 1
         else:
             played_journey(S, p, x)
             push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
@@ -580,7 +629,10 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_ATTACH:
         pop(S)
-        put_in_play(S, C, p, S[at + 2], x)
+        if S[at + 3] == 2:
+            S[S_DELIVERY_HERO + p] = x
+        else:
+            put_in_play(S, C, p, S[at + 2], x)
         return
     if kind == F_DIE:
         S[at + 2] -= 1
@@ -592,12 +644,12 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_CHRONICLE:
         pop(S)
-        chronicle_action(S, C, p, x, y)
+        chronicle_action(S, C, NS, p, x, y)
         return
     if kind == F_SECONDARY:
         S[at + 2] -= 1
         S[S_SECONDARY + p] = x
-        push_program(S, p, NS[p, NS_SECONDARY + x], 0, GF_OTHER)
+        push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
         return
     if kind == F_PUSH:
         pop(S)
@@ -617,9 +669,17 @@ def choose(S, C, NS, PR, R, OPT, i):
         elif S[at + 2] == K_TEMATABAN:
             pop(S)
             S[S_BLOCKED_HERO + p] = x
+        elif S[at + 2] == -2:               # Inspire the Resistance: the curse goes, its Lord stays
+            pop(S)
+            remove_curse(S, x)
+            update_curses(S, C)
         else:
             S[at + 3] -= 1
             S[S_IGNORED + p] |= 1 << x
+        return
+    if kind == F_DOUBLE:
+        pop(S)
+        push_program(S, p, slot_reward(S, C, NS, p, x), 0, GF_OTHER)
         return
     if kind == F_INSTEAD:
         pop(S)
@@ -648,6 +708,8 @@ def start_turn(S, C, PR, p):
         gain_power(S, PR, p, 5)
     if holds(S, p, PF_EO):
         push_program(S, p, C[C_EO_START], 0, GF_AREA)
+    if S[S_N_WAITING + p] > 0:
+        push(S, F_TRIGGERS, p, TRIG_START, 0, 0, 0, 0, 0)
     picks = S[S_ANGELS_PATRON + p] + (2 if holds(S, p, PF_IGNORE_2) else 0)
     if picks > 0 and S[S_N_CURSES] > 0:
         S[S_IGNORED + p] = 0
@@ -670,13 +732,23 @@ def recharge_stage(S, C, NS, p, at):
     stage = S[at + 2]
     S[at + 2] = stage + 1
     if stage == 0:
-        for i in range(min(S[S_MAX_WORKERS + p], NS[p, NS_N_SLOTS]) - 1, S[S_ON_SHIP + p] - 1, -1):
-            push_program(S, p, NS[p, NS_SLOT + i], 0, GF_OTHER)
+        if holds(S, p, PF_RECHARGE_DOUBLE):         # Pass the Black Rock: one reward twice
+            push(S, F_DOUBLE, p, S[S_ON_SHIP + p], 0, 0, 0, 0, 0)
+        if S[S_N_WAITING + p] > 0:
+            push(S, F_TRIGGERS, p, TRIG_RECHARGE, 0, 0, 0, 0, 0)
+        for i in range(min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p)) - 1, S[S_ON_SHIP + p] - 1, -1):
+            push_program(S, p, slot_reward(S, C, NS, p, i), 0, GF_OTHER)
+        if holds(S, p, PF_RECHARGE_BLESSING):       # the Heart of the Sea
+            gain_blessing(S, C, p, 1)
+            if S[S_ATTACKS_USED + p] > 0:
+                S[S_ATTACKS_USED + p] -= 1
+                S[S_ATTACKS + p] += 1
     elif stage == 1:
         S[S_ON_SHIP + p] = S[S_MAX_WORKERS + p]
         for h in range(N_HEROES):
             S[S_HERO_WORKERS + p * N_HEROES + h] = 0
         S[S_USED + p] = 0
+        S[S_CREW_USED + p] = 0
         S[S_SECONDARY + p] = -1
         for u in range(C[C_N_UPGRADES] if upgrades_at(S, p, U_SHIP_PLACE) > 0 else 0):
             if upgrade_place(S, p, u) == U_SHIP_PLACE and C[C_U_RECHARGE + u] >= 0:

@@ -25,7 +25,7 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      P_UPGRADES, P_WON, PR_SIZE, S_ACTIONS, S_ANGELS_HERO, S_ANGELS_PATRON, S_CHRON, S_COINS,
                      S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
-                     S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT)
+                     S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA)
 from .policy import decide
 from .resources import demons, power, unprotected_demons
 from .symbols import upgrades_in_play
@@ -44,7 +44,7 @@ def end_bonus(S, C, NS, PR, p, out):
     for j in range(C[C_N_JOURNEY]):
         if S[S_JLOC + j] == J_PLAYED + p or S[S_JLOC + j] == J_WAITING + p:
             played += 1
-    out[0] = C[C_BONUS_DEMON] * unprotected_demons(S, PR, p)
+    out[0] = C[C_BONUS_DEMON] * (unprotected_demons(S, PR, p) + S[S_BELIA + p])   # Belia's count as unprotected
     out[1] = C[C_BONUS_MORALE] * morale
     out[2] = C[C_BONUS_RANK] * ranks
     out[3] = C[C_BONUS_JOURNEY] * played

@@ -171,6 +171,7 @@ C_D_GLORY = _c(MAX_DEEDS)
 C_D_REWARD = _c(MAX_DEEDS)
 C_D_TROPHY = _c(MAX_DEEDS)              # trophy index or -1
 C_D_FLAGS = _c(MAX_DEEDS * MAX_FLAGS)
+C_D_DISCARD_CURSE = _c(MAX_DEEDS)       # Inspire the Resistance: its reward discards a Lord's curse
 C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 2 II, 4 III)
 # trophies
 C_N_TROPHIES = _c()
@@ -178,6 +179,9 @@ C_T_TYPE = _c(MAX_TROPHIES)             # TT_*
 C_T_ACTIONS = _c(MAX_TROPHIES)          # extra crew: its activation; item: after activation of the hero
 C_T_REWARD = _c(MAX_TROPHIES)           # gained once, with the deed
 C_T_SPEED = _c(MAX_TROPHIES)
+C_T_WORKERS = _c(MAX_TROPHIES)          # a ship trophy: workers it holds
+C_T_N_SLOTS = _c(MAX_TROPHIES)
+C_T_SLOT = _c(MAX_TROPHIES * MAX_SLOTS) # a ship trophy: each slot's recharge reward
 C_T_FLAGS = _c(MAX_TROPHIES * MAX_FLAGS)
 C_T_PASSIVE = _c(MAX_TROPHIES)          # bitmask of PASSIVES the trophy gives
 C_T_CURSE = _c(MAX_TROPHIES)            # a curse trophy's curse (CURSES index), -1
@@ -316,6 +320,13 @@ S_N_HAND = _s(MAX_PLAYERS)      # general journey cards in hand (the hand limit 
 S_PASSIVE = _s(MAX_PLAYERS)     # bitmask of PASSIVES the seat holds
 S_ALVA_USED = _s(MAX_PLAYERS)   # Alva's move this turn
 S_CURSE_MASK = _s()             # bitmask of CURSES in play (Lords' and deeds')
+S_N_WAITING = _s(MAX_PLAYERS)   # played triggered journey cards not used yet
+S_CREW_USED = _s(MAX_PLAYERS)   # bitmask of trophy crew activated since the last recharge
+S_LOST_WORKERS = _s(MAX_PLAYERS)    # workers discarded for good (Demon Traitor)
+S_ATTACKS_USED = _s(MAX_PLAYERS)    # Angel attacks spent (the Heart of the Sea refills one)
+S_BELIA = _s(MAX_PLAYERS)       # Demons assigned to Belia
+S_DELIVERY_HERO = _s(MAX_PLAYERS)   # the hero Her Majesty's delivery is attached to (-1)
+S_SHIP_TROPHY = _s(MAX_PLAYERS)     # the ship trophy that replaced the nation's ship (-1)
 # per turn
 S_BOUGHT = _s(MAX_PLAYERS)
 S_REFRESHED = _s(MAX_PLAYERS)
@@ -419,10 +430,12 @@ U_PLACES = 8
  F_CORNER,          # a blessing corner's reward: corner a
  F_INSTEAD,         # Freyana & Olessa: morale reward program a, or 2 glory instead
  F_KRAKEN_CHOICE,   # the Kraken: move it or purify its area
- ) = range(28)
+ F_TRIGGERS,        # use triggered journey cards of trigger a (TRIG_*)
+ F_DOUBLE,          # Pass the Black Rock: double one recharge reward (a: first vacated slot)
+ ) = range(30)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
-               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice")
+               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double")
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)

@@ -6,7 +6,7 @@ token). The strategies issue (#19) builds the weighted heuristics on these featu
 """
 from ..jit import hot, tiny
 from ..rng import below
-from .cards import hero_market_upgrades, upgrade_place, upgrades_at
+from .cards import hero_market_upgrades, ship_slots, slot_reward, upgrade_place, upgrades_at
 from .chronicle import deed_area_of
 from .frames import alt_of, amount_in, n_syms, sym_amount, sym_code, top
 from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORNER, C_AREA_DEMONS, C_AREA_KIND,
@@ -21,7 +21,7 @@ from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORN
                      S_MORALE, S_ON_SHIP, S_PURIFIED, S_RANK, C_AREA_ANGEL, U_SHIP_PLACE, C_D_CHALLENGE,
                      C_L_CHALLENGE, Y_MOVE, C_L_REWARD, C_D_REWARD, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD,
                      C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_ATTACKS, C_A_REWARD, F_MARK_CURSE, F_INSTEAD, O_ALVA, O_CURSE,
-                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, S_KRAKEN)
+                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, S_KRAKEN, C_T_ACTIONS, F_DOUBLE)
 from .symbols import can_pay, move_speed
 
 SCALE = 100.0           # C's program values are glory x 100
@@ -134,11 +134,11 @@ def option_value(S, C, NS, PR, OPT, i):
             return 20.0 + C[C_L_GLORY + y] + pv(C, C[C_L_REWARD + y])
         return 20.0 + C[C_D_GLORY + y] + pv(C, C[C_D_REWARD + y])
     if code == O_CREW:
-        return pv(C, C[C_A_ACTION + y])
+        return pv(C, C[C_A_ACTION + y]) if x == 0 else pv(C, C[C_T_ACTIONS + y])
     if code == O_RECHARGE:
         v = -1.0
-        for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], NS[p, NS_N_SLOTS])):
-            v += pv(C, NS[p, NS_SLOT + s])
+        for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
+            v += pv(C, slot_reward(S, C, NS, p, s))
         if upgrades_at(S, p, U_SHIP_PLACE) > 0:
             for u in range(C[C_N_UPGRADES]):
                 if upgrade_place(S, p, u) == U_SHIP_PLACE:
@@ -155,7 +155,7 @@ def option_value(S, C, NS, PR, OPT, i):
     if code == O_ROLL:
         return 0.8
     if code == O_SECONDARY:                 # marking one for Demor: the least useful
-        v = pv(C, NS[p, NS_SECONDARY + x])
+        v = pv(C, C[C_T_ACTIONS + x - 100]) if x >= 100 else pv(C, NS[p, NS_SECONDARY + x])
         return -v if kind == F_MARK_CURSE else v
     if code == O_ALVA:
         return reach_gain(S, C, NS, PR, p, 1) - 0.5
@@ -168,6 +168,8 @@ def option_value(S, C, NS, PR, OPT, i):
     if code == O_ALT:
         if kind == F_INSTEAD:
             return pv(C, S[at + 2]) if x == 0 else 2.0
+        if kind == F_DOUBLE:
+            return pv(C, slot_reward(S, C, NS, p, x))
         if kind == F_CORNER:
             return pv(C, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
         alt = alt_of(C, S[at + 2], x)

@@ -28,7 +28,8 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_N_CURSES, S_OBJ, S_OBJ_DONE, S_ON_SHIP, S_PAWN, S_PLACEMENT, S_PLACEMENT_N, S_RANK,
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
                      S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
-                     C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL)
+                     C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
+                     S_DELIVERY_HERO)
 
 
 @hot
@@ -141,6 +142,8 @@ def new_game(S, C, NS, n_players, R):
         S[S_AREA + p] = -1
         S[S_START_AREA + p] = -1
         S[S_KRAKEN + p] = -1
+        S[S_SHIP_TROPHY + p] = -1
+        S[S_DELIVERY_HERO + p] = -1
         S[S_SECONDARY + p] = -1
         S[S_BLOCKED_SECONDARY + p] = -1
         S[S_BLOCKED_HERO + p] = -1

@@ -22,7 +22,8 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      Y_PURIFY_ADJ, Y_RANK, Y_SHIELD, Y_SPAWN_LORD, Y_SPEED, Y_SPEED_TOTAL, Y_UPGRADE, Y_WORKER,
                      PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES, S_PASSIVE, S_CURSE_MASK,
                      K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
-                     PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES)
+                     PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
+                     S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -88,7 +89,13 @@ def receive_demons(S, C, PR, p, n):
         n -= 2
     if n <= 0:
         return 0
-    taken = gain_demons(S, PR, p, n)
+    if holds(S, p, PF_BELIA_HOLDS):         # the way to Ol'Phandan: new Demons go to Belia
+        taken = max(0, n - S[S_SHIELDS + p])
+        S[S_BELIA + p] += taken
+    else:
+        taken = gain_demons(S, PR, p, n)
+    if taken > 0 and S[S_N_WAITING + p] > 0:
+        push(S, F_TRIGGERS, p, TRIG_GAIN_DEMONS, 0, 0, 0, 0, 0)
     if taken > 0 and cursed(S, C, p, K_SECHATOR):
         pay_coins(S, p, 2 * taken)
     return taken
