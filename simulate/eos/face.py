@@ -61,9 +61,11 @@ def nation_index(name):
 
 class State:
     """Game `game_index` of a run with seed `seed`, `players` seats; `nations` one name per
-    seat (None, or None for a seat: the batch's random draw for that game)."""
+    seat (None, or None for a seat: the batch's random draw for that game). With run=False
+    the game stops right after the setup's deal, before anything is resolved (a scenario may
+    change S first; then ``run_to_decision()``)."""
 
-    def __init__(self, rules=None, players=2, seed=0, game_index=0, nations=None):
+    def __init__(self, rules=None, players=2, seed=0, game_index=0, nations=None, run=True):
         self.rules = rules if rules is not None else load_rules()
         self.content, self.words = content_of(self.rules)
         self.C = self.content.C
@@ -98,7 +100,8 @@ class State:
         self.history = []                              # every option row chosen, in order
         self.offered = 0                               # options of the decision at hand (0: over)
         new_game(self.S, self.C, self.NS, players, self.RG)
-        self.run_to_decision()
+        if run:
+            self.run_to_decision()
 
     # ---- the kernel
     def run_to_decision(self):

@@ -7,7 +7,7 @@ deeds)::
 
     words = Words(rules.config, content)
     words.option(S, NS, row)     # "activate the Scout Nadira Sel at rank 2 (pay 10 coins)"
-    words.frame(S, NS)           # "Kusan (seat 0) sails on: 2 speed left"
+    words.frame(S, NS)           # "Kusan (seat 0) sails from area 2 (Gate of Whispers): 2 speed left"
 
 Used by the Python face (``face.py``) and the transcript. Nothing here decides or
 changes anything; the only kernel rule it asks is a hero's coin cost (``engine.rank_coins``,
@@ -16,6 +16,9 @@ which knows the upgrades' discounts).
 from . import layout as L
 from .actions import CHALLENGE_ONLY, SYMBOLS
 from .config import NATIONS, PROFESSIONS
+from .engine import EXTRA as EXTRA_SECONDARY       # O_SECONDARY x of a trophy's extra secondary action
+from .engine import rank_coins
+from .symbols import MOVE_KRAKEN
 
 SYMBOL_NAMES = SYMBOLS + CHALLENGE_ONLY             # programs.SYMBOL_CODES order
 
@@ -191,7 +194,6 @@ class Words:
         if code == L.O_HERO:
             if y == 0:
                 return f"place the worker on {self.hero(nat, x)} without activating"
-            from .engine import rank_coins
             costs = []
             coins = int(rank_coins(S, C, NS, p, x, y))
             if coins:
@@ -223,6 +225,8 @@ class Words:
         if code == L.O_DONE:
             return DONE_WORDS.get(kind, "done")
         if code == L.O_ALT:
+            if kind == L.F_INSTEAD:
+                return self.program(int(S[at + 2])) if x == 0 else "gain 2 glory instead"
             if kind == L.F_CORNER:
                 c = int(S[at + 2])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
@@ -250,6 +254,8 @@ class Words:
                 return f"play {self.journey(x)}" + (" face down" if y == 1 else "")
             return f"discard {self.journey(x)}"
         if code == L.O_AREA:
+            if kind == L.F_MOVE and S[at + 7] & MOVE_KRAKEN:
+                return f"move the Kraken into {self.area(x)}"
             if kind == L.F_PURIFY_ADJ:
                 return f"purify {self.area(x)}"
             if kind == L.F_PUSH:
@@ -264,15 +270,24 @@ class Words:
         if code == L.O_ROLL:
             return "roll the destiny die"
         if code == L.O_KRAKEN_MOVE:
+            if kind == L.F_MOVE:
+                return "move the Kraken instead of the ship"
             return "move the Kraken up to 2 ocean areas"
         if code == L.O_KRAKEN_PURIFY:
             return "purify the Kraken's area"
         if code == L.O_SECONDARY:
-            if kind == L.F_MARK_CURSE:
-                return f"mark secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
-            return f"secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
+            if x >= EXTRA_SECONDARY:                     # a trophy's extra secondary action
+                t = x - EXTRA_SECONDARY
+                return f"the trophy {self.trophy_ids[t]}'s secondary action: " \
+                    f"{self.program(int(C[L.C_T_ACTIONS + t]))}"
+            what = f"secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
+            return "mark " + what if kind == L.F_MARK_CURSE else what
         if code == L.O_PLACE:
             return f"place the ship in {self.area(x)}"
+        if code == L.O_ALVA:
+            return "move the ship 1 ocean area (Alva)"
+        if code == L.O_CURSE:
+            return f"ignore {self.lord(x)}'s curse"
         return f"option {L.OPTION_NAMES[code] if 0 <= code < len(L.OPTION_NAMES) else code} {x} {y}"
 
     def frame(self, S, NS, C=None):
@@ -305,8 +320,12 @@ class Words:
         elif kind == L.F_PLAY:
             what = f"plays journey cards ({a} left)"
         elif kind == L.F_MOVE:
-            what = "places the ship (1 speed)" if S[L.S_AREA + p] < 0 else \
-                f"sails from {self.area(int(S[L.S_AREA + p]))}: {a} speed left"
+            if S[at + 7] & MOVE_KRAKEN:
+                what = f"moves the Kraken from {self.area(int(S[L.S_KRAKEN + p]))}: {a} areas left"
+            elif S[L.S_AREA + p] < 0:
+                what = "places the ship (1 speed)"
+            else:
+                what = f"sails from {self.area(int(S[L.S_AREA + p]))}: {a} speed left"
         elif kind == L.F_UPGRADE:
             what = f"discards upgrades ({a} left)" if b else f"gains upgrades ({a} left)"
         elif kind == L.F_ATTACH:
@@ -326,7 +345,9 @@ class Words:
         elif kind == L.F_PUSH:
             what = f"moves the ship out of {self.area(a)}: a Demon Lord spawns there"
         elif kind == L.F_MARK_CURSE:
-            what = f"marks what {self.lord(a)}'s curse blocks"
+            what = ("marks the secondary action Demor's curse blocks" if a == L.K_DEMOR else
+                    "marks the hero Temataban's curse blocks" if a == L.K_TEMATABAN else
+                    f"may choose curses to ignore ({b} left)")
         elif kind == L.F_AFTER_HERO:
             what = f"uses the upgrades under {self.hero(nat, a)}"
         elif kind == L.F_EVENT:
@@ -337,6 +358,14 @@ class Words:
             what = "fills the chronicle track"
         elif kind == L.F_SPAWN:
             what = "spawns a Demon Lord"
+        elif kind == L.F_INSTEAD:
+            what = f"takes {self.program(a)} or 2 glory instead (Freyana & Olessa)"
+        elif kind == L.F_KRAKEN_CHOICE:
+            what = "moves the Kraken or purifies its area"
+        elif kind == L.F_TRIGGERS:
+            what = "may use triggered journey cards"
+        elif kind == L.F_DOUBLE:
+            what = "doubles one recharge reward (Pass the Black Rock)"
         elif kind == L.F_CORNER:
             what = f"takes a reward at blessing corner {a} ({self.area(int(C[L.C_CORNER_AREA + a]))})"
         else:
@@ -358,4 +387,8 @@ DONE_WORDS = {
     L.F_END_TURN: "end the turn",
     L.F_CORNER: "take no reward",
     L.F_KRAKEN: "leave the Kraken",
+    L.F_MARK_CURSE: "ignore no more curses",
+    L.F_KRAKEN_CHOICE: "leave the Kraken",
+    L.F_TRIGGERS: "use no triggered card",
+    L.F_DOUBLE: "double nothing",
 }

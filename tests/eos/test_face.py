@@ -95,6 +95,8 @@ def test_nations_by_name_and_the_first_turn(rules):
     state = State(rules, 2, seed=1, nations=["The Guild", "Kusan"])
     assert state.nations == [NATIONS.index("guild"), NATIONS.index("kusan")]
     assert state.seat_of("kusan") == 1
+    while not (state.frame()[0] == L.F_MOVE and state.S[L.S_AREA] < 0):
+        state.apply_action(0)                                    # (a setup curse's marks)
     assert state.current_player() == 0                          # The Guild places its ship
     assert all(t.startswith("place the ship in area ") for t in state.legal_actions())
     assert "place the ship in area 21 (Gull Rocks)" in state.legal_actions()
@@ -153,6 +155,10 @@ def test_option_texts_in_the_rulebooks_words(rules):
     assert say(L.F_CHOICE, (L.O_ALT, 0, 0, 0), a=step) == "gain 1 upgrade"
     assert say(L.F_CHOICE, (L.O_ALT, 1, 0, 0), a=step) == "increase 1 rank"
     assert say(L.F_CORNER, (L.O_ALT, 0, 0, 0), a=1) == "gain 5 glory"
+    assert say(L.F_MARK_CURSE, (L.O_CURSE, demor, 0, 0), a=-1, b=1) == "ignore Demor's curse"
+    assert say(L.F_ACTION, (L.O_ALVA, 0, 0, 0)) == "move the ship 1 ocean area (Alva)"
+    assert say(L.F_MOVE, (L.O_KRAKEN_MOVE, 0, 0, 0), a=2) == "move the Kraken instead of the ship"
+    assert say(L.F_INSTEAD, (L.O_ALT, 1, 0, 0), a=kusan_ship) == "gain 2 glory instead"
     st.push(L.F_MOVE, 0, 2)
     S[L.S_AREA] = x
     assert w.frame(S, NS) == "Kusan (seat 0) sails from area 2 (Gate of Whispers): 2 speed left"
