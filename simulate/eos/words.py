@@ -10,11 +10,13 @@ deeds)::
     words.frame(S, NS)           # "Kusan (seat 0) sails from area 2 (Gate of Whispers): 2 speed left"
 
 Used by the Python face (``face.py``) and the transcript. Nothing here decides or
-changes anything; the only kernel rule it asks is a hero's coin cost (``engine.rank_coins``,
-which knows the upgrades' discounts).
+changes anything; the only kernel rules it asks are a hero's coin cost (``engine.rank_coins``,
+which knows the upgrades' discounts) and a ship slot's reward (``cards.slot_reward``, which
+knows ship trophies).
 """
 from . import layout as L
 from .actions import CHALLENGE_ONLY, SYMBOLS
+from .cards import slot_reward
 from .config import NATIONS, PROFESSIONS
 from .engine import EXTRA as EXTRA_SECONDARY       # O_SECONDARY x of a trophy's extra secondary action
 from .engine import rank_coins
@@ -215,7 +217,7 @@ class Words:
         if code == L.O_CREW:
             if x == 0:
                 return f"send a worker to the Angel {self.angel(y)}: {self.program(int(C[L.C_A_ACTION + y]))}"
-            return f"send a worker to the extra crew {self.trophy_ids[y]}"
+            return f"send a worker to the extra crew {self.trophy_ids[y]}: {self.program(int(C[L.C_T_ACTIONS + y]))}"
         if code == L.O_BUY:
             return f"buy {self.upgrade(x)} for {plural(int(C[L.C_U_PRICE + x]), 'coin')}"
         if code == L.O_REFRESH:
@@ -227,6 +229,8 @@ class Words:
         if code == L.O_ALT:
             if kind == L.F_INSTEAD:
                 return self.program(int(S[at + 2])) if x == 0 else "gain 2 glory instead"
+            if kind == L.F_DOUBLE:                      # x: a vacated worker slot
+                return f"double the reward of worker slot {x + 1}: {self.program(int(slot_reward(S, C, NS, p, x)))}"
             if kind == L.F_CORNER:
                 c = int(S[at + 2])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))

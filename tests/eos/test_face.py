@@ -159,6 +159,7 @@ def test_option_texts_in_the_rulebooks_words(rules):
     assert say(L.F_ACTION, (L.O_ALVA, 0, 0, 0)) == "move the ship 1 ocean area (Alva)"
     assert say(L.F_MOVE, (L.O_KRAKEN_MOVE, 0, 0, 0), a=2) == "move the Kraken instead of the ship"
     assert say(L.F_INSTEAD, (L.O_ALT, 1, 0, 0), a=kusan_ship) == "gain 2 glory instead"
+    assert say(L.F_DOUBLE, (L.O_ALT, 3, 0, 0), a=2) == "double the reward of worker slot 4: gain 20 coins"
     st.push(L.F_MOVE, 0, 2)
     S[L.S_AREA] = x
     assert w.frame(S, NS) == "Kusan (seat 0) sails from area 2 (Gate of Whispers): 2 speed left"
