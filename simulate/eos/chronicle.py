@@ -31,7 +31,7 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      F_MARK_CURSE, K_REMORAN, C_A_PASSIVE, PF_ANTHEA, S_BLESSING_LIMIT, S_PASSIVE, K_GLONDAN,
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
-                     C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS,
+                     C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
                      TRIG_AFTER_CHRONICLE)
 from .cards import refresh_market, upgrade_place
 from .resources import gain_coins, gain_demons, power
@@ -285,7 +285,8 @@ def spawn_lord(S, C, p):
         S[S_PAWN] = 0
         S[S_CHRON_LAST] -= 1
         if S[S_CHRON_NEXT] > S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
-            S[S_END_SEAT] = p
+            S[S_END_SEAT] = p               # "every player takes one last turn": p too, after this one
+            S[S_END_LAPS] = 1
 
 
 @hot
@@ -327,14 +328,13 @@ def event_stage(S, C, PR, R, at):
     S[at + 3] = stage + 1
     if stage == 0:
         push_program(S, p, C[C_E_ACTIVE + e], 0, GF_OTHER)
-    elif stage == 1:
+    elif stage == 1:                        # "If the active player has the least glory, they skip this reward"
         low = least_glory(S)
-        if S[S_GLORY + p] != low:
-            prog = C[C_E_LEAST + e] if C[C_E_LEAST + e] >= 0 else C[C_LEAST_GLORY]
-            for k in range(n - 1, -1, -1):
-                q = (p + k) % n
-                if S[S_GLORY + q] == low:
-                    push_program(S, q, prog, 0, GF_OTHER)
+        prog = C[C_E_LEAST + e] if C[C_E_LEAST + e] >= 0 else C[C_LEAST_GLORY]
+        for k in range(n - 1, 0, -1):
+            q = (p + k) % n
+            if S[S_GLORY + q] == low:
+                push_program(S, q, prog, 0, GF_OTHER)
     elif stage == 2:
         g = C[C_E_GLOBAL + e]
         if g >= 0:

@@ -48,7 +48,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
                      PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
-                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS)
+                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS)
 from .resources import gain_power, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -764,7 +764,10 @@ def end_turn(S, C, NS, p):
     score_objectives(S, C, NS)
     S[S_TURN] += 1
     q = (p + 1) % S[S_N]
-    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
+    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT] and S[S_END_LAPS] > 0:
+        S[S_END_LAPS] -= 1
+        push(S, F_TURN, q, 0, 0, 0, 0, 0, 0)
+    elif S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
         S[S_DONE] = 1
         S[S_ENDED_BY] = END_CHRONICLE
     elif S[S_TURN] >= C[C_TURN_CAP]:

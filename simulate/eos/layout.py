@@ -280,6 +280,7 @@ S_TURN = _s()                   # turns taken, every seat
 S_DONE = _s()
 S_ENDED_BY = _s()               # END_*
 S_END_SEAT = _s()               # who filled the last chronicle slot (-1: not yet)
+S_END_LAPS = _s()               # more times S_END_SEAT is reached before the end (1: they take a last turn too)
 S_ERROR = _s()
 S_ERROR_TURN = _s()
 S_OFFERED = _s()                # options listed at the last decision
