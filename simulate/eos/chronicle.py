@@ -32,7 +32,7 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
                      C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
-                     TRIG_AFTER_CHRONICLE)
+                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING)
 from .cards import refresh_market, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -138,7 +138,7 @@ def new_ship(S, C, NS, p, t):
     its speed; coins and upgrades stay with the player."""
     old = S[S_MAX_WORKERS + p]
     S[S_SHIP_TROPHY + p] = t
-    new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p])
+    new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])   # pending: at recharge
     S[S_MAX_WORKERS + p] = new
     S[S_ON_SHIP + p] = min(new, max(0, S[S_ON_SHIP + p] + new - old))
     S[S_SPEED + p] += C[C_T_SPEED + t]

@@ -48,7 +48,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
                      PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
-                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS)
+                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING)
 from .resources import gain_power, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -131,8 +131,11 @@ def gain_upgrade(S, C, R, p, u):
         push(S, F_ATTACH, p, u, 0, 0, 0, 0, 0)
     if C[C_U_FLAGS + u] & UF_TRAITOR:   # Demon Traitor: one worker less, for good
         S[S_LOST_WORKERS + p] += 1
-        S[S_MAX_WORKERS + p] -= 1
-        S[S_ON_SHIP + p] = min(S[S_ON_SHIP + p], S[S_MAX_WORKERS + p])
+        if S[S_ON_SHIP + p] > 0:        # "the rightmost on the ship"
+            S[S_ON_SHIP + p] -= 1
+            S[S_MAX_WORKERS + p] -= 1
+        else:                           # "if none is on the ship, the next one to return"
+            S[S_TRAITOR_PENDING + p] += 1
 
 
 @hot
@@ -744,6 +747,8 @@ def recharge_stage(S, C, NS, p, at):
                 S[S_ATTACKS_USED + p] -= 1
                 S[S_ATTACKS + p] += 1
     elif stage == 1:
+        S[S_MAX_WORKERS + p] -= S[S_TRAITOR_PENDING + p]
+        S[S_TRAITOR_PENDING + p] = 0
         S[S_ON_SHIP + p] = S[S_MAX_WORKERS + p]
         for h in range(N_HEROES):
             S[S_HERO_WORKERS + p * N_HEROES + h] = 0
