@@ -139,6 +139,15 @@ def upgrades_at(S, p, place):
     return S[S_AT_PLACE + p * U_PLACES + place]
 
 
+@hot
+def seat_flags(S, p):
+    """The UF_* flags of all p's upgrades in play."""
+    f = 0
+    for place in range(U_PLACES):
+        f |= S[S_UFLAGS + p * U_PLACES + place]
+    return f
+
+
 @tiny
 def flags_at(S, p, place):
     """The UF_* flags of p's upgrades at `place` (a hero, or U_SHIP_PLACE)."""

@@ -32,8 +32,8 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
                      C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
-                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING)
-from .cards import refresh_market, upgrade_place
+                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM)
+from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
 from .symbols import (cursed, glory, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
@@ -314,6 +314,12 @@ def least_glory(S):
 
 
 @hot
+def event_mode(S, q):
+    """How q takes an event's effects: with Akeem's upgrade, the direct losses are ignored."""
+    return MODE_NO_LOSSES if seat_flags(S, q) & UF_AKEEM else 0
+
+
+@hot
 def event_stage(S, C, PR, R, at):
     """Work of event frame at `at` (F_EVENT: a card, b stage): the active player's bonus,
     the least-glory players' choice (skipped when the active player has the least), the
@@ -327,19 +333,19 @@ def event_stage(S, C, PR, R, at):
         S[at + 2] = e
     S[at + 3] = stage + 1
     if stage == 0:
-        push_program(S, p, C[C_E_ACTIVE + e], 0, GF_OTHER)
+        push_program(S, p, C[C_E_ACTIVE + e], event_mode(S, p), GF_OTHER)
     elif stage == 1:                        # "If the active player has the least glory, they skip this reward"
         low = least_glory(S)
         prog = C[C_E_LEAST + e] if C[C_E_LEAST + e] >= 0 else C[C_LEAST_GLORY]
         for k in range(n - 1, 0, -1):
             q = (p + k) % n
             if S[S_GLORY + q] == low:
-                push_program(S, q, prog, 0, GF_OTHER)
+                push_program(S, q, prog, event_mode(S, q), GF_OTHER)
     elif stage == 2:
         g = C[C_E_GLOBAL + e]
         if g >= 0:
             for k in range(n - 1, -1, -1):
-                push_program(S, (p + k) % n, g, 0, GF_OTHER)
+                push_program(S, (p + k) % n, g, event_mode(S, (p + k) % n), GF_OTHER)
         flag = C[C_E_GLOBAL_FLAG + e]
         if flag == EG_MARKET_REFRESH:
             refresh_market(S, C, R)
@@ -353,7 +359,7 @@ def event_stage(S, C, PR, R, at):
             for q in range(n):
                 top = max(top, S[S_GLORY + q])
             for q in range(n):
-                if S[S_GLORY + q] == top:
+                if S[S_GLORY + q] == top and event_mode(S, q) != MODE_NO_LOSSES:
                     receive_demons(S, C, PR, q, 5)
         elif flag == EG_CORNER_REFILL:
             for c in range(1, 5):

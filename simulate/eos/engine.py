@@ -48,10 +48,12 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
                      PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
-                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING)
-from .resources import gain_power, power
+                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
+                     MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
+                     F_DIOP, S_GLORY, S_MARKER, DIOP_DEMONS)
+from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
-from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
+from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
@@ -95,6 +97,14 @@ def secondary_count(S, C, PR, p, h):
             h >= 0 and upgrade_flag_under(S, C, p, h, UF_EXTRA_SECONDARY)):
         n = 2
     return n
+
+
+@hot
+def has_least_glory(S, p):
+    for q in range(S[S_N]):
+        if S[S_GLORY + q] < S[S_GLORY + p]:
+            return False
+    return True
 
 
 @hot
@@ -260,7 +270,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         step = S[at + 2]
         for i in range(n_alts(C, step)):
             n = option(OPT, n, O_ALT, i, 0, 0)
-        if S[at + 4] == 0:
+        if S[at + 4] != MODE_COST:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_MORALE or kind == F_RANK:
@@ -447,10 +457,24 @@ def options(S, C, NS, PR, R, OPT, NB):
         h = S[at + 2]
         first_u = S[at + 3] if upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
         for u in range(first_u, C[C_N_UPGRADES]):
-            if upgrade_place(S, p, u) == h and C[C_U_ACTIONS + u] >= 0:
-                S[at + 3] = u + 1
-                push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
-                return -1
+            if upgrade_place(S, p, u) == h:
+                f = C[C_U_FLAGS + u]
+                if f & UF_OHN_MA_PUUHN:
+                    S[at + 3] = u + 1
+                    push(S, F_TAKE_DISCARD, p, 1, 0, 0, 0, 0, 0)
+                    return -1
+                if f & UF_DIOP:
+                    S[at + 3] = u + 1
+                    push(S, F_DIOP, p, 0, 0, 0, 0, 0, 0)
+                    return -1
+                if C[C_U_ACTIONS + u] >= 0:
+                    S[at + 3] = u + 1
+                    if f & UF_JACUB:            # not while Kusan has the least glory (ties included)
+                        if not has_least_glory(S, p):
+                            push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
+                    else:
+                        push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
+                    return -1
         pop(S)
         push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
         if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
@@ -488,6 +512,31 @@ def options(S, C, NS, PR, R, OPT, NB):
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
+    if kind == F_THORSTEYN:
+        ch = S[at + 3]
+        if can_pay(S, C, NS, PR, p, ch, 99):
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        for k in range(n_steps(C, ch)):
+            if can_pay_but(S, C, NS, PR, p, ch, 99, k):
+                n = option(OPT, n, O_ALT, k, 0, 0)
+        return n
+    if kind == F_TAKE_DISCARD:
+        if S[at + 2] == 0:
+            pop(S)
+            return -1
+        for j in range(C[C_N_JOURNEY]):
+            if S[S_JLOC + j] == J_DISCARD:
+                n = option(OPT, n, O_CARD, j, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_DIOP:
+        for q in range(S[S_N]):
+            if q != p and S[S_MARKER + q] < 0:
+                n = option(OPT, n, O_ALT, q, 0, 0)
+        if n > 0:
+            n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
     if kind == F_DOUBLE:
         for i in range(S[at + 2], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
             if slot_reward(S, C, NS, p, i) >= 0:
@@ -510,6 +559,10 @@ def choose(S, C, NS, PR, R, OPT, i):
     y = OPT[i, 2]
     if code == O_BUY or code == O_REFRESH or code == O_TRIGGER or code == O_ALVA:
         apply_free(S, C, R, p, code, x)
+        return
+    if code == O_DONE and kind == F_THORSTEYN:
+        pop(S)
+        push_program(S, p, S[at + 3], MODE_COST, GF_AREA)
         return
     if code == O_DONE:
         if kind == F_END_TURN:
@@ -679,6 +732,24 @@ def choose(S, C, NS, PR, R, OPT, i):
         else:
             S[at + 3] -= 1
             S[S_IGNORED + p] |= 1 << x
+        return
+    if kind == F_THORSTEYN:                 # 1 protection for icon x; the other icons paid
+        pop(S)
+        ch = S[at + 3]
+        gain_protection(S, PR, p, -1)
+        for k in range(n_steps(C, ch) - 1, -1, -1):
+            if k != x:
+                push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
+        return
+    if kind == F_TAKE_DISCARD:
+        S[at + 2] -= 1
+        S[S_JLOC + x] = J_HAND + p
+        if C[C_J_NATION + x] < 0:
+            S[S_N_HAND + p] += 1
+        return
+    if kind == F_DIOP:
+        pop(S)
+        destroy_demons(S, x, DIOP_DEMONS)
         return
     if kind == F_DOUBLE:
         pop(S)

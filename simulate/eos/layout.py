@@ -198,9 +198,17 @@ TRIGGERS = ("", "trigger_on_recharge", "trigger_after_hero_activation", "trigger
             "trigger_on_gain_demons", "trigger_start_of_turn", "trigger_own_turn")
 # upgrade flags (bits of C_U_FLAGS)
 UF_OCCUPIED_TWICE, UF_TRAITOR, UF_PASSAGE, UF_NO_COST, UF_DISCOUNT_10, UF_EXTRA_SECONDARY = (1, 2, 4, 8, 16, 32)
+UF_THORSTEYN, UF_AKEEM, UF_JACUB, UF_OHN_MA_PUUHN, UF_DIOP = (64, 128, 256, 512, 1024)   # nation upgrades
 UPGRADE_FLAGS = {"activate_occupied_twice": UF_OCCUPIED_TWICE, "demon_traitor_lose_worker": UF_TRAITOR,
                  "secret_passage": UF_PASSAGE, "hero_no_activation_cost": UF_NO_COST,
-                 "hero_rank_discount_10": UF_DISCOUNT_10, "hero_extra_secondary": UF_EXTRA_SECONDARY}
+                 "hero_rank_discount_10": UF_DISCOUNT_10, "hero_extra_secondary": UF_EXTRA_SECONDARY,
+                 "guild_thorsteyn_ignore_lord_icon": UF_THORSTEYN, "kusan_akeem_ignore_direct_effects": UF_AKEEM,
+                 "kusan_jacub_pay_least_glory": UF_JACUB, "kwanan_ohn_ma_puuhn_take_discards": UF_OHN_MA_PUUHN,
+                 "mespanne_diop_destroy_others_demons": UF_DIOP}
+# program modes (F_PROGRAM c): a reward, a cost paid in full, a reward whose losses are
+# ignored (Akeem), a reward whose coins paid go to the least glory (Jacub)
+MODE_REWARD, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST = 0, 1, 2, 3
+DIOP_DEMONS = 3                 # ASSUMED: Demons Diop's upgrade destroys on another ship (flags/nations.toml)
 # event global flags
 EG_NONE, EG_MARKET_REFRESH, EG_HAND_TO_TWO, EG_MOST_GLORY_DEMONS, EG_CORNER_REFILL, EG_POOREST_COINS = range(6)
 EVENT_FLAGS = ("", "global_market_refresh", "global_hand_to_two", "global_most_glory_gains_demons",
@@ -434,10 +442,14 @@ U_PLACES = 8
  F_KRAKEN_CHOICE,   # the Kraken: move it or purify its area
  F_TRIGGERS,        # use triggered journey cards of trigger a (TRIG_*)
  F_DOUBLE,          # Pass the Black Rock: double one recharge reward (a: first vacated slot)
- ) = range(30)
+ F_THORSTEYN,       # entering Lord area a's challenge b: ignore one icon for 1 protection, or pay it all
+ F_TAKE_DISCARD,    # Ohn Ma Puuhn: a journey card from the discard pile
+ F_DIOP,            # Diop: another player's Demons to destroy
+ ) = range(33)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
-               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double")
+               "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double", "thorsteyn",
+               "take_discard", "diop")
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)

@@ -21,7 +21,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, C_A_AREA, C_A_ACTION, C_AREA_CORN
                      S_MORALE, S_ON_SHIP, S_PURIFIED, S_RANK, C_AREA_ANGEL, U_SHIP_PLACE, C_D_CHALLENGE,
                      C_L_CHALLENGE, Y_MOVE, C_L_REWARD, C_D_REWARD, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD,
                      C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_ATTACKS, C_A_REWARD, F_MARK_CURSE, F_INSTEAD, O_ALVA, O_CURSE,
-                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, S_KRAKEN, C_T_ACTIONS, F_DOUBLE)
+                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, S_KRAKEN, C_T_ACTIONS, F_DOUBLE, F_THORSTEYN, F_DIOP,
+                     F_TAKE_DISCARD)
 from .symbols import can_pay, move_speed
 
 SCALE = 100.0           # C's program values are glory x 100
@@ -170,6 +171,8 @@ def option_value(S, C, NS, PR, OPT, i):
             return pv(C, S[at + 2]) if x == 0 else 2.0
         if kind == F_DOUBLE:
             return pv(C, slot_reward(S, C, NS, p, x))
+        if kind == F_THORSTEYN or kind == F_DIOP:
+            return 1.0
         if kind == F_CORNER:
             return pv(C, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
         alt = alt_of(C, S[at + 2], x)
@@ -190,7 +193,7 @@ def option_value(S, C, NS, PR, OPT, i):
     if code == O_CARD:
         if kind == F_PLAY:
             return 0.5 if y == 1 else pv(C, C[C_J_ACTIONS + x]) + pv(C, C[C_J_COST + x])
-        return -pv(C, C[C_J_ACTIONS + x])
+        return pv(C, C[C_J_ACTIONS + x]) if kind == F_TAKE_DISCARD else -pv(C, C[C_J_ACTIONS + x])
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]

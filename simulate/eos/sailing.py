@@ -9,15 +9,17 @@ and one of its border rewards. The secret passage joins the inner lake to points
 for a ship whose Scout carries the passage upgrade.
 """
 from ..jit import hot, tiny
-from .cards import flags_at
+from .cards import flags_at, seat_flags
+from .frames import n_steps
 from .frames import push, push_program
 from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER, C_AREA_DEED, C_AREA_DEMONS,
                      C_AREA_KIND, C_AREA_PASSAGE, C_AREA_REWARD, C_CORNER_N, C_D_CHALLENGE, C_DEED_AREA,
                      C_L_CHALLENGE, C_N_AREAS, C_N_UPGRADES, C_U_FLAGS, F_CORNER, GF_AREA, LORD,
                      MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
                      S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED, U_SHIP_PLACE,
-                     PF_KLEPHASTION_ICONS, K_MEARON, K_DEMON_MAW)
-from .symbols import can_pay, cursed, holds, receive_demons
+                     PF_KLEPHASTION_ICONS, K_MEARON, K_DEMON_MAW, UF_THORSTEYN, S_PROTECTION, PR_FIXED_PROTECTION,
+                     F_THORSTEYN)
+from .symbols import can_pay, can_pay_but, cursed, holds, receive_demons
 
 LAKE = 6
 
@@ -85,7 +87,21 @@ def may_enter(S, C, NS, PR, p, x, start, lo, hi, speed0):
     if x == start or entered(lo, hi, x):
         return False
     ch = challenge_of(S, C, p, x)
-    return ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0)
+    if ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0):
+        return True
+    if thorsteyn(S, C, PR, p, x):           # one icon ignored for 1 protection
+        for k in range(n_steps(C, ch)):
+            if can_pay_but(S, C, NS, PR, p, ch, speed0, k):
+                return True
+    return False
+
+
+@hot
+def thorsteyn(S, C, PR, p, x):
+    """Whether p may discard 1 protection to ignore one challenge icon of the Demon Lord in x."""
+    at = S[S_DEED_AT + C[C_AREA_DEED + x]] if C[C_AREA_KIND + x] == AREA_DEED else -1
+    return (at >= LORD and seat_flags(S, p) & UF_THORSTEYN != 0
+            and S[S_PROTECTION + p] - PR[p, PR_FIXED_PROTECTION] >= 1)
 
 
 @hot
@@ -119,5 +135,7 @@ def arrive(S, C, PR, p, x):
         extra = 1 if cursed(S, C, p, K_DEMON_MAW) else 0
         receive_demons(S, C, PR, p, C[C_AREA_DEMONS + x] + extra)
     ch = challenge_of(S, C, p, x)
-    if ch >= 0:
+    if ch >= 0 and thorsteyn(S, C, PR, p, x):
+        push(S, F_THORSTEYN, p, x, ch, 0, 0, 0, 0)     # pay it all, or ignore one icon
+    elif ch >= 0:
         push_program(S, p, ch, 1, GF_AREA)      # on top: paid before the rest

@@ -23,7 +23,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES, S_PASSIVE, S_CURSE_MASK,
                      K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
-                     S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS)
+                     S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -149,7 +149,15 @@ def move_speed(S, PR, p, base):
 def can_pay(S, C, NS, PR, p, prog, speed):
     """Whether p can pay cost or challenge `prog` in full (`speed`: the move's total speed at its
     start, for "at least speed X when starting your movement"). Demons can always be taken."""
+    return can_pay_but(S, C, NS, PR, p, prog, speed, -1)
+
+
+@hot
+def can_pay_but(S, C, NS, PR, p, prog, speed, skip):
+    """can_pay without step `skip` (an icon ignored: Thorsteyn)."""
     for i in range(n_steps(C, prog)):
+        if i == skip:
+            continue
         step = step_of(C, prog, i)
         ok_any = False
         for a in range(n_alts(C, step)):
@@ -211,9 +219,44 @@ def gain_blessing(S, C, p, n):
         S[S_SUPPLY_BLESSINGS] -= 1
 
 
+@tiny
+def is_loss(code, n):
+    """A symbol that harms its taker: a loss, Demons, a discard."""
+    return (n < 0 and code != Y_SPEED_TOTAL) or code == Y_DEMONS or code == Y_DISCARD or code == Y_SPAWN_LORD
+
+
+@hot
+def pay_least_glory(S, p, n):
+    """Coins that go to the player with the least glory (Jacub's upgrade): the tied fewest share
+    them, the remainder to the earliest in turn order; p pays the second fewest if it is p."""
+    k = S[S_N]
+    low = 1 << 30
+    for q in range(k):
+        if q != p:
+            low = min(low, S[S_GLORY + q])
+    paid = min(n, S[S_COINS + p])
+    pay_coins(S, p, n)
+    m = 0
+    for q in range(k):
+        if q != p and S[S_GLORY + q] == low:
+            m += 1
+    i = 0
+    for d in range(1, k):
+        q = (p + d) % k
+        if S[S_GLORY + q] == low:
+            gain_coins(S, q, paid // m + (1 if i < paid % m else 0))
+            i += 1
+
+
 @hot
 def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
-    """Take symbol `code` with amount n for p (a cost: n is the rulebook's signed amount)."""
+    """Take symbol `code` with amount n for p (a cost: n is the rulebook's signed amount);
+    `cost` is the program's mode (layout.MODE_*)."""
+    if cost == MODE_NO_LOSSES and is_loss(code, n):
+        return                              # Akeem: a direct negative effect ignored
+    if code == Y_COINS and n < 0 and cost == MODE_PAY_LEAST:
+        pay_least_glory(S, p, -n)
+        return
     if code == Y_GLORY:
         glory(S, p, n, source)
     elif code == Y_COINS:
@@ -228,7 +271,7 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     elif code == Y_DRAW:
         draw_journey(S, C, R, p, n)
     elif code == Y_DISCARD:
-        push(S, F_DISCARD, p, abs(n), 1 if cost else 0, 0, 0, 0, 0)
+        push(S, F_DISCARD, p, abs(n), 1 if cost == MODE_COST else 0, 0, 0, 0, 0)
     elif code == Y_PLAY:
         if cursed(S, C, p, K_QUARANAVAN):
             return
