@@ -17,7 +17,7 @@ from .cards import (discard_journey, flags_at, hero_market_upgrades, leave_hand,
                     upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
                         remove_curse, score_objectives, spawn_lord, spawn_ships_out, update_curses)
-from .frames import (alt_of, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
+from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
                      sym_code, top)
 from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
                      C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N, C_HAND_LIMIT,
@@ -50,7 +50,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
                      PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
-                     F_DIOP, S_GLORY, S_MARKER, DIOP_DEMONS)
+                     F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -459,13 +459,13 @@ def options(S, C, NS, PR, R, OPT, NB):
         for u in range(first_u, C[C_N_UPGRADES]):
             if upgrade_place(S, p, u) == h:
                 f = C[C_U_FLAGS + u]
-                if f & UF_OHN_MA_PUUHN:
+                if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
                     S[at + 3] = u + 1
-                    push(S, F_TAKE_DISCARD, p, 1, 0, 0, 0, 0, 0)
+                    push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
                     return -1
-                if f & UF_DIOP:
+                if f & UF_DIOP:                 # its Demons destroyed are another player's
                     S[at + 3] = u + 1
-                    push(S, F_DIOP, p, 0, 0, 0, 0, 0, 0)
+                    push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
                     return -1
                 if C[C_U_ACTIONS + u] >= 0:
                     S[at + 3] = u + 1
@@ -749,7 +749,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_DIOP:
         pop(S)
-        destroy_demons(S, x, DIOP_DEMONS)
+        destroy_demons(S, x, S[at + 2])
         return
     if kind == F_DOUBLE:
         pop(S)

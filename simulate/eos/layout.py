@@ -208,7 +208,6 @@ UPGRADE_FLAGS = {"activate_occupied_twice": UF_OCCUPIED_TWICE, "demon_traitor_lo
 # program modes (F_PROGRAM c): a reward, a cost paid in full, a reward whose losses are
 # ignored (Akeem), a reward whose coins paid go to the least glory (Jacub)
 MODE_REWARD, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST = 0, 1, 2, 3
-DIOP_DEMONS = 3                 # ASSUMED: Demons Diop's upgrade destroys on another ship (flags/nations.toml)
 # event global flags
 EG_NONE, EG_MARKET_REFRESH, EG_HAND_TO_TWO, EG_MOST_GLORY_DEMONS, EG_CORNER_REFILL, EG_POOREST_COINS = range(6)
 EVENT_FLAGS = ("", "global_market_refresh", "global_hand_to_two", "global_most_glory_gains_demons",
@@ -443,8 +442,8 @@ U_PLACES = 8
  F_TRIGGERS,        # use triggered journey cards of trigger a (TRIG_*)
  F_DOUBLE,          # Pass the Black Rock: double one recharge reward (a: first vacated slot)
  F_THORSTEYN,       # entering Lord area a's challenge b: ignore one icon for 1 protection, or pay it all
- F_TAKE_DISCARD,    # Ohn Ma Puuhn: a journey card from the discard pile
- F_DIOP,            # Diop: another player's Demons to destroy
+ F_TAKE_DISCARD,    # Ohn Ma Puuhn: a journey cards from the discard pile (its upgrade's draw:X)
+ F_DIOP,            # Diop: another player's Demons to destroy (a: how many, its upgrade's destroy:X)
  ) = range(33)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
