@@ -13,7 +13,8 @@ from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N
                      J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,
                      S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_UDECK, S_UDECK_N, S_ULOC, U_DECK, U_DISCARD,
                      U_MARKET, U_PLACES, U_PLAY, S_SHIP_TROPHY, C_T_N_SLOTS, C_T_SLOT, MAX_SLOTS, NS_N_SLOTS,
-                     NS_SLOT)
+                     NS_SLOT, S_CARD, CARD_SEAT, CARD_GAINED, CARD_HOW, CARD_PLAYED, HOW_DRAWN, S_TURN, CARD_W,
+                     CARD_PLAYED_HOW)
 
 
 @tiny
@@ -28,6 +29,23 @@ def slot_reward(S, C, NS, p, i):
     """Recharge reward program of slot i of p's ship."""
     t = S[S_SHIP_TROPHY + p]
     return C[C_T_SLOT + t * MAX_SLOTS + i] if t >= 0 else NS[p, NS_SLOT + i]
+
+
+@tiny
+def card_gained(S, row, p, how):
+    """The cards table: card row (a journey card j, or MAX_JOURNEY + upgrade) came to p now;
+    a journey card keeps its first record once played."""
+    at = S_CARD + row * CARD_W
+    if S[at + CARD_PLAYED] == 0:
+        S[at + CARD_SEAT] = p
+        S[at + CARD_GAINED] = S[S_TURN] + 1
+        S[at + CARD_HOW] = how
+
+
+@tiny
+def card_played(S, j, how):
+    S[S_CARD + j * CARD_W + CARD_PLAYED] = S[S_TURN] + 1
+    S[S_CARD + j * CARD_W + CARD_PLAYED_HOW] = how
 
 
 @tiny
@@ -56,6 +74,7 @@ def draw_journey(S, C, R, p, n):
         S[S_JLOC + j] = J_HAND + p
         if C[C_J_NATION + j] < 0:
             S[S_N_HAND + p] += 1
+        card_gained(S, j, p, HOW_DRAWN)
 
 
 @tiny

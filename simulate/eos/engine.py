@@ -12,7 +12,7 @@ the market, using a triggered card); the free actions again and the hand limit
 """
 from ..jit import hot, tiny
 from ..rng import below
-from .cards import (discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
+from .cards import (card_gained, card_played, discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
                     refresh_market, ship_slots, slot_reward, take_from_market, take_out_of_play, upgrade_place,
                     upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
@@ -50,7 +50,8 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
                      PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
-                     F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY)
+                     F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, MAX_JOURNEY,
+                     PLAYED_FACE_DOWN, PLAYED_FACE_UP)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -126,9 +127,10 @@ def may_place_upgrade(S, C, p, u):
 
 
 @hot
-def gain_upgrade(S, C, R, p, u):
+def gain_upgrade(S, C, R, p, u, how):
     """Upgrade u (market or p's nation hand) into p's play area: a ship upgrade under the ship
     (its once-bonus at once), a nation upgrade under its hero, another under a hero p chooses."""
+    card_gained(S, MAX_JOURNEY + u, p, how)
     if S[S_ULOC + u] == U_MARKET:
         take_from_market(S, C, R, u)
     if C[C_U_SHIP + u]:
@@ -175,7 +177,7 @@ def apply_free(S, C, R, p, code, x):
     if code == O_BUY:
         pay_coins(S, p, C[C_U_PRICE + x])
         S[S_BOUGHT + p] += 1
-        gain_upgrade(S, C, R, p, x)
+        gain_upgrade(S, C, R, p, x, HOW_BOUGHT)
     elif code == O_REFRESH:
         pay_coins(S, p, C[C_REFRESH_COINS])
         S[S_REFRESHED + p] = 1
@@ -643,6 +645,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         S[at + 2] -= 1
         leave_hand(S, C, p, x)
         stat(S, p, ST_JOURNEY_PLAYED, 1)
+        card_played(S, x, PLAYED_FACE_DOWN if y == 1 else PLAYED_FACE_UP)
         if y == 1:                          # face down: 2 glory at the end, no cost, no reward
             played_journey(S, p, x)
             return
@@ -681,7 +684,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         if S[at + 3] == 1:
             take_out_of_play(S, C, p, x, U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX)
         else:
-            gain_upgrade(S, C, R, p, x)
+            gain_upgrade(S, C, R, p, x, HOW_GAINED)
         return
     if kind == F_ATTACH:
         pop(S)

@@ -336,6 +336,8 @@ S_ATTACKS_USED = _s(MAX_PLAYERS)    # Angel attacks spent (the Heart of the Sea 
 S_BELIA = _s(MAX_PLAYERS)       # Demons assigned to Belia
 S_DELIVERY_HERO = _s(MAX_PLAYERS)   # the hero Her Majesty's delivery is attached to (-1)
 S_SHIP_TROPHY = _s(MAX_PLAYERS)     # the ship trophy that replaced the nation's ship (-1)
+# the cards table: per journey card then per upgrade, CARD_W fields (CARD_* below)
+S_CARD = _s((MAX_JOURNEY + MAX_UPGRADES) * 5)
 # per turn
 S_BOUGHT = _s(MAX_PLAYERS)
 S_REFRESHED = _s(MAX_PLAYERS)
@@ -479,6 +481,14 @@ CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
 
 # ---------------------------------------------------------------- policies
 POL_RANDOM, POL_GREEDY = 0, 1
+
+# the cards table (S_CARD rows, and the kernel's `cards` result): the seat that has it, the turn it
+# came (1-based; 0: never), how it came, the turn it was played (0: never), how it was played
+CARD_SEAT, CARD_GAINED, CARD_HOW, CARD_PLAYED, CARD_PLAYED_HOW = range(5)
+CARD_W = 5
+HOW_DRAWN, HOW_DEALT, HOW_BOUGHT, HOW_GAINED = 1, 2, 3, 4   # journey: drawn, dealt at setup; upgrade: bought, gained
+PLAYED_FACE_UP, PLAYED_FACE_DOWN = 1, 2                     # (CARD_HOW of a played journey card keeps how it came)
+N_CARD_ROWS = MAX_JOURNEY + MAX_UPGRADES
 
 # ---------------------------------------------------------------- result arrays (one row per game / seat)
 _g = Offsets()

@@ -12,7 +12,7 @@ the decision stack, resolved in seat order before the first turn).
 """
 from ..jit import hot
 from ..rng import below, shuffle_range
-from .cards import refill_market
+from .cards import card_gained, refill_market
 from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .frames import push, push_program
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
@@ -29,7 +29,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
                      S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
-                     S_DELIVERY_HERO)
+                     S_DELIVERY_HERO, HOW_DEALT)
 
 
 @hot
@@ -159,6 +159,7 @@ def new_game(S, C, NS, n_players, R):
         for i in range(4):
             if i != skip:
                 S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_HAND + p
+                card_gained(S, NS[p, NS_JOURNEY + i], p, HOW_DEALT)
         for i in range(5):
             S[S_ULOC + NS[p, NS_UPGRADES + i]] = U_HAND + p
     # the first turn, under the setup bonuses (seat 0's on top: resolved first)
