@@ -32,7 +32,7 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
                      C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
-                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM)
+                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM, S_DEED_CURSES)
 from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -65,9 +65,10 @@ def chronicle_options(S, C, p, OPT, n):
     if d > 0:
         at = S[S_DEED_AT + d]
         if at >= LORD:
-            if S[S_ATTACKS + p] > 0 or (holds(S, p, PF_KLEPHASTION_ATTACK) and power(S, p) >= 10
-                                        and S[S_BLESSINGS + p] > 0):
+            if S[S_ATTACKS + p] > 0:
                 n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 0)
+            if holds(S, p, PF_KLEPHASTION_ATTACK) and power(S, p) >= 10 and S[S_BLESSINGS + p] > 0:
+                n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 1)   # 10 power and a token instead
         elif at >= 0 and (power(S, p) >= 7 or not cursed(S, C, p, K_GLONDAN)):
             n = option(OPT, n, O_CHRONICLE, CH_DEED, at, 0)
     return n
@@ -75,15 +76,11 @@ def chronicle_options(S, C, p, OPT, n):
 
 @hot
 def update_curses(S, C):
-    """S_CURSE_MASK from the Demon Lord curses in play and the curse trophies of deeds on the
-    board; a Lord's marks (Demor, Temataban) go when its curse goes."""
-    mask = 0
+    """S_CURSE_MASK from the Demon Lord curses in play and the deed curses (S_DEED_CURSES); a
+    Lord's marks (Demor, Temataban) go when its curse goes."""
+    mask = S[S_DEED_CURSES]             # "not removed if their corresponding epic deed is removed by a Demon Lord"
     for i in range(S[S_N_CURSES]):
         mask |= 1 << C[C_L_CURSE + S[S_CURSES + i]]
-    for d in range(1, 7):
-        at = S[S_DEED_AT + d]
-        if 0 <= at < LORD and C[C_D_TROPHY + at] >= 0 and C[C_T_CURSE + C[C_D_TROPHY + at]] >= 0:
-            mask |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
     S[S_CURSE_MASK] = mask
     for p in range(S[S_N]):
         if not (mask >> K_DEMOR) & 1:
@@ -137,6 +134,8 @@ def new_ship(S, C, NS, p, t):
     """Ship trophy t replaces p's ship: its slots and workers (less the workers lost for good),
     its speed; coins and upgrades stay with the player."""
     old = S[S_MAX_WORKERS + p]
+    if S[S_SHIP_TROPHY + p] >= 0:           # "Remove your old ship from the game": its speed too
+        S[S_SPEED + p] -= C[C_T_SPEED + S[S_SHIP_TROPHY + p]]
     S[S_SHIP_TROPHY + p] = t
     new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])   # pending: at recharge
     S[S_MAX_WORKERS + p] = new
@@ -145,9 +144,10 @@ def new_ship(S, C, NS, p, t):
 
 
 @hot
-def chronicle_action(S, C, NS, p, kind, target):
+def chronicle_action(S, C, NS, p, kind, target, instead):
     """Take chronicle action (kind, target) for p; pushes its rewards, with the chronicle slot
-    (F_CHRONICLE_DONE) under them."""
+    (F_CHRONICLE_DONE) under them. `instead`: a Lord defeated with Klephastion's 10 power and
+    a blessing token instead of an Angel attack."""
     push(S, F_CHRONICLE_DONE, p, 0, 0, 0, 0, 0, 0)
     if kind == CH_AWAKEN_HERO or kind == CH_AWAKEN_PATRON:
         S[S_BLESSINGS + p] -= 1
@@ -163,7 +163,7 @@ def chronicle_action(S, C, NS, p, kind, target):
             S[S_ANGELS_PATRON + p] += 1
             tile_glory(S, C, p, C[C_A_PATRON_GLORY + target], GF_ANGEL)
     elif kind == CH_LORD:
-        if S[S_ATTACKS + p] > 0:
+        if instead == 0:
             S[S_ATTACKS + p] -= 1
             S[S_ATTACKS_USED + p] += 1
         else:                               # Klephastion: 10 power and a blessing token instead
@@ -187,6 +187,9 @@ def chronicle_action(S, C, NS, p, kind, target):
         for d in range(1, 7):
             if S[S_DEED_AT + d] == target:
                 S[S_DEED_AT + d] = -1
+        t = C[C_D_TROPHY + target]
+        if t >= 0 and C[C_T_CURSE + t] >= 0:
+            S[S_DEED_CURSES] &= ~(1 << C[C_T_CURSE + t])
         update_curses(S, C)
         stat(S, p, ST_DEEDS, 1)
         tile_glory(S, C, p, C[C_D_GLORY + target], GF_DEED)
@@ -218,8 +221,8 @@ def fill_chronicle(S, C, PR, p):
     stat(S, p, ST_CHRONICLE, 1)
     if slot == S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
         S[S_END_SEAT] = p
+    chronicle_completed(S, C, PR, p)      # under the slot's effects: they come first
     push_program(S, p, C[C_CHRON_SLOT + slot], 0, GF_CHRONICLE)
-    chronicle_completed(S, C, PR, p)
 
 
 @hot

@@ -51,7 +51,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
                      F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, MAX_JOURNEY,
-                     PLAYED_FACE_DOWN, PLAYED_FACE_UP)
+                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -106,6 +106,15 @@ def has_least_glory(S, p):
         if S[S_GLORY + q] < S[S_GLORY + p]:
             return False
     return True
+
+
+@hot
+def crew_options(S, C, p, OPT, n):
+    """p's extra crew from deeds as O_HERO_PICK rows (x = CREW + trophy)."""
+    for t in range(C[C_N_TROPHIES]):
+        if (S[S_TROPHIES + p] >> t) & 1 and C[C_T_TYPE + t] == TT_HERO:
+            n = option(OPT, n, O_HERO_PICK, CREW + t, 0, 0)
+    return n
 
 
 @hot
@@ -217,7 +226,8 @@ def action_options(S, C, NS, PR, p, OPT):
                     n = option(OPT, n, O_CREW, 0, a, 0)
             for t in range(C[C_N_TROPHIES]):    # extra crew from deeds: once until the next recharge
                 if (S[S_TROPHIES + p] >> t) & 1 and C[C_T_TYPE + t] == TT_HERO and not (S[S_CREW_USED + p] >> t) & 1:
-                    n = option(OPT, n, O_CREW, 1, t, 0)
+                    if not (S[S_BLOCKED_HERO + p] == CREW + t and cursed(S, C, p, K_TEMATABAN)):
+                        n = option(OPT, n, O_CREW, 1, t, 0)
     if not first:
         if S[S_USED + p]:
             n = option(OPT, n, O_RECHARGE, 0, 0, 0)
@@ -354,10 +364,10 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_ATTACH:
-        if S[at + 3] == 2:                  # a trophy item under a hero
+        if S[at + 3] == 2:                  # a trophy item under a hero or an extra crew member
             for h in range(N_HEROES):
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-            return n
+            return crew_options(S, C, p, OPT, n)
         scout_only = C[C_U_FLAGS + S[at + 2]] & UF_PASSAGE      # the passage upgrade goes under the Scout
         for h in range(1 if scout_only else N_HEROES):
             if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
@@ -457,7 +467,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         return n
     if kind == F_AFTER_HERO:
         h = S[at + 2]
-        first_u = S[at + 3] if upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
+        first_u = S[at + 3] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
         for u in range(first_u, C[C_N_UPGRADES]):
             if upgrade_place(S, p, u) == h:
                 f = C[C_U_FLAGS + u]
@@ -478,7 +488,8 @@ def options(S, C, NS, PR, R, OPT, NB):
                         push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
                     return -1
         pop(S)
-        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
+        if h < N_HEROES:                    # extra crew take no secondary action
+            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
         if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
             push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
         if S[S_N_WAITING + p] > 0:
@@ -494,12 +505,16 @@ def options(S, C, NS, PR, R, OPT, NB):
             for s in range(NS[p, NS_N_SECONDARY]):
                 n = option(OPT, n, O_SECONDARY, s, 0, 0)
         elif k == K_TEMATABAN:
-            for h in range(1, N_HEROES):    # not the Scout
+            for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        elif S[at + 3] > 0:                 # curses to ignore (-1: patrons, Break the Blockade) or discard (-2)
+            n = crew_options(S, C, p, OPT, n)
+        elif k == -2:                       # Inspire the Resistance: any curse in play
+            for i in range(S[S_N_CURSES]):
+                n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
+        elif S[at + 3] > 0:                 # curses to ignore (patrons, Break the Blockade): a new choice
             for i in range(S[S_N_CURSES]):
                 lord = S[S_CURSES + i]
-                if not (S[S_IGNORED + p] >> lord) & 1:
+                if S[at + 4] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
                     n = option(OPT, n, O_CURSE, lord, 0, 0)
             if n > 0:
                 n = option(OPT, n, O_DONE, 0, 0, 0)
@@ -591,7 +606,7 @@ def choose(S, C, NS, PR, R, OPT, i):
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
             push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), 0, 0, 0, 0, 0)
-            chronicle_action(S, C, NS, p, x, y)
+            chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
         elif code == O_CREW:
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CREW] += 1
@@ -601,6 +616,7 @@ def choose(S, C, NS, PR, R, OPT, i):
                 push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
             else:                           # a deed's extra crew (no secondary action after it)
                 S[S_CREW_USED + p] |= 1 << y
+                push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
                 bits = C[C_T_PASSIVE + y]
                 if (bits >> PF_HAUNTED) & 1:
                     push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
@@ -703,7 +719,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_CHRONICLE:
         pop(S)
-        chronicle_action(S, C, NS, p, x, y)
+        chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
         return
     if kind == F_SECONDARY:
         S[at + 2] -= 1
@@ -733,6 +749,9 @@ def choose(S, C, NS, PR, R, OPT, i):
             remove_curse(S, x)
             update_curses(S, C)
         else:
+            if S[at + 4] == 0:              # the first pick of this turn replaces the old choice
+                S[S_IGNORED + p] = 0
+            S[at + 4] += 1
             S[at + 3] -= 1
             S[S_IGNORED + p] |= 1 << x
         return
@@ -788,8 +807,7 @@ def start_turn(S, C, PR, p):
     if S[S_N_WAITING + p] > 0:
         push(S, F_TRIGGERS, p, TRIG_START, 0, 0, 0, 0, 0)
     picks = S[S_ANGELS_PATRON + p] + (2 if holds(S, p, PF_IGNORE_2) else 0)
-    if picks > 0 and S[S_N_CURSES] > 0:
-        S[S_IGNORED + p] = 0
+    if picks > 0 and S[S_N_CURSES] > 0:     # choose again, or keep ("until you choose another one")
         push(S, F_MARK_CURSE, p, -1, picks, 0, 0, 0, 0)
     S[S_START_AREA + p] = S[S_AREA + p]
     S[S_BOUGHT + p] = 0

@@ -328,6 +328,7 @@ S_N_HAND = _s(MAX_PLAYERS)      # general journey cards in hand (the hand limit 
 S_PASSIVE = _s(MAX_PLAYERS)     # bitmask of PASSIVES the seat holds
 S_ALVA_USED = _s(MAX_PLAYERS)   # Alva's move this turn
 S_CURSE_MASK = _s()             # bitmask of CURSES in play (Lords' and deeds')
+S_DEED_CURSES = _s()            # bitmask of deed curses in play: from setup until the deed is accomplished
 S_N_WAITING = _s(MAX_PLAYERS)   # played triggered journey cards not used yet
 S_CREW_USED = _s(MAX_PLAYERS)   # bitmask of trophy crew activated since the last recharge
 S_LOST_WORKERS = _s(MAX_PLAYERS)    # workers discarded for good (Demon Traitor)
@@ -478,6 +479,7 @@ OPTION_NAMES = ("hero", "recharge", "chronicle", "crew", "buy", "refresh", "trig
                 "card", "area", "upgrade", "roll", "kraken_move", "kraken_purify", "secondary", "place", "alva",
                 "curse")
 CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
+CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t is trophy t's extra crew
 
 # ---------------------------------------------------------------- policies
 POL_RANDOM, POL_GREEDY = 0, 1

@@ -188,7 +188,7 @@ def option_value(S, C, NS, PR, OPT, i):
             r = S[S_RANK + p * N_HEROES + x]
             return pv(C, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(C, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
         if kind == F_ATTACH:
-            return -hero_market_upgrades(S, C, p, x)
+            return -hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
         return 0.0
     if code == O_CARD:
         if kind == F_PLAY:

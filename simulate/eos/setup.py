@@ -29,7 +29,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
                      S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
-                     S_DELIVERY_HERO, HOW_DEALT)
+                     S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE)
 
 
 @hot
@@ -170,6 +170,10 @@ def new_game(S, C, NS, n_players, R):
         push_program(S, p, NS[p, NS_SETUP], 0, GF_OTHER)
         if NS[p, NS_FLAGS] & NF_DIVINE_GUIDANCE:
             divine_guidance(S, C, R, p)
+    for d in range(1, 7):                 # curse trophies are in effect "the moment the deed sits on the board"
+        at = S[S_DEED_AT + d]
+        if 0 <= at < LORD and C[C_D_TROPHY + at] >= 0 and C[C_T_CURSE + C[C_D_TROPHY + at]] >= 0:
+            S[S_DEED_CURSES] |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
     update_curses(S, C)
     curse_enters(S, C, 0, lord)
 

@@ -23,7 +23,8 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      PR_FIXED_PROTECTION, S_COINS, S_GLORY, J_HAND, S_JLOC, S_N_UPGRADES, S_PASSIVE, S_CURSE_MASK,
                      K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
-                     S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST)
+                     S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
+                     S_ATTACKS_USED)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -226,7 +227,7 @@ def is_loss(code, n):
 
 
 @hot
-def pay_least_glory(S, p, n):
+def pay_least_glory(S, C, p, n):
     """Coins that go to the player with the least glory (Jacub's upgrade): the tied fewest share
     them, the remainder to the earliest in turn order; p pays the second fewest if it is p."""
     k = S[S_N]
@@ -244,7 +245,7 @@ def pay_least_glory(S, p, n):
     for d in range(1, k):
         q = (p + d) % k
         if S[S_GLORY + q] == low:
-            gain_coins(S, q, paid // m + (1 if i < paid % m else 0))
+            receive_coins(S, C, q, paid // m + (1 if i < paid % m else 0))
             i += 1
 
 
@@ -255,7 +256,7 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     if cost == MODE_NO_LOSSES and is_loss(code, n):
         return                              # Akeem: a direct negative effect ignored
     if code == Y_COINS and n < 0 and cost == MODE_PAY_LEAST:
-        pay_least_glory(S, p, -n)
+        pay_least_glory(S, C, p, -n)
         return
     if code == Y_GLORY:
         glory(S, p, n, source)
@@ -330,6 +331,8 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
             S[S_BLESSINGS + p] -= k
             S[S_SUPPLY_BLESSINGS] += k
     elif code == Y_ANGEL_ATTACK:
+        if n < 0:                           # a discarded attack is a used one (the Heart of the Sea)
+            S[S_ATTACKS_USED + p] += min(-n, S[S_ATTACKS + p])
         S[S_ATTACKS + p] = max(0, S[S_ATTACKS + p] + n)
     elif code == Y_SPAWN_LORD:
         for _ in range(n):

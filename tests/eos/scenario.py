@@ -38,6 +38,7 @@ def calm(st):
         if 0 <= at < L.LORD and C[L.C_D_TROPHY + at] >= 0 and C[L.C_T_CURSE + C[L.C_D_TROPHY + at]] >= 0:
             put_in_deed_area(st, d)
     S[L.S_CURSE_MASK] = 0
+    S[L.S_DEED_CURSES] = 0
     S[L.S_BLOCKED_SECONDARY:L.S_BLOCKED_SECONDARY + L.MAX_PLAYERS] = -1
     S[L.S_BLOCKED_HERO:L.S_BLOCKED_HERO + L.MAX_PLAYERS] = -1
     while S[L.S_SP] and st.frame()[0] == L.F_MARK_CURSE:        # the setup's marks (Demor, Temataban)
@@ -169,6 +170,9 @@ def put_in_deed_area(st, d, deed=None, lord=None):
         S[L.S_N_CURSES] = len(curses)
     elif at >= 0:
         S[L.S_DEED + at] = L.DS_BOX
+        t = st.C[L.C_D_TROPHY + at]
+        if t >= 0 and st.C[L.C_T_CURSE + t] >= 0:               # back in the box: its curse goes too
+            S[L.S_DEED_CURSES] &= ~(1 << int(st.C[L.C_T_CURSE + t]))
     S[L.S_DEED_AT + d] = -1
     if deed is not None:
         k = st.content.deeds.index(deed)
@@ -177,6 +181,9 @@ def put_in_deed_area(st, d, deed=None, lord=None):
                 S[L.S_DEED_AT + e] = -1
         S[L.S_DEED_AT + d] = k
         S[L.S_DEED + k] = L.DS_BOARD
+        t = st.C[L.C_D_TROPHY + k]
+        if t >= 0 and st.C[L.C_T_CURSE + t] >= 0:               # a curse trophy: in effect while the deed is out
+            S[L.S_DEED_CURSES] |= 1 << int(st.C[L.C_T_CURSE + t])
         return k
     if lord is not None:
         k = st.content.lords.index(lord)

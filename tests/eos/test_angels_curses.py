@@ -9,9 +9,12 @@ rule needs is written into its state, the kernel plays it, and the test asserts 
 rule changes, against the same position without the rule (without the Angel, the curse, the
 trophy) wherever the difference is the point.
 
-Tests marked ``xfail(strict=True)`` assert the book where the kernel does otherwise (a kernel
-bug, named in the reason); they pass the day the kernel follows the book, and then the mark
-must go.
+Eleven of these tests found kernel bugs when they were written (the patron's ignored curse
+reset each turn, Klephastion's payment forced, Jacub's coins past Amban's cap, Temataban and
+Her Majesty's delivery without extra crew, a deed curse lost to a spawn, Inspire skipping
+ignored curses, a replaced ship's speed kept, the Heart of the Sea missing discarded
+attacks, no after-activation step for extra crew, the after-chronicle card before the
+slot's effects); all are fixed.
 """
 import pytest
 
@@ -394,9 +397,6 @@ def test_klephastion_defeats_a_lord_with_10_power_and_a_blessing_token(rules):
             assert int(S[stat(st, 0, "lords_defeated")]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: chronicle.chronicle_action always spends an Angel attack when the "
-                                       "player has one; Klephastion's holder cannot pay 10 power and a token instead "
-                                       "(chronicle_options lists one CH_LORD option)")
 def test_klephastion_may_pay_power_and_a_token_while_holding_an_angel_attack(rules):
     """"You *may* spend 10 power and 1 blessing token instead of an Angel attack to defeat a
     Demon Lord" - a choice also for a player who still has an Angel attack (to keep it for
@@ -549,8 +549,6 @@ def test_the_patron_side_15_glory_and_one_curse_ignored_chosen_each_turn(rules):
     assert binds(st, 0, L.K_SECHATOR) and not binds(st, 0, L.K_AMBAN)
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: engine.start_turn clears S_IGNORED at the start of each turn, "
-                                       "so a patron who does not choose again loses the ignored curse")
 def test_the_patrons_curse_stays_ignored_until_another_is_chosen(rules):
     """"You ignore it until you choose another one." ("At the start of each turn you *may*
     move the marker to another curse.")"""
@@ -603,8 +601,6 @@ def test_amban_coins_received_only_up_to_30_more_already_held_kept(rules):
     assert int(S[L.S_COINS + 0]) == 35
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: symbols.pay_least_glory gives the coins with resources.gain_coins, "
-                                       "not receive_coins, so Amban's cap does not bind the player receiving them")
 def test_amban_caps_coins_paid_by_another_player(rules):
     """"Players can only receive coins until they have a total of 30." - also the coins another
     player pays them ("costs that directly go to the player with the least glory (like Jacub
@@ -959,8 +955,6 @@ def test_temataban_each_player_marks_a_hero_whose_action_cannot_be_taken(rules):
     assert ranks_offered(st, WARRIOR) == {0, 1}
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: engine.options F_MARK_CURSE for Temataban offers the nation heroes "
-                                       "1-4 only, never an extra crew member")
 def test_temataban_may_mark_an_extra_crew_member_not_an_angel(rules):
     """"You may choose extra crew members, but not Angels.\""""
     st = kusan(rules)
@@ -1011,9 +1005,6 @@ def test_a_deeds_curse_binds_everyone_is_not_one_of_the_3_and_goes_when_accompli
     assert curses_in_play(st) == ["Sechator", "Amban", "Hanor"]
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: chronicle.update_curses derives deed curses from the deeds on the "
-                                       "board (S_DEED_AT), so a spawn removing the deed (spawn_ships_out) removes "
-                                       "its curse")
 def test_a_deeds_curse_stays_when_a_lord_spawns_on_its_deed(rules):
     """"Curses from epic deeds ... are not removed if their corresponding epic deed is removed
     by a Demon Lord. They are only removed when the epic deed has been accomplished.\""""
@@ -1049,8 +1040,6 @@ def test_inspire_the_resistance_discards_a_curse_its_lord_stays(rules):
     assert int(S[L.S_ENTRIES + 0]) == entries + 1                   # the deed's entry alone
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: engine.options F_MARK_CURSE lists only the curses the player "
-                                       "does not ignore (S_IGNORED), also for Inspire the Resistance's discard (a=-2)")
 def test_inspire_the_resistance_may_discard_a_curse_the_player_ignores(rules):
     """"Discard 1 Demon Lord curse currently in play." - any of them, also one the player's
     patron lets them ignore (the others are still cursed by it)."""
@@ -1128,8 +1117,6 @@ def test_demon_traitors_lost_worker_stays_lost_after_a_new_ship(rules):
     assert int(S[L.S_ON_SHIP + 0]) == 3                             # 3 workers come back, not 4
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: chronicle.new_ship adds the new ship's speed to S_SPEED without "
-                                       "taking off the speed of the ship trophy it replaces")
 def test_a_second_ship_trophy_takes_the_first_ships_speed_with_it(rules):
     """"SHIP: They replace your current ship card. ... Remove your old ship from the game."
     (Cross the Golden Cape: "This ship gives +1 speed when sailing"; Raise the Sunken Flagship's
@@ -1246,9 +1233,6 @@ def test_the_heart_of_the_sea_a_token_and_an_angel_pawn_on_recharge(rules):
             assert int(S[L.S_SUPPLY_BLESSINGS]) == supply
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: a lost Angel attack (symbols.do_symbol Y_ANGEL_ATTACK < 0, "
-                                       "e.g. the Heart of the Sea's own challenge) is not counted in S_ATTACKS_USED, "
-                                       "so the trophy never puts a pawn back on it")
 def test_the_heart_of_the_sea_refills_the_attack_discarded_for_its_challenge(rules):
     """"The Heart of the Sea (Lake). Challenge: Gain 5 Demons, discard 1 blessing token and 1
     Angel attack. Trophy: When recharging, ... place 1 Angel pawn from the supply onto an Angel
@@ -1373,8 +1357,6 @@ def test_her_majestys_delivery_under_a_hero(rules):
     assert power(st, 0) == 0 and int(S[L.S_COINS + 0]) == coins + 10
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: F_ATTACH for Her Majesty's delivery (b=2) offers the 5 nation "
-                                       "heroes only, and an extra crew activation (O_CREW) never runs F_AFTER_HERO")
 def test_her_majestys_delivery_may_go_to_an_extra_crew_member(rules):
     """"Trophy: You may also attach it to an extra crew member.\""""
     st = kusan(rules)
@@ -1494,8 +1476,6 @@ def test_a_triggered_card_is_offered_at_its_trigger_only_used_once_and_worth_2(r
     assert journey_bonus(st, 0) == journey_bonus(used, 0) == 2      # 2 glory at the end either way
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: engine.choose O_CREW pushes no F_AFTER_HERO, so no "
-                                       "trigger_after_hero_activation card is offered after a trophy hero's activation")
 def test_an_after_activation_card_is_offered_after_an_extra_crew_activation(rules):
     """"HERO: Those additional heroes ... are activated with a hero action like your regular
     heroes." The trigger's definition (configs/eos/flags/cards.toml): "Use after one of your
@@ -1515,8 +1495,6 @@ def test_an_after_activation_card_is_offered_after_an_extra_crew_activation(rule
     assert offered
 
 
-@pytest.mark.xfail(strict=True, reason="kernel order: chronicle.fill_chronicle pushes the slot's effects, then "
-                                       "chronicle_completed pushes the trigger frame above them: the card comes first")
 def test_an_after_chronicle_card_comes_after_the_chronicle_slots_effects(rules):
     """The trigger's definition (configs/eos/flags/cards.toml; the rulebook names no point):
     "Use right after you complete a chronicle action (after its rewards and the chronicle
