@@ -5,12 +5,10 @@ through ``layout``'s offsets (or with the kernel's own writers: ``cards.put_in_p
 ``chronicle.awaken_hero_side``, ``chronicle.update_curses``, ``chronicle.new_ship``), and
 the kernel takes it from there (``engine.advance``/``choose``).
 
-The first block is copied from tests/eos/test_rulebook.py (whose owner is done with it), so
-that new scenario files need not import a test module: take_any, calm, fresh, new,
-free_angels, angel_area, area, ready, finish_turn, stop_sailing, areas_offered, neighbours,
-demons, stat, glory_from, give_journey, give_upgrade, put_in_deed_area, deed_area,
-angel_on_board (put_in_deed_area also takes a Lord off any other area first). The rest is
-new: Angels held (hold_angel) or awakened (at_angel, awaken), curses in play (set_curses,
+The first block serves every scenario file (tests/eos/test_rulebook.py too): take_any,
+calm, fresh, new, free_angels, angel_area, area, ready, finish_turn, stop_sailing,
+areas_offered, neighbours, demons, stat, glory_from, give_journey, give_upgrade,
+put_in_deed_area, deed_area, angel_on_board. Then: Angels held (hold_angel) or awakened (at_angel, awaken), curses in play (set_curses,
 binds), deeds to accomplish (at_deed, accomplish), trophies held (give_trophy), triggered
 cards waiting (waiting), the next spawn (next_spawn), a chronicle slot with glory alone
 (quiet_chronicle), an upgrade in the market (market_upgrade).
@@ -22,7 +20,7 @@ from simulate.eos.face import State
 SCOUT, FIRST_OFFICER, QUARTERMASTER, TREASURER, WARRIOR = range(5)
 
 
-# ---------------------------------------------------------------- copied from test_rulebook.py
+# ---------------------------------------------------------------- positions, areas, cards
 def take_any(st):
     """A decision the scenario does not care about: 'done' where offered, else the first option."""
     st.choose_index(st.find(L.O_DONE) if st.offers(L.O_DONE) else 0)

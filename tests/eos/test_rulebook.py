@@ -4,9 +4,9 @@ Every scenario runs the real kernel through the Python face (``simulate/eos/face
 a game is set up from its seed, the position the example needs is written into its
 state ``S`` through ``layout``'s offsets, and the kernel takes it from there
 (``engine.advance``/``choose``). Each test asserts what would break if the rule were
-wrong. (The resources examples are in test_resources.py; Angel passives, curses'
-effects, trophies' effects, Noom's starting Angel, the Kraken and the nations'
-specials are a later step of the kernel and not tested here.)
+wrong. (The resources examples are in test_resources.py; Angel passives, curses,
+trophies, Noom's starting Angel and the Kraken in test_angels_curses.py; the nations'
+upgrades in test_nations.py. The helpers are shared: tests/eos/scenario.py.)
 """
 import pytest
 
@@ -14,192 +14,14 @@ from simulate.eos import cards
 from simulate.eos import layout as L
 from simulate.eos.config import load_rules
 from simulate.eos.face import State
-
-SCOUT, FIRST_OFFICER, QUARTERMASTER, TREASURER, WARRIOR = range(5)
+from tests.eos.scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered, calm,
+                                deed_area, demons, finish_turn, free_angels, fresh, give_journey, give_upgrade,
+                                glory_from, neighbours, new, put_in_deed_area, ready, stat, stop_sailing, take_any)
 
 
 @pytest.fixture(scope="module")
 def rules():
     return load_rules()
-
-
-# ---------------------------------------------------------------- scenario helpers
-def take_any(st):
-    """A decision the example does not care about: 'done' where offered, else the first option."""
-    st.choose_index(st.find(L.O_DONE) if st.offers(L.O_DONE) else 0)
-
-
-def calm(st):
-    """No curse in play: the setup's Demon Lord keeps its tile but not its curse, no deed with a
-    curse trophy stays on the board, no marks. The examples are not about curses (whose
-    effects would change their numbers: Meâron's no rewards, Amban's 30 coins ...)."""
-    S, C = st.S, st.C
-    S[L.S_N_CURSES] = 0
-    for d in range(1, L.N_DEED_AREAS + 1):
-        at = int(S[L.S_DEED_AT + d])
-        if 0 <= at < L.LORD and C[L.C_D_TROPHY + at] >= 0 and C[L.C_T_CURSE + C[L.C_D_TROPHY + at]] >= 0:
-            put_in_deed_area(st, d)
-    S[L.S_CURSE_MASK] = 0
-    S[L.S_BLOCKED_SECONDARY:L.S_BLOCKED_SECONDARY + L.MAX_PLAYERS] = -1
-    S[L.S_BLOCKED_HERO:L.S_BLOCKED_HERO + L.MAX_PLAYERS] = -1
-    while S[L.S_SP] and st.frame()[0] == L.F_MARK_CURSE:        # the setup's marks (Demor, Temataban)
-        S[L.S_SP] -= 1
-
-
-def fresh(rules, *nations, seed=3):
-    """A game of these nations (seat 0 first) without curses, run to its first decision."""
-    st = State(rules, len(nations), seed=seed, nations=list(nations), run=False)
-    calm(st)
-    st.run_to_decision()
-    return st
-
-
-def new(rules, *nations, seed=3):
-    """fresh(), the setup's own decisions taken (the first option, or none), stopped where
-    seat 0 places its ship."""
-    st = fresh(rules, *nations, seed=seed)
-    while not (st.frame()[0] == L.F_MOVE and st.S[L.S_AREA + st.frame()[1]] < 0):
-        take_any(st)
-    return st
-
-
-def free_angels(st, k):
-    """k Angels nobody holds (Noom's starting Angel is held), put on the board."""
-    out = [a for a in range(int(st.C[L.C_N_ANGELS])) if st.S[L.S_ANGEL + a] in (L.ANG_BOX, L.ANG_BOARD)][:k]
-    for a in out:
-        st.S[L.S_ANGEL + a] = L.ANG_BOARD
-    return out
-
-
-def angel_area(st, a):
-    """The config id of Angel a's location."""
-    return st.content.areas[int(st.C[L.C_A_AREA + a])]
-
-
-def area(st, ident):
-    """Kernel index of the area with this id in configs/eos/map.toml."""
-    return st.content.areas.index(ident)
-
-
-def ready(st, *ids):
-    """Every seat's first turn behind it, seat p's ship in the area with id ids[p], all its
-    workers on the ship (seat 0's Scout is taken back from the first turn new() began)."""
-    for p, ident in enumerate(ids):
-        st.S[L.S_FIRST_DONE + p] = 1
-        st.S[L.S_ON_SHIP + p] = st.S[L.S_MAX_WORKERS + p]
-        st.S[L.S_USED + p] = 0
-        st.S[L.S_HERO_WORKERS + p * L.N_HEROES:L.S_HERO_WORKERS + (p + 1) * L.N_HEROES] = 0
-        st.S[L.S_AREA + p] = st.S[L.S_START_AREA + p] = area(st, ident)
-
-
-def finish_turn(st):
-    """Take the rest of the turn at hand with take_any, up to the next player's first decision."""
-    t = st.turns
-    while st.offered and st.turns == t:
-        take_any(st)
-
-
-def stop_sailing(st):
-    """'stop sailing' (and turn down anything else) until the secondary action is asked."""
-    while st.frame()[0] != L.F_SECONDARY:
-        take_any(st)
-
-
-def areas_offered(st):
-    return {r[1] for r in st.options() if r[0] in (L.O_AREA, L.O_PLACE)}
-
-
-def neighbours(st, x):
-    C = st.C
-    return {int(C[L.C_ADJ + k]) for k in range(C[L.C_ADJ_START + x], C[L.C_ADJ_START + x + 1])}
-
-
-def demons(st, p):
-    return max(0, -int(st.S[L.S_MARKER + p]))
-
-
-def stat(st, p, name):
-    return L.S_STAT + p * len(L.STATS) + L.STATS.index(name)
-
-
-def glory_from(st, p, source):
-    return int(st.S[L.S_GLORY_FROM + p * 8 + source])
-
-
-def give_journey(st, p, ident):
-    """Journey card `ident` into p's hand (out of the draw pile if it was there)."""
-    S, j = st.S, st.content.journey.index(ident)
-    n = int(S[L.S_JDECK_N])
-    pile = [int(v) for v in S[L.S_JDECK:L.S_JDECK + n]]
-    if j in pile:
-        pile.remove(j)
-        S[L.S_JDECK:L.S_JDECK + n - 1] = pile
-        S[L.S_JDECK_N] = n - 1
-    S[L.S_JLOC + j] = L.J_HAND + p
-    if st.C[L.C_J_NATION + j] < 0:
-        S[L.S_N_HAND + p] += 1
-    return j
-
-
-def give_upgrade(st, p, ident, place):
-    """Upgrade `ident` in p's play area under hero `place` (5: the ship), out of the deck or market."""
-    S, u = st.S, st.content.upgrades.index(ident)
-    n = int(S[L.S_UDECK_N])
-    pile = [int(v) for v in S[L.S_UDECK:L.S_UDECK + n]]
-    if u in pile:
-        pile.remove(u)
-        S[L.S_UDECK:L.S_UDECK + n - 1] = pile
-        S[L.S_UDECK_N] = n - 1
-    for m in range(int(st.C[L.C_MARKET])):
-        if S[L.S_MARKET + m] == u:                     # the market's place gets the deck's top card
-            S[L.S_UDECK_N] -= 1
-            S[L.S_MARKET + m] = S[L.S_UDECK + S[L.S_UDECK_N]]
-            S[L.S_ULOC + S[L.S_MARKET + m]] = L.U_MARKET
-    if hasattr(cards, "put_in_play"):                  # the kernel keeps the seat's counts and flags
-        cards.put_in_play(S, st.C, p, u, place)
-    else:
-        S[L.S_ULOC + u] = L.U_PLAY + p * L.U_PLACES + place
-    return u
-
-
-def put_in_deed_area(st, d, deed=None, lord=None):
-    """Deed area d holds `deed` (an id) or the Demon Lord `lord` (an id), or nothing; what was
-    there goes back to the box (a Lord's curse with it)."""
-    S = st.S
-    at = int(S[L.S_DEED_AT + d])
-    if at >= L.LORD:
-        S[L.S_LORD + at - L.LORD] = L.LS_BOX
-        curses = [int(c) for c in S[L.S_CURSES:L.S_CURSES + S[L.S_N_CURSES]] if c != at - L.LORD]
-        S[L.S_CURSES:L.S_CURSES + len(curses)] = curses
-        S[L.S_N_CURSES] = len(curses)
-    elif at >= 0:
-        S[L.S_DEED + at] = L.DS_BOX
-    S[L.S_DEED_AT + d] = -1
-    if deed is not None:
-        k = st.content.deeds.index(deed)
-        for e in range(1, L.N_DEED_AREAS + 1):           # off any other area first
-            if S[L.S_DEED_AT + e] == k:
-                S[L.S_DEED_AT + e] = -1
-        S[L.S_DEED_AT + d] = k
-        S[L.S_DEED + k] = L.DS_BOARD
-        return k
-    if lord is not None:
-        k = st.content.lords.index(lord)
-        S[L.S_DEED_AT + d] = L.LORD + k
-        S[L.S_LORD + k] = L.LS_BOARD
-        return k
-    return -1
-
-
-def deed_area(st, d):
-    """Kernel index of the ocean area of deed area d (1..6)."""
-    return int(st.C[L.C_DEED_AREA + d])
-
-
-def angel_on_board(st, ident):
-    a = st.content.angels.index(ident)
-    st.S[L.S_ANGEL + a] = L.ANG_BOARD
-    return a
 
 
 # ---------------------------------------------------------------- setup
