@@ -14,7 +14,7 @@ from simulate.eos import cards
 from simulate.eos import layout as L
 from simulate.eos.config import load_rules
 from simulate.eos.face import State
-from tests.eos.scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered, calm,
+from tests.eos.scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered,
                                 deed_area, demons, finish_turn, free_angels, fresh, give_journey, give_upgrade,
                                 glory_from, neighbours, new, put_in_deed_area, ready, stat, stop_sailing, take_any)
 
