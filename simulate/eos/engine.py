@@ -51,9 +51,9 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
                      F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, MAX_JOURNEY,
-                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW)
+                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN)
 from .resources import destroy_demons, gain_power, gain_protection, power
-from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours
+from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
 from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, stat)
 
@@ -224,8 +224,11 @@ def action_options(S, C, NS, PR, p, OPT):
             for a in range(C[C_N_ANGELS]):
                 if S[S_ANGEL + a] == ANG_HERO + p and C[C_A_ACTION + a] >= 0 and not (S[S_ANGEL_ONCE + p] >> a) & 1:
                     n = option(OPT, n, O_CREW, 0, a, 0)
-            for t in range(C[C_N_TROPHIES]):    # extra crew from deeds: once until the next recharge
-                if (S[S_TROPHIES + p] >> t) & 1 and C[C_T_TYPE + t] == TT_HERO and not (S[S_CREW_USED + p] >> t) & 1:
+            twice = PR[p, PR_TWICE_AT_POWER] > 0 and power(S, p) >= PR[p, PR_TWICE_AT_POWER]
+            for t in range(C[C_N_TROPHIES]):    # extra crew from deeds: once until the next recharge (twice: Mespanne)
+                used = (S[S_CREW_USED + p] >> t) & 1
+                if (S[S_TROPHIES + p] >> t) & 1 and C[C_T_TYPE + t] == TT_HERO and (
+                        not used or (twice and not (S[S_CREW_AGAIN + p] >> t) & 1)):
                     if not (S[S_BLOCKED_HERO + p] == CREW + t and cursed(S, C, p, K_TEMATABAN)):
                         n = option(OPT, n, O_CREW, 1, t, 0)
     if not first:
@@ -481,8 +484,8 @@ def options(S, C, NS, PR, R, OPT, NB):
                     return -1
                 if C[C_U_ACTIONS + u] >= 0:
                     S[at + 3] = u + 1
-                    if f & UF_JACUB:            # not while Kusan has the least glory (ties included)
-                        if not has_least_glory(S, p):
+                    if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
+                        if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
                             push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
                     else:
                         push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
@@ -533,9 +536,10 @@ def options(S, C, NS, PR, R, OPT, NB):
         ch = S[at + 3]
         if can_pay(S, C, NS, PR, p, ch, 99):
             n = option(OPT, n, O_DONE, 0, 0, 0)
-        for k in range(n_steps(C, ch)):
-            if can_pay_but(S, C, NS, PR, p, ch, 99, k):
-                n = option(OPT, n, O_ALT, k, 0, 0)
+        k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
+        while k >= 0:
+            n = option(OPT, n, O_ALT, k, 0, 0)
+            k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
         return n
     if kind == F_TAKE_DISCARD:
         if S[at + 2] == 0:
@@ -615,6 +619,8 @@ def choose(S, C, NS, PR, R, OPT, i):
                     S[S_ANGEL_ONCE + p] |= 1 << y
                 push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
             else:                           # a deed's extra crew (no secondary action after it)
+                if (S[S_CREW_USED + p] >> y) & 1:
+                    S[S_CREW_AGAIN + p] |= 1 << y
                 S[S_CREW_USED + p] |= 1 << y
                 push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
                 bits = C[C_T_PASSIVE + y]
@@ -846,6 +852,7 @@ def recharge_stage(S, C, NS, p, at):
             S[S_HERO_WORKERS + p * N_HEROES + h] = 0
         S[S_USED + p] = 0
         S[S_CREW_USED + p] = 0
+        S[S_CREW_AGAIN + p] = 0
         S[S_SECONDARY + p] = -1
         for u in range(C[C_N_UPGRADES] if upgrades_at(S, p, U_SHIP_PLACE) > 0 else 0):
             if upgrade_place(S, p, u) == U_SHIP_PLACE and C[C_U_RECHARGE + u] >= 0:

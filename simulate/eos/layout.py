@@ -331,6 +331,7 @@ S_CURSE_MASK = _s()             # bitmask of CURSES in play (Lords' and deeds')
 S_DEED_CURSES = _s()            # bitmask of deed curses in play: from setup until the deed is accomplished
 S_N_WAITING = _s(MAX_PLAYERS)   # played triggered journey cards not used yet
 S_CREW_USED = _s(MAX_PLAYERS)   # bitmask of trophy crew activated since the last recharge
+S_CREW_AGAIN = _s(MAX_PLAYERS)  # ... and activated a second time (Mespanne at 20 power)
 S_LOST_WORKERS = _s(MAX_PLAYERS)    # workers discarded for good (Demon Traitor)
 S_TRAITOR_PENDING = _s(MAX_PLAYERS) # of those, still off the ship: they leave at the next recharge
 S_ATTACKS_USED = _s(MAX_PLAYERS)    # Angel attacks spent (the Heart of the Sea refills one)

@@ -96,7 +96,7 @@ def compile_programs(config, builder=None):
         elif isinstance(node, dict):
             for key, value in node.items():
                 at = f"{path}.{key}" if path else key
-                if key in ACTION_KEYS + CHALLENGE_KEYS and isinstance(value, (list, str)):
+                if key in ACTION_KEYS + CHALLENGE_KEYS + ("global",) and isinstance(value, (list, str)):
                     items = [value] if isinstance(value, str) else value
                     if items and all(isinstance(v, list) for v in items):       # a list of action lists
                         for i, sub in enumerate(items):

@@ -89,11 +89,23 @@ def may_enter(S, C, NS, PR, p, x, start, lo, hi, speed0):
     ch = challenge_of(S, C, p, x)
     if ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0):
         return True
-    if thorsteyn(S, C, PR, p, x):           # one icon ignored for 1 protection
-        for k in range(n_steps(C, ch)):
-            if can_pay_but(S, C, NS, PR, p, ch, speed0, k):
-                return True
+    if thorsteyn(S, C, PR, p, x):           # one icon ignored for 1 protection, the rest met after it
+        return thorsteyn_icon(S, C, NS, PR, p, ch, speed0, 0) >= 0
     return False
+
+
+@hot
+def thorsteyn_icon(S, C, NS, PR, p, ch, speed0, k0):
+    """The first icon k >= k0 of challenge ch that p may ignore with Thorsteyn's upgrade: the
+    other icons can be met once the protection is discarded (-1: none)."""
+    S[S_PROTECTION + p] -= 1
+    found = -1
+    for k in range(k0, n_steps(C, ch)):
+        if can_pay_but(S, C, NS, PR, p, ch, speed0, k):
+            found = k
+            break
+    S[S_PROTECTION + p] += 1
+    return found
 
 
 @hot

@@ -231,6 +231,11 @@ class Words:
                 return self.program(int(S[at + 2])) if x == 0 else "gain 2 glory instead"
             if kind == L.F_DOUBLE:                      # x: a vacated worker slot
                 return f"double the reward of worker slot {x + 1}: {self.program(int(slot_reward(S, C, NS, p, x)))}"
+            if kind == L.F_THORSTEYN:                   # x: the icon (challenge step) left out
+                icon = self.alt(int(self.content.programs.progs[S[at + 3]][0]) + x, 0)
+                return f"ignore the icon '{icon}' for 1 protection (Thorsteyn)"
+            if kind == L.F_DIOP:                        # x: another seat
+                return f"destroy up to {int(S[at + 2])} Demons of {self.seat(S, NS, x)} (Diop)"
             if kind == L.F_CORNER:
                 c = int(S[at + 2])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
@@ -256,6 +261,8 @@ class Words:
         if code == L.O_CARD:
             if kind == L.F_PLAY:
                 return f"play {self.journey(x)}" + (" face down" if y == 1 else "")
+            if kind == L.F_TAKE_DISCARD:
+                return f"take {self.journey(x)} from the discard pile (Ohn Ma Puuhn)"
             return f"discard {self.journey(x)}"
         if code == L.O_AREA:
             if kind == L.F_MOVE and S[at + 7] & MOVE_KRAKEN:
@@ -370,6 +377,12 @@ class Words:
             what = "may use triggered journey cards"
         elif kind == L.F_DOUBLE:
             what = "doubles one recharge reward (Pass the Black Rock)"
+        elif kind == L.F_THORSTEYN:
+            what = f"enters {self.area(a)}: pays the Demon Lord's challenge or ignores one icon (Thorsteyn)"
+        elif kind == L.F_TAKE_DISCARD:
+            what = f"takes journey cards from the discard pile ({a} left, Ohn Ma Puuhn)"
+        elif kind == L.F_DIOP:
+            what = f"destroys another player's Demons (up to {a}, Diop)"
         elif kind == L.F_CORNER:
             what = f"takes a reward at blessing corner {a} ({self.area(int(C[L.C_CORNER_AREA + a]))})"
         else:
@@ -395,4 +408,7 @@ DONE_WORDS = {
     L.F_KRAKEN_CHOICE: "leave the Kraken",
     L.F_TRIGGERS: "use no triggered card",
     L.F_DOUBLE: "double nothing",
+    L.F_THORSTEYN: "pay the whole challenge",
+    L.F_TAKE_DISCARD: "take no more cards",
+    L.F_DIOP: "destroy no one's Demons",
 }

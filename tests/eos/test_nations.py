@@ -11,9 +11,8 @@ runs the real kernel through the Python face (``simulate/eos/face.py``) with the
 ``tests/eos/scenario.py`` and compares the same position with and without the upgrade (or
 the power threshold), so that it fails if the rule were wrong or missing.
 
-Tests marked ``xfail(strict=True)`` assert the book where the kernel (or the data it reads)
-does otherwise; the reason names the code. They pass the day the kernel follows the book,
-and then the mark must go.
+Tests that found bugs when they were written (the kernel, the data or the words did otherwise)
+say so in their docstrings; all are fixed.
 """
 import pytest
 
@@ -162,10 +161,6 @@ def test_thorsteyn_ignores_only_1_icon_per_demon_lord(rules):
     assert deed_area(st, BAY) not in areas_offered(st)
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: engine.options F_THORSTEYN (and sailing.may_enter) test the other "
-                                       "icons with can_pay_but on the protection before Thorsteyn's discard, so "
-                                       "ignoring the Demons icon of Glondan's 'have at least 3 protection' is offered "
-                                       "with exactly 3 protection and the ship enters with 2")
 def test_thorsteyn_the_other_icons_are_met_after_the_protection_is_discarded(rules):
     """"You must discard the protection to ignore the challenge icons *before* entering the ocean
     area with the Demon Lord." The rest of the challenge is then paid in full as ever.
@@ -308,11 +303,6 @@ def test_paying_costs_to_oneself_goes_to_the_second_fewest_glory(rules):
     assert [int(S[L.S_COINS + p]) for p in range(3)] == [0, 15, 5]
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: Jacub's coins:-10 is taken as a loss (symbols.do_symbol "
-                                       "MODE_PAY_LEAST -> pay_least_glory pays min(10, coins)), not as a cost "
-                                       "paid in full before the action: with 5 coins Kusan pays 5 and still gains "
-                                       "the rank and the glory (engine.options F_AFTER_HERO pushes the program "
-                                       "without can_pay)")
 def test_jacubs_costs_are_paid_in_full_or_his_upgrade_is_not_used(rules):
     """"Costs for actions are always paid before performing the action." - and the book calls
     what Jacub's upgrade pays "costs that directly go to the player with the least glory".
@@ -372,11 +362,6 @@ def test_akeem_ignores_an_events_direct_losses(rules):
         assert (demons(st, 0), demons(st, 1)) == ((0 if akeem else 5), 5)
 
 
-@pytest.mark.xfail(strict=True, reason="kernel bug: an event's global action list is never compiled - 'global' is not "
-                                       "in config.ACTION_KEYS, so programs.compile_programs skips "
-                                       "events.card[eNN].global and content.build sets C_E_GLOBAL to NO_PROGRAM for "
-                                       "all ten events with one (e02 e05 e06 e08 e09 e13 e16 e17 e19 e20): nobody "
-                                       "gains those Demons, coins, cards, ...")
 def test_akeem_ignores_the_demons_of_an_events_global_effect(rules):
     """Demon Tide (e02, ASSUMED: active 2 glory; every player gains 3 Demons), drawn by Kusan:
     with Akeem's upgrade Kusan takes the 2 glory, not the 3 Demons; The Guild takes its 3.
@@ -593,10 +578,6 @@ def test_mespanne_activates_an_occupied_hero_a_second_time_from_20_power(rules):
     assert not st.offers(L.O_CREW, 0, a)
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: engine.action_options offers a deed's extra crew only while its "
-                                       "S_CREW_USED bit is clear (once until the recharge); the Mespanne power "
-                                       "threshold (PR_TWICE_AT_POWER) is read by may_activate for the nation heroes "
-                                       "only")
 def test_mespanne_activates_its_extra_crew_a_second_time_from_20_power(rules):
     """"At 20 power each hero (*including extra crew*, but not Angels) may be activated a
     second time if they are already occupied with a worker."
@@ -703,9 +684,6 @@ def test_adele_at_rank_4_gains_20_demons_and_pays_5_coins(rules):
     assert power(st, 0) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="data bug: nations/mespanne.toml gives Adele's rank 4 the actions "
-                                       "['purify', 'glory:6'] (ASSUMED) on top of rank 2's purify_adjacent; ranks add "
-                                       "up, so at rank 4 she purifies an adjacent area and then the ship's area too")
 def test_adele_at_rank_4_still_purifies_only_one_area(rules):
     """"On rank 2 *or higher*, you may choose to purify the area with your ship or an adjacent
     area, not both." - rank 4 too.
