@@ -318,7 +318,8 @@ def least_glory(S):
 
 @hot
 def event_mode(S, q):
-    """How q takes an event's effects: with Akeem's upgrade, the direct losses are ignored."""
+    """How q takes an event's bonus or least-glory part: with Akeem's upgrade its direct losses
+    are ignored ("but not global effects": an event's global part binds everyone)."""
     return MODE_NO_LOSSES if seat_flags(S, q) & UF_AKEEM else 0
 
 
@@ -346,9 +347,9 @@ def event_stage(S, C, PR, R, at):
                 push_program(S, q, prog, event_mode(S, q), GF_OTHER)
     elif stage == 2:
         g = C[C_E_GLOBAL + e]
-        if g >= 0:
+        if g >= 0:                          # a global effect: Akeem's upgrade does not ignore it
             for k in range(n - 1, -1, -1):
-                push_program(S, (p + k) % n, g, event_mode(S, (p + k) % n), GF_OTHER)
+                push_program(S, (p + k) % n, g, 0, GF_OTHER)
         flag = C[C_E_GLOBAL_FLAG + e]
         if flag == EG_MARKET_REFRESH:
             refresh_market(S, C, R)
@@ -362,7 +363,7 @@ def event_stage(S, C, PR, R, at):
             for q in range(n):
                 top = max(top, S[S_GLORY + q])
             for q in range(n):
-                if S[S_GLORY + q] == top and event_mode(S, q) != MODE_NO_LOSSES:
+                if S[S_GLORY + q] == top:
                     receive_demons(S, C, PR, q, 5)
         elif flag == EG_CORNER_REFILL:
             for c in range(1, 5):
