@@ -105,6 +105,43 @@ def run_until_done(call, interrupted, failed):
             signal.signal(signal.SIGTERM, previous)
 
 
+# a command that takes a game's own options (``Game.options``) leaves them to ``game_options``
+GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def game_options(ctx, game=None):
+    """The game's own options among a command's extra arguments: --NAME VALUE or --NAME=VALUE
+    -> {name: value}. Anything else is one error line (naming the option it resembles);
+    `game` None: the names are left to the caller to check."""
+    import difflib
+
+    own = None if game is None else list(game.options)
+    ours = [o for p in ctx.command.params for o in getattr(p, "opts", ()) if o.startswith("--")]
+
+    def unknown(flag, cutoff=0.6):
+        close = difflib.get_close_matches(flag, ours + [f"--{n}" for n in own or ()], 1, cutoff)
+        return UserError(f"no such option: {flag}" + (f" (did you mean {close[0]}?)" if close else ""))
+
+    out, args = {}, list(ctx.args)
+    while args:
+        flag, sep, value = args.pop(0).partition("=")
+        name = flag[2:]
+        if not flag.startswith("-"):
+            raise UserError(f"unexpected extra argument {flag + sep + value!r}")
+        if not flag.startswith("--") or not name or (own is not None and name not in own):
+            raise unknown(flag)
+        if own is None and difflib.get_close_matches(flag, ours, 1, 0.8):
+            raise unknown(flag, 0.8)
+        if not sep:
+            if not args or args[0].startswith("--"):
+                raise UserError(f"--{name} needs a value")
+            value = args.pop(0)
+        if name in out:
+            raise UserError(f"--{name} is given twice")
+        out[name] = value
+    return out
+
+
 def check_seed(seed, game_index):
     if not 0 <= seed < 2 ** 63:
         raise UserError(f"--seed must be a whole number from 0 to 2**63-1, not {seed}")
@@ -139,8 +176,9 @@ def load_plugins(files):
     _load(files)
 
 
-@app.command()
-def replay(source: str = typer.Argument(..., metavar="GAME_OR_RUN",
+@app.command(context_settings=GAME_OPTIONS)
+def replay(ctx: typer.Context,
+           source: str = typer.Argument(..., metavar="GAME_OR_RUN",
                                         help="A run folder (windtunnel simulate --out), or a game name with the "
                                              "run's settings as options."),
            game_index: int = typer.Option(0, "--game", help="Game index within the run."),
@@ -158,14 +196,15 @@ def replay(source: str = typer.Argument(..., metavar="GAME_OR_RUN",
            plugin: Optional[List[str]] = PLUGIN_OPT,
            variant: Optional[str] = VARIANT_OPT):
     """Tell one game turn by turn: the very game the run recorded (or the batch plays for this seed
-    and game index)."""
+    and game index). With a game name, options of the game's own follow as --NAME VALUE."""
     from .replay import replay_game
 
+    options = game_options(ctx)
     load_plugins(plugin)
     check_seed(0 if seed is None else seed, game_index)
     played, text, seed = replay_game(source, game_index, players=players, seed=seed, strategies=strategies,
                                      rotate_seats=rotate_seats, check=check, config=config,
-                                     overrides=parse_sets(set_), variant=variant)
+                                     overrides=parse_sets(set_), variant=variant, game_options=options)
     typer.echo(text, nl=False)
     if rows and hasattr(played, "raw"):
         typer.echo("\n" + played.raw())
@@ -197,7 +236,7 @@ def bench(game: str = GAME_ARG,
     typer.echo(to_json(result) if as_json else to_text(result))
 
 
-@app.command()
+@app.command(context_settings=GAME_OPTIONS)
 def simulate(ctx: typer.Context,
              game: str = GAME_ARG,
              players: Optional[int] = typer.Option(None, "--players", help="Number of players (required for a new run)."),
@@ -232,9 +271,11 @@ def simulate(ctx: typer.Context,
              no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
              plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
-    manifest.json), then print win rates with 95% intervals."""
+    manifest.json), then print win rates with 95% intervals. Options of the game's own (such as
+    a faction per seat) follow as --NAME VALUE (docs/data.md records them as game_options)."""
     from .runner import RunFailed, RunInterrupted, run
 
+    options = game_options(ctx, get_game(game))
     overrides = parse_sets(set_)
     load_plugins(plugin)
     given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
@@ -243,7 +284,8 @@ def simulate(ctx: typer.Context,
         lambda: run(game, players, games, seed, strategies, rotate_seats=rotate_seats or None, variant=variant,
                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size,
                     backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
-                    progress=False if no_progress else None, command={"argv": sys.argv, "options": given}),
+                    progress=False if no_progress else None, command={"argv": sys.argv, "options": given},
+                    game_options=options),
         RunInterrupted, RunFailed)
     for repair in result.session.get("repairs") or ():
         typer.echo(f"windtunnel: resume: {repair}", err=True)

@@ -10,7 +10,7 @@ import os
 
 from .errors import UserError
 
-GAMES = {"aeolos": "simulate.aeolos"}
+GAMES = {"aeolos": "simulate.aeolos", "eos": "simulate.eos"}
 
 
 def _from_environment():

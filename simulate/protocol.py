@@ -16,12 +16,15 @@ What a game declares once (class attributes):
   tables (the Parquet tables a batch writes), chunk (games per kernel call),
   kernel_entry ("module.function" of its compiled batch entry point),
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
-  failed; None for a game without plugins).
+  failed; None for a game without plugins), options (run options of the game's own,
+  name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
                        (callers use load_rules, which turns any slip into one ConfigError line)
   canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
+  check_options        a run's game options -> their canonical values (a game with options)
+  seat_options         those options as one game of a rotated run seats them (for replay)
   strategy_schema      the StrategySchema of its strategies
   play                 the batch entry point: games [first, first + n) -> Results
   schemas              {table: pyarrow.Schema}; the CORE columns first
@@ -34,7 +37,8 @@ records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
 ``player_range``. Results (what ``play`` returns) has the arrays the generic code
 reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
 ``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none); and
-``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}.
+``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}
+(``ArrayResults`` has them all for a kernel writing game and seat rows).
 
 Plugin scorers (``strategies.plugin``) are user code: a game that takes them types
 their array arguments read-only in ``scorer_signature`` (a scorer cannot write the
@@ -116,6 +120,55 @@ class Subject:
         return self.phrase.format(item=item, Item=str(item).capitalize())
 
 
+@dataclass
+class ArrayResults:
+    """Results of a kernel that writes one row per game (`games`: (capacity, columns)), one per
+    seat (`seats`: (capacity, most players, columns)) and each game's seed (`seeds`); the first
+    `n` rows are the batch's games. A subclass names its columns' offsets (class attributes
+    WON, SLOT, SCORE of a seat row; TIE, TURNS, ERROR of a game row) and ``RECORDS``, the
+    module whose ``to_tables(results, run_id=, first=, strategies=, variant=)`` makes its tables."""
+
+    games: object
+    seats: object
+    seeds: object
+    n: int = 0
+    n_players: int = 0
+    WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
+
+    @property
+    def capacity(self):
+        return len(self.seeds)
+
+    def _seat(self, col):
+        return self.seats[:self.n, :self.n_players, col]
+
+    won = property(lambda self: self._seat(self.WON) != 0)
+    slot = property(lambda self: self._seat(self.SLOT))
+    score = property(lambda self: self._seat(self.SCORE))
+    tie = property(lambda self: self.games[:self.n, self.TIE] != 0)
+    turns = property(lambda self: self.games[:self.n, self.TURNS])
+    errors = property(lambda self: self.games[:self.n, self.ERROR])
+
+    def same_games(self, other):
+        """Whether two batches hold the same games, to the last point (the bench's check)."""
+        import numpy as np
+
+        return (self.n == other.n and np.array_equal(self.games[:self.n], other.games[:other.n])
+                and np.array_equal(self.seats[:self.n], other.seats[:other.n]))
+
+    def tables(self, *, run_id, run_seed, first, strategies, variant):
+        from importlib import import_module
+
+        to_tables = import_module(self.RECORDS).to_tables
+        return to_tables(self, run_id=run_id, first=first, strategies=strategies, variant=variant)
+
+
+def with_options(options):
+    """The keyword arguments that hand a run's game options to ``play`` / ``replay``: none
+    when it has none, so a game without options needs no ``options`` parameter."""
+    return {"options": dict(options)} if options else {}
+
+
 def parse_variants(text, known, title):
     """'base' or a combination of variants ("a,b" or "a+b") -> the list in the game's order
     ([] for the base game). Unknown names, repeats and 'base' in a combination are one error."""
@@ -147,6 +200,7 @@ class Game:
     chunk = 8192
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
+    options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
 
     @property
     def config_dir(self):
@@ -161,6 +215,26 @@ class Game:
     def canonical_variant(self, text):
         """'base', or the variants of a spec in the game's order, comma-separated."""
         return ",".join(parse_variants(text, self.variants, self.title)) or "base"
+
+    def check_options(self, options, n_players):
+        """A run's game options ({name: value}, the CLI's ``--<name> VALUE`` for each name in
+        ``options``) -> their canonical values, or one UserError. The runner records them in
+        the manifest (``game_options``) and hands them to ``play`` and ``replay`` as
+        ``options=`` (only when there are some: a game without options takes no such
+        argument). The base class refuses a name the game does not declare."""
+        if not isinstance(options, dict):
+            raise UserError(f"game options must be a mapping of name to value, not {options!r}")
+        for name in options:
+            if name not in self.options:
+                own = f" ({self.title} takes {', '.join('--' + n for n in self.options)})" if self.options else ""
+                raise UserError(f"no such option: --{name}{own}")
+        return dict(options)
+
+    def seat_options(self, options, game_index, n_players):
+        """A run's game options as game `game_index` of a --rotate-seats run seats them (as the
+        strategies: seat p gets what seat (p + game_index) mod n_players has in game 0), for
+        ``replay``. The base class: unchanged (no option of the game is per seat)."""
+        return options
 
     def load_rules(self, config=None, overrides=None, variants=None, data=None):
         """The game's ``read_rules``, with any failure it did not foresee turned into one
@@ -186,7 +260,8 @@ class Game:
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
              check=False, tape=None, out=None):
         """Play games [first, first + n_games) -> Results. `out`: an earlier Results with room
-        for n_games, whose buffers are reused (the runner's worker plays chunk after chunk)."""
+        for n_games, whose buffers are reused (the runner's worker plays chunk after chunk).
+        A game with ``options`` also takes ``options=`` (``check_options``'s values)."""
         raise NotImplementedError
 
     def schemas(self):
@@ -200,7 +275,8 @@ class Game:
         """(played, text): game `game_index` of the run told turn by turn, `strategies` the
         seats' Strategy objects in seat order (the caller seats a rotated run's); the text
         ends with the final scores. `played.error_message` is a check-mode violation or
-        empty; an optional `played.raw()` gives the kernel's log rows as text."""
+        empty; an optional `played.raw()` gives the kernel's log rows as text. A game with
+        ``options`` also takes ``options=``, the run's as this game seats them (``seat_options``)."""
         raise NotImplementedError
 
     def new_state(self, players, seed=0, game_index=0, rules=None):

@@ -14,20 +14,24 @@ from .run_files import MANIFEST
 
 
 def replay_game(source, game_index, *, players=None, seed=None, strategies=None, rotate_seats=False, check=False,
-                config=None, overrides=None, variant=None):
+                config=None, overrides=None, variant=None, game_options=None):
     """(played, text, run seed): game `game_index` of a run folder, or of the run the options
-    describe; `played.error_message` is a check-mode violation, or empty."""
+    describe (`game_options`: the game's own, ``Game.options``); `played.error_message` is a
+    check-mode violation, or empty."""
+    from .protocol import with_options
     from .worker import seated
 
     folder = Path(source)
     if (folder / MANIFEST).is_file():
         given = {"--players": players, "--seed": seed, "--strategies": strategies, "--config": config,
-                 "--set": overrides, "--variant": variant, "--rotate-seats": rotate_seats}
+                 "--set": overrides, "--variant": variant, "--rotate-seats": rotate_seats,
+                 **{f"--{name}": True for name in game_options or {}}}
         extra = [k for k, v in given.items() if v]
         if extra:
             raise UserError(f"{folder} is a run: its settings come from its manifest; leave out {', '.join(extra)}")
         game, rules, chosen, m = run_settings(folder)
         players, seed, rotate_seats = m["players"], m["seed"], m["rotate_seats"]
+        options = m.get("game_options") or {}
         if not 0 <= game_index < m["games"]:
             raise UserError(f"--game {game_index}: the run has games 0 to {m['games'] - 1}")
     else:
@@ -41,9 +45,12 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
         variants = game.canonical_variant(variant).split(",")
         rules = game.load_rules(config, overrides, variants=variants)
         game.check_players(players, rules)
+        options = game.check_options(game_options or {}, players)
         chosen = resolve_strategies(game, strategies or game.strategy_schema().default, players)[0]
+    if rotate_seats:
+        options = game.seat_options(options, game_index, players)
     played, text = game.replay(rules, players, seed, game_index, seated(chosen, game_index, rotate_seats),
-                               check=check)
+                               check=check, **with_options(options))
     return played, text, seed
 
 

@@ -193,7 +193,7 @@ def replaced(out, read=read_manifest):
 
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
-             check=None, fresh=False):
+             check=None, fresh=False, game_options=None):
     """Check everything about a run and return its plan; raises UserError on bad input.
 
     Writes nothing. The plan holds the game, the worker payload, the manifest to start
@@ -238,6 +238,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         _same("--variant", variant, recorded["variant"])
         _same("--check", check if check else None, recorded["check"] or None)
         players, games, seed = recorded["players"], recorded["games"], recorded["seed"]
+        kept = recorded.get("game_options") or {}
+        for name, value in game.check_options(game_options or {}, players).items():
+            _same(f"--{name}", value, kept.get(name))
         rotate_seats, variant, check = recorded["rotate_seats"], recorded["variant"], recorded["check"]
         if config is not None or overrides:
             payload, facts = prepare(game, players, recorded["strategies"], variant, config, overrides)
@@ -245,7 +248,8 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
                 raise UserError(f"--resume: the config given (hash {facts['config_hash']}) differs from the run's "
                                 f"(hash {recorded['config_hash']}); leave --config/--set out or use another --out")
         payload, facts = prepare(game, players, recorded["strategies"], variant, None, None,
-                                config_data=recorded["config"], strategy_weights=recorded["strategy_weights"])
+                                config_data=recorded["config"], strategy_weights=recorded["strategy_weights"],
+                                game_options=kept)
         facts["config_path"], overrides = recorded.get("config_path"), recorded.get("overrides") or {}
         if batch_size is None:
             batch_size = recorded.get("batch_size")
@@ -258,13 +262,15 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         variant = variant or DEFAULTS["variant"]
         rotate_seats, check = bool(rotate_seats), bool(check)
         payload, facts = prepare(game, players, split_names(default_strategy if strategies is None else strategies),
-                                 variant, config, overrides)
+                                 variant, config, overrides, game_options=game_options)
     check_int("--games", games, 1, MAX_GAMES)
     check_int("--seed", seed, 0, 2 ** 63 - 1)
 
     spec = {"game": game.name, "variant": variant, "players": players, "seed": seed,
             "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
             "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"]}
+    if facts["game_options"]:        # (a run without any keeps the run id it always had)
+        spec["game_options"] = facts["game_options"]
     run_id = f"{game.name}-{players}p-s{seed}-{_hash(spec, 8)}"
     out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
                                                         rotate_seats, variant)
@@ -293,6 +299,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         "format": FORMAT, "run_id": run_id, "status": "new", "game": game.name, "variant": variant,
         "players": players, "games": games, "seed": seed, "strategies": facts["strategies"],
         "rotate_seats": bool(rotate_seats), "check": bool(check), "batch_size": None,
+        "game_options": facts["game_options"],
         "tables": {t: f"{t}/" for t in game.tables}, "games_done": 0,
         "config_path": facts["config_path"], "overrides": dict(overrides or {}),
         "config_hash": facts["config_hash"], "config": facts["config"],
@@ -367,13 +374,14 @@ def _swap(plan):
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
-        resume=False, force=False, check=None, progress=None, command=None):
+        resume=False, force=False, check=None, progress=None, command=None, game_options=None):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
 
     `players`, `strategies` ("greedy,random,greedy" or a list; one name for every seat),
     `seed` (the run seed), `rotate_seats` (strategy i sits at seat (i + game) % players),
     `config` (a TOML replacing the game's base config) and `overrides` ({"favor.hera.vp": 6})
-    define the games. `jobs` workers (-1: every core) on joblib's `backend` ("loky",
+    and `game_options` ({name: value} for options of the game's own, ``Game.options``) define
+    the games. `jobs` workers (-1: every core) on joblib's `backend` ("loky",
     "dask" with `scheduler` an address, or "ray") play batches of `batch_size` games.
     `resume=True` plays the games an interrupted run is missing or has damaged (settings
     left as None are taken from its manifest); `force=True` replaces an existing run at
@@ -388,7 +396,7 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     def plan_it():
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
                         config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
-                        force=force, check=check)
+                        force=force, check=check, game_options=game_options)
 
     plan = plan_it()
     with _Backend(backend, jobs, scheduler) as be:

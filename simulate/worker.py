@@ -15,18 +15,20 @@ from pathlib import Path
 
 from .errors import UserError
 from .games import get_game, module_of
+from .protocol import with_options
 from .run_summary import counters
 
 
 def prepare(game, players, strategies, variant="base", config=None, overrides=None, config_data=None,
-            strategy_weights=None):
+            strategy_weights=None, game_options=None):
     """Check a run's game settings; return (payload, facts).
 
     `payload` is everything a worker needs to play any batch of the run (small,
     picklable: the game's module, the resolved config, the strategies as arrays);
     `facts` is what the manifest records (config, its hash, strategy names and weights).
     `config_data` / `strategy_weights` (from a manifest, to resume a run) replace
-    reading the config and the strategy files, so a resumed run plays exactly as it started."""
+    reading the config and the strategy files, so a resumed run plays exactly as it started.
+    `game_options`: the run options of the game's own (``Game.check_options``)."""
     from strategies import resolve_strategies, strategy_arrays
     from strategies.plugin import loaded_hash
 
@@ -36,6 +38,7 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     rules = game.load_rules(config, overrides, data=config_data,
                             variants=None if config_data is not None else variant.split(","))
     game.check_players(players, rules)
+    options = game.check_options(game_options or {}, players)
     if strategy_weights is None:
         chosen, POL, W = resolve_strategies(game, strategies, players)
     else:
@@ -45,14 +48,14 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     plugins = {f: loaded_hash(f) for f in sorted({s.source for s in chosen if s.source})}
     payload = {"game": game.name, "module": module_of(game.name), "config": rules.config, "players": players,
                "strategies": names, "POL": POL, "W": W, "plugin_files": list(plugins), "plugin_hashes": plugins,
-               "variant": variant}
+               "variant": variant, "game_options": options}
     weights = {s.name: {"policy": s.policy, "weights": list(s.weights), "plugin": s.source} for s in chosen}
     for s in chosen:
         if s.source:
             weights[s.name]["plugin_hash"] = plugins[s.source]
     facts = {"config": rules.config, "config_hash": rules.hash,
              "config_path": None if config_data is not None else rules.path,
-             "strategies": names, "strategy_weights": weights}
+             "strategies": names, "strategy_weights": weights, "game_options": options}
     return payload, facts
 
 
@@ -146,7 +149,8 @@ class Worker:
             k = min(chunk, first + n - start)
             t1 = time.perf_counter()
             self.results = r = self.game.play(self.rules, p["players"], run_seed, start, k, p["POL"], p["W"],
-                                              rotate=rotate, scorers=self.scorers, check=check, out=self.results)
+                                              rotate=rotate, scorers=self.scorers, check=check, out=self.results,
+                                              **with_options(p.get("game_options")))
             kernel += time.perf_counter() - t1
             check_plugins(self.game, r, p["strategies"], self.scorers, start, run_seed)
             for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p["strategies"],

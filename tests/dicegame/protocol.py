@@ -9,7 +9,7 @@ import numpy as np
 
 from simulate.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
 from simulate.errors import ConfigError, UserError
-from simulate.protocol import Game, StrategySchema, Subject, parse_variants
+from simulate.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 
 from . import layout as L
 
@@ -60,37 +60,12 @@ def load_rules(path=None, overrides=None, variants=None, data=None):
 
 
 @dataclass
-class Results:
-    """One batch's result arrays (the first `n` rows are this batch's games)."""
+class Results(ArrayResults):
+    """One batch's result arrays (``simulate.protocol.ArrayResults``): games (capacity,
+    N_GAME_COLS) int32, seats (capacity, MAX_PLAYERS, N_SEAT_COLS) int32, seeds uint64."""
 
-    games: np.ndarray              # (capacity, N_GAME_COLS) int32
-    seats: np.ndarray              # (capacity, MAX_PLAYERS, N_SEAT_COLS) int32
-    seeds: np.ndarray              # (capacity,) uint64: each game's seed
-    n: int = 0
-    n_players: int = 0
-
-    @property
-    def capacity(self):
-        return len(self.seeds)
-
-    def _seat(self, col):
-        return self.seats[:self.n, :self.n_players, col]
-
-    won = property(lambda self: self._seat(L.P_WON) != 0)
-    slot = property(lambda self: self._seat(L.P_SLOT))
-    score = property(lambda self: self._seat(L.P_SCORE))
-    tie = property(lambda self: self.games[:self.n, L.G_TIE] != 0)
-    turns = property(lambda self: self.games[:self.n, L.G_TURNS])
-    errors = property(lambda self: self.games[:self.n, L.G_ERROR])
-
-    def same_games(self, other):
-        """Whether two batches hold the same games, to the last point."""
-        return (self.n == other.n and np.array_equal(self.games[:self.n], other.games[:other.n])
-                and np.array_equal(self.seats[:self.n], other.seats[:other.n]))
-
-    def tables(self, *, run_id, run_seed, first, strategies, variant):
-        from .records import to_tables
-        return to_tables(self, run_id=run_id, first=first, strategies=strategies, variant=variant)
+    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
+    RECORDS = "tests.dicegame.records"      # its to_tables
 
 
 class Dice(Game):

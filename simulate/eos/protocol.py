@@ -1,0 +1,174 @@
+"""EOS's implementation of the game protocol (``simulate/protocol.py``).
+
+Everything the runner, the CLI, the bench, strategies, analysis and reports know about
+EOS comes through ``GAME``. The kernel (numba) is imported only by the methods that play,
+so checking a run's settings and refusing bad input stay quick.
+
+A seat's nation is a run option of EOS's own (``Game.options``): ``--nations
+noom,kusan,guild,kwanan`` gives seat p the p-th nation (``random`` for a random one);
+without it every game deals random nations, all different, from its seed. With
+``--rotate-seats`` the nations rotate with the strategies. The run's manifest records
+the option (``game_options``), so a resumed run and a replay seat the same nations.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import UserError
+from ..protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from . import layout as L
+
+NATION_OPTION = ("one nation per seat, comma-separated, seat 0 first (noom, mespanne, kusan, guild, kwanan; "
+                 "'random' for a random one); default: random nations, all different")
+
+_CONTENT = {}                   # rules hash -> content.Content (building takes ~0.2 s)
+
+
+def content_of(rules):
+    """The kernel arrays of `rules` (``content.build``), built once per config hash."""
+    content = _CONTENT.get(rules.hash)
+    if content is None:
+        from .content import build
+        content = _CONTENT[rules.hash] = build(rules.config)
+    return content
+
+
+def nation_names():
+    from .config import NATIONS
+    return NATIONS
+
+
+def parse_nations(value, n_players):
+    """--nations text (or a list of names) -> the canonical text, one name per seat
+    ("random" for a random one); one UserError for a bad one."""
+    known = nation_names()
+    items = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else None
+    if items is None:
+        raise UserError(f"--nations expects nation names separated by commas, got {value!r}")
+    names = [str(v).strip().lower() for v in items]
+    if not any(names):
+        raise UserError("--nations is empty (give one nation per seat, or leave it out for random nations)")
+    for name in names:
+        if name not in known and name != "random":
+            raise UserError(f"--nations: unknown nation {name!r} (known: {', '.join(known)}, or random)")
+    if len(names) != n_players:
+        raise UserError(f"--nations names {len(names)} nation{'' if len(names) == 1 else 's'} for {n_players} "
+                        "players (give one per seat)")
+    fixed = [n for n in names if n != "random"]
+    if len(set(fixed)) != len(fixed):
+        twice = next(n for n in fixed if fixed.count(n) > 1)
+        raise UserError(f"--nations names {twice!r} twice (each nation plays at most one seat)")
+    return ",".join(names)
+
+
+def nation_array(options, n_players):
+    """The kernel's `nations` argument: a nation index per seat, -1 random (MAX_PLAYERS long)."""
+    out = np.full(L.MAX_PLAYERS, -1, np.int64)
+    text = (options or {}).get("nations")
+    if text:
+        known = nation_names()
+        for p, name in enumerate(parse_nations(text, n_players).split(",")):
+            out[p] = -1 if name == "random" else known.index(name)
+    return out
+
+
+@dataclass
+class Results(ArrayResults):
+    """One batch's result arrays (``protocol.ArrayResults``): games (capacity, N_GAME_COLS),
+    seats (capacity, MAX_PLAYERS, N_SEAT_COLS), seeds, all int32 but the uint64 seeds."""
+
+    content: object = None         # the content.Content the games were played with (names in the tables)
+    scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
+    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
+    RECORDS = "simulate.eos.records"        # its to_tables
+
+
+class Eos(Game):
+    name = "eos"
+    title = "EOS: Island of Angels"
+    players = (2, L.MAX_PLAYERS)
+    score_unit = "glory"
+    tiebreak = "most glory wins, then most coins, then the victory is shared"
+    variants = ()
+    tables = ("games", "seats")
+    chunk = 2048                    # games per kernel call: bounds a worker's result buffers
+    kernel_entry = "simulate.eos.kernel.batch"
+    options = {"nations": NATION_OPTION}
+
+    def check_players(self, n_players, rules=None):
+        """As the base class, within 2-5 whatever the config says (the solo module is not simulated)."""
+        super().check_players(n_players, rules)
+        super().check_players(n_players)
+
+    def check_options(self, options, n_players):
+        options = super().check_options(options, n_players)
+        if "nations" in options:
+            options["nations"] = parse_nations(options["nations"], n_players)
+        return options
+
+    def read_rules(self, config=None, overrides=None, variants=None, data=None):
+        """`config`: an EOS config folder (default ``configs/eos``); EOS has no variants yet."""
+        from .config import load_rules
+
+        parse_variants(",".join(variants or ["base"]), self.variants, self.title)
+        return load_rules(config, overrides, data=data)
+
+    def strategy_schema(self):
+        # no weights yet (the weighted EOS strategies are a later issue): a TOML strategy's
+        # "heuristic" policy is the kernel's greedy one
+        return StrategySchema(features=(), policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY},
+                              max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
+
+    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
+             check=False, tape=None, out=None, options=None):
+        from . import kernel
+
+        self.check_players(n_players, rules)
+        if tape is not None:
+            raise UserError(f"{self.title} has no choice tape (no record/replay policies)")
+        if any(s is not None for s in scorers or ()):
+            raise UserError(f"{self.title} takes no plugin strategies yet")
+        content = content_of(rules)
+        r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
+        if r.scratch is None:
+            r.scratch = kernel.scratch()
+        r.n, r.n_players, r.content = n_games, n_players, content
+        kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
+                     nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64), bool(check),
+                     r.games, r.seats, r.seeds, *r.scratch)
+        return r
+
+    def schemas(self):
+        from .records import SCHEMAS
+        return SCHEMAS
+
+    @property
+    def subjects(self):
+        return (Subject("nation", "Nation value", "nation", verb="played", phrase="{Item}",
+                        note="Seat-games of each nation against those of the other nations (with --nations "
+                             "and no --rotate-seats a nation keeps its seat: rotate to tell the two apart)."),)
+
+    def seat_options(self, options, game_index, n_players):
+        """The nations rotate with the strategies (the kernel's batch: seat p of game k plays
+        the nation given for seat (p + k) mod n_players)."""
+        if not options.get("nations"):
+            return options
+        names = options["nations"].split(",")
+        return dict(options, nations=",".join(names[(p + game_index) % n_players] for p in range(n_players)))
+
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, options=None):
+        """Game `game_index` told in the rulebook's words (``transcript.py``); `options` as this
+        game seats them."""
+        from .transcript import replay
+
+        text = (options or {}).get("nations")
+        nations = None if not text else [None if n == "random" else n for n in parse_nations(text, n_players).split(",")]
+        played, told = replay(rules, n_players, run_seed, game_index, strategies, check=check, nations=nations)
+        return played, told if told.endswith("\n") else told + "\n"
+
+    def new_state(self, players, seed=0, game_index=0, rules=None):
+        from .face import State
+        return State(rules or self.load_rules(), players, seed, game_index)
+
+
+GAME = Eos()

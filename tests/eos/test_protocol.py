@@ -1,0 +1,228 @@
+"""EOS through the game protocol: runs through the Python runner and the CLI, its tables
+(row counts, columns, won and score against the kernel), --nations fixed, rotated and
+refused, reproducibility whatever the batches and workers, --resume, the report, the
+replay of a rotated run's game and the bench. (The kernel's first compile, ~50 s, is not counted in this file's time.)"""
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+import simulate
+from simulate.cli import app
+from simulate.eos import GAME
+from simulate.eos.config import NATIONS
+from simulate.eos.records import SCHEMAS
+from simulate.errors import UserError
+from simulate.protocol import CORE
+from strategies import resolve_strategies
+
+ROOT = Path(__file__).resolve().parents[2]
+WINDTUNNEL = Path(sys.executable).parent / "windtunnel"
+FOUR = "noom,kusan,guild,kwanan"
+
+
+def windtunnel(*args):
+    p = subprocess.run([str(WINDTUNNEL), *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == 0, f"windtunnel {' '.join(map(str, args))}:\n{p.stdout}\n{p.stderr}"
+    return p.stdout
+
+
+def frames(out):
+    run = simulate.open_run(out)
+    return run.games.collect().sort("game_id"), run.seats.collect().sort("game_id", "seat"), run.manifest
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("eos")
+    GAME.play(GAME.load_rules(), 2, 0, 0, 1, *resolve_strategies(GAME, "greedy", 2)[1:])   # compile (not timed)
+    simulate.run("eos", players=2, games=200, seed=5, out=base / "two", jobs=1, progress=False)
+    text = windtunnel("simulate", "eos", "--players", 4, "--games", 200, "--seed", 9, "--strategies",
+                      "greedy,random,greedy,greedy", "--nations", FOUR, "--rotate-seats", "--jobs", 1,
+                      "--out", base / "four", "--no-progress")
+    return base, text
+
+
+def test_the_protocol_object():
+    assert GAME.name == "eos" and GAME.players == (2, 5) and GAME.score_unit == "glory" and GAME.variants == ()
+    assert simulate.games.get_game("eos") is GAME
+    schema = GAME.strategy_schema()
+    assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic"}
+    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats"}
+    for table, columns in CORE.items():
+        assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
+    assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation"]
+    with pytest.raises(UserError, match="for 2-5 players"):
+        GAME.check_players(6, GAME.load_rules())
+    assert GAME.load_rules(overrides={"game.hand_limit": 4}).config["game"]["hand_limit"] == 4
+
+
+@pytest.mark.parametrize("name,players", [("two", 2), ("four", 4)])
+def test_tables_agree_with_the_kernel(runs, name, players):
+    games, seats, m = frames(runs[0] / name)
+    assert games.height == 200 and seats.height == 200 * players
+    assert games.columns == SCHEMAS["games"].names and seats.columns == SCHEMAS["seats"].names
+    assert games["game_id"].to_list() == list(range(200)) and set(games["game"]) == {"eos"}
+    # won = rank 0; the winner is the best on glory, then coins
+    assert (seats["won"] == (seats["rank"] == 0)).all()
+    best = seats.group_by("game_id").agg(top=pl.col("score_total").max()).sort("game_id")
+    winners = seats.filter(pl.col("won")).group_by("game_id").agg(pl.col("score_total").first(),
+                                                                   n=pl.len()).sort("game_id")
+    assert winners["score_total"].to_list() == best["top"].to_list()
+    assert (winners["n"] > 1).to_list() == games["tie"].to_list()
+    # the score sources add up to the final glory
+    sources = [c for c in seats.columns if c.startswith("score_") and c != "score_total"]
+    assert (seats.select(pl.sum_horizontal(sources)).to_series() == seats["score_total"]).all()
+    assert (seats["score_lost"] <= 0).all() and set(games["ended_by"]) <= {"chronicle", "cap"}
+    # the very games the kernel plays in one call
+    _, POL, W = resolve_strategies(GAME, m["strategies"], players)
+    r = GAME.play(GAME.load_rules(data=m["config"]), players, m["seed"], 0, 200, POL, W,
+                  rotate=m["rotate_seats"], **({"options": m["game_options"]} if m["game_options"] else {}))
+    assert seats["score_total"].to_numpy().reshape(200, players).tolist() == r.score.tolist()
+    assert seats["won"].to_numpy().reshape(200, players).tolist() == r.won.tolist()
+    assert games["turns"].to_list() == r.turns.tolist() and games["seed"].to_list() == r.seeds[:200].tolist()
+
+
+def test_random_nations_differ_within_a_game(runs):
+    _, seats, m = frames(runs[0] / "two")
+    assert m["game_options"] == {}
+    per_game = seats.group_by("game_id").agg(pl.col("nation").n_unique())
+    assert (per_game["nation"] == 2).all() and set(seats["nation"]) == set(NATIONS)
+
+
+def test_nations_fixed_and_rotated(runs, tmp_path):
+    base, text = runs
+    games, seats, m = frames(base / "four")
+    assert m["game_options"] == {"nations": FOUR} and text.startswith("EOS: Island of Angels, 4 players, 200 games")
+    names = FOUR.split(",")
+    rows = seats.select("game_id", "seat", "nation", "strategy_slot").rows()
+    assert all(nation == names[(p + k) % 4] and slot == (p + k) % 4 for k, p, nation, slot in rows)
+    assert (games["winner_nation"] == seats.filter(pl.col("won")).group_by("game_id", maintain_order=True)
+            .agg(pl.col("nation").first())["nation"]).all()
+    # unrotated: seat p plays the p-th nation; 'random' leaves a seat to chance, never a nation given
+    simulate.run("eos", players=3, games=30, seed=2, out=tmp_path / "fixed", jobs=1, progress=False,
+                 game_options={"nations": "Kusan, random ,noom"})
+    _, fixed, m = frames(tmp_path / "fixed")
+    assert m["game_options"] == {"nations": "kusan,random,noom"}
+    by_seat = [set(fixed.filter(pl.col("seat") == p)["nation"]) for p in range(3)]
+    assert by_seat[0] == {"kusan"} and by_seat[2] == {"noom"} and by_seat[1] <= set(NATIONS) - {"kusan", "noom"}
+
+
+BAD = {
+    "unknown nation": ("--nations noom,kusan,atlantis,guild", "unknown nation 'atlantis'"),
+    "too few": ("--nations noom,kusan,guild", "names 3 nations for 4 players"),
+    "too many": ("--nations noom,kusan,guild,kwanan,mespanne", "names 5 nations for 4 players"),
+    "twice": ("--nations noom,kusan,noom,guild", "names 'noom' twice"),
+    "empty": ("--nations=", "--nations is empty"),
+    "no value": ("--nations", "--nations needs a value"),
+    "given twice": (f"--nations {FOUR} --nations {FOUR}", "--nations is given twice"),
+    "misspelt": ("--nation noom", "no such option: --nation (did you mean --nations?)"),
+    "another game": ("--nations noom,kusan", "no such option: --nations"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_bad_nations_are_one_line_exit_2(case, tmp_path, monkeypatch):
+    given, needle = BAD[case]
+    monkeypatch.chdir(tmp_path)
+    game, players = ("aeolos", "2") if case == "another game" else ("eos", "4")
+    r = CliRunner().invoke(app, ["simulate", game, "--players", players, "--games", "20", "--out", "x",
+                                 *given.split(" ")])
+    assert r.exit_code == 2, (r.stdout, r.stderr, r.exception)
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("windtunnel: error: ") and needle in lines[0], r.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_same_games_whatever_the_batches_and_workers(runs, tmp_path):
+    _, seats, m = frames(runs[0] / "two")
+    simulate.run("eos", players=2, games=200, seed=5, out=tmp_path / "again", jobs=2, batch_size=70, progress=False)
+    g2, s2, m2 = frames(tmp_path / "again")
+    assert len(m2["shards"]) == 3 and m2["run_id"] == m["run_id"]
+    assert s2.drop("run_id").equals(seats.drop("run_id"))
+    # chunk by chunk in one reused buffer: the same games as in one call
+    rules, (_, POL, W) = GAME.load_rules(), resolve_strategies(GAME, "greedy", 2)
+    whole = GAME.play(rules, 2, 5, 0, 200, POL, W)
+    score, won, out = [], [], None
+    for first, n in ((0, 13), (13, 120), (133, 67)):
+        out = GAME.play(rules, 2, 5, first, n, POL, W, out=out)
+        score += out.score.tolist()
+        won += out.won.tolist()
+    assert score == whole.score.tolist() == seats["score_total"].to_numpy().reshape(200, 2).tolist()
+    assert won == whole.won.tolist()
+
+
+def test_resume_keeps_the_nations(runs, tmp_path):
+    base, _ = runs
+    import shutil
+
+    shutil.copytree(base / "four", tmp_path / "four")
+    manifest = tmp_path / "four" / "manifest.json"
+    m = json.loads(manifest.read_text())
+    r = CliRunner().invoke(app, ["simulate", "eos", "--resume", "--out", str(tmp_path / "four"), "--nations",
+                                 "kusan,noom,guild,kwanan"])
+    assert r.exit_code == 2 and "--resume: --nations 'kusan,noom,guild,kwanan' differs from the run's" in r.stderr
+    # a resumed run plays its missing games with its nations
+    shard = m["shards"][0]
+    m["shards"], m["games_done"], m["status"] = [], 0, "interrupted"
+    manifest.write_text(json.dumps(m))
+    for table in shard["files"].values():
+        (tmp_path / "four" / table).unlink()
+    simulate.run("eos", resume=True, out=tmp_path / "four", jobs=1, progress=False,
+                 game_options={"nations": "noom, kusan,guild,KWANAN"})
+    _, seats, m2 = frames(tmp_path / "four")
+    assert m2["game_options"] == {"nations": FOUR}
+    assert seats.equals(frames(base / "four")[1])
+
+
+def test_report(runs):
+    base, _ = runs
+    from reports.build import build_report
+
+    result = build_report(base / "four", base / "four" / "report.html")
+    text = result.markdown.read_text()
+    assert "EOS: Island of Angels" in text and "Nation value" in text and "glory" in text and " VP" not in text
+
+
+def test_replay_seats_the_runs_nations(runs):
+    """`windtunnel replay RUN --game 3` (and the same game named by its settings) is the run's
+    game 3: its nations rotated with the strategies, every seat's final glory and coins."""
+    base, _ = runs
+    r = CliRunner().invoke(app, ["replay", str(base / "four"), "--game", "3"])
+    assert r.exit_code == 0, r.stderr
+    seats = frames(base / "four")[1].filter(pl.col("game_id") == 3).sort("seat").rows(named=True)
+    names = {"guild": "The Guild"}
+    seating = ", ".join(f"{names.get(s['nation'], s['nation'].capitalize())} (seat {s['seat']}, {s['strategy']})"
+                        for s in seats)
+    assert f"Seats: {seating}." in r.stdout
+    for s in seats:
+        assert f"= {s['score_total']} glory; {s['coins']} coins." in r.stdout
+    flags = CliRunner().invoke(app, ["replay", "eos", "--players", "4", "--seed", "9", "--game", "3", "--strategies",
+                                     "greedy,random,greedy,greedy", "--nations", FOUR, "--rotate-seats"])
+    assert flags.exit_code == 0 and flags.stdout == r.stdout
+    r = CliRunner().invoke(app, ["replay", str(base / "four"), "--game", "3", "--nations", FOUR])
+    assert r.exit_code == 2 and "leave out --nations" in r.stderr
+
+
+def test_bench():
+    result = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json"))
+    assert result["game"] == "eos" and result["score_unit"] == "glory" and sorted(result["policies"]) == [
+        "greedy", "random"]
+    assert all(p["games_per_s"] > 0 and p["turns_per_game"] >= 3 for p in result["policies"].values())
+
+
+def test_the_eos_tables_are_documented():
+    doc = (ROOT / "docs" / "data.md").read_text()
+    section = doc.split("## EOS tables")[1].split("\n## ")[0]
+    for table, title in (("games", "### EOS games"), ("seats", "### EOS seats")):
+        part = section.split(title)[1].split("\n### ")[0]
+        documented = set(re.findall(r"^\| `(\w+)`", part, re.M))
+        assert documented - set(CORE[table]) == set(SCHEMAS[table].names) - set(CORE[table]), table
+    assert "`game_options`" in doc
