@@ -36,7 +36,7 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
 from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
-from .symbols import (cursed, glory, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
+from .symbols import (cursed, glory, pawn_supply, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
                       upgrades_in_play)
 
 
@@ -120,9 +120,13 @@ def tile_glory(S, C, p, g, source):
 
 @hot
 def awaken_hero_side(S, C, p, a):
-    """Angel a joins p's crew on its hero side: its pawns as Angel attacks, its passives."""
+    """Angel a joins p's crew on its hero side: its pawns as Angel attacks (the one on its
+    shore, the others from the supply while it lasts), its passives."""
+    supply = pawn_supply(S, C)
+    if S[S_ANGEL + a] == ANG_BOARD:
+        supply += 1                         # its own pawn comes off the shore with it
     S[S_ANGEL + a] = ANG_HERO + p
-    S[S_ATTACKS + p] += C[C_A_ATTACKS + a]
+    S[S_ATTACKS + p] += min(C[C_A_ATTACKS + a], supply)
     bits = C[C_A_PASSIVE + a]
     if (bits >> PF_ANTHEA) & 1:
         S[S_BLESSING_LIMIT + p] += 1
@@ -138,8 +142,14 @@ def new_ship(S, C, NS, p, t):
         S[S_SPEED + p] -= C[C_T_SPEED + S[S_SHIP_TROPHY + p]]
     S[S_SHIP_TROPHY + p] = t
     new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])   # pending: at recharge
-    S[S_MAX_WORKERS + p] = new
-    S[S_ON_SHIP + p] = min(new, max(0, S[S_ON_SHIP + p] + new - old))
+    if new >= old:
+        S[S_MAX_WORKERS + p] = new
+        S[S_ON_SHIP + p] += new - old
+    else:                                   # fewer slots: workers on the ship go first, the rest at recharge
+        take = min(old - new, S[S_ON_SHIP + p])
+        S[S_ON_SHIP + p] -= take
+        S[S_MAX_WORKERS + p] -= take
+        S[S_TRAITOR_PENDING + p] += old - new - take
     S[S_SPEED + p] += C[C_T_SPEED + t]
 
 

@@ -93,7 +93,8 @@ def build(config):
                      (L.C_BLESSING_TOKENS, "blessing_tokens"), (L.C_BLESSING_LIMIT, "blessing_limit"),
                      (L.C_PER_CORNER, "blessing_per_corner_per_player"), (L.C_MAX_CURSES, "max_lord_curses"),
                      (L.C_MAX_ACTIVATIONS, "max_hero_activations"), (L.C_HERO_UPGRADES, "hero_market_upgrades"),
-                     (L.C_BUYS, "upgrade_buys_per_turn"), (L.C_SHIELDS, "shields")):
+                     (L.C_BUYS, "upgrade_buys_per_turn"), (L.C_SHIELDS, "shields"),
+                     (L.C_ANGEL_PAWNS, "angel_pawns")):
         C[col] = g[key]
     C[L.C_CORNER_SHARED] = int(bool(g.get("corner_rewards_shared", True)))
     bonus = config["end_bonus"]

@@ -54,7 +54,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
-from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, do_symbol, gain_blessing, glory, holds, pay_coins,
+from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
@@ -841,7 +841,7 @@ def recharge_stage(S, C, NS, p, at):
             push_program(S, p, slot_reward(S, C, NS, p, i), 0, GF_OTHER)
         if holds(S, p, PF_RECHARGE_BLESSING):       # the Heart of the Sea
             gain_blessing(S, C, p, 1)
-            if S[S_ATTACKS_USED + p] > 0:
+            if S[S_ATTACKS_USED + p] > 0 and pawn_supply(S, C) > 0:
                 S[S_ATTACKS_USED + p] -= 1
                 S[S_ATTACKS + p] += 1
     elif stage == 1:

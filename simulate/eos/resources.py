@@ -70,8 +70,8 @@ def gain_demons(S, PR, p, n):
     would gain 2 more, they lose 2 glory"). Returns the Demons the marker took."""
     n = max(0, n - S[S_SHIELDS + p])
     marker = S[S_MARKER + p] - n
-    over = -marker - max_demons(S, PR, p)
-    if over > 0:
+    over = min(n, -marker - max_demons(S, PR, p))     # only Demons gained now: a marker already past
+    if over > 0:                                      # the maximum (protection lost) stays where it is
         gain_glory(S, p, -over)
         marker += over
     taken = S[S_MARKER + p] - marker

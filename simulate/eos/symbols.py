@@ -24,7 +24,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
                      S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
-                     S_ATTACKS_USED)
+                     S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD)
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -201,6 +201,18 @@ def can_pay_but(S, C, NS, PR, p, prog, speed, skip):
 
 
 @hot
+def pawn_supply(S, C):
+    """Angel pawns in the supply: those not on a board Angel nor a ready attack."""
+    n = C[C_ANGEL_PAWNS]
+    for a in range(C[C_N_ANGELS]):
+        if S[S_ANGEL + a] == ANG_BOARD:
+            n -= 1
+    for q in range(S[S_N]):
+        n -= S[S_ATTACKS + q]
+    return n
+
+
+@hot
 def purify(S, C, p, x, source):
     """Cover area x's printed Demons with p's token and gain that much glory."""
     if S[S_PURIFIED + x] != 0 or cursed(S, C, p, K_BELVADAN):
@@ -333,7 +345,9 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     elif code == Y_ANGEL_ATTACK:
         if n < 0:                           # a discarded attack is a used one (the Heart of the Sea)
             S[S_ATTACKS_USED + p] += min(-n, S[S_ATTACKS + p])
-        S[S_ATTACKS + p] = max(0, S[S_ATTACKS + p] + n)
+            S[S_ATTACKS + p] = max(0, S[S_ATTACKS + p] + n)
+        else:                               # pawns from the supply while it lasts
+            S[S_ATTACKS + p] += min(n, pawn_supply(S, C))
     elif code == Y_SPAWN_LORD:
         for _ in range(n):
             push(S, F_SPAWN, p, 0, 0, 0, 0, 0, 0)
