@@ -42,10 +42,12 @@ _CONTENT = {}
 
 
 def content_of(rules):
-    """The kernel content and the words of a Rules (built once per Rules object)."""
+    """The kernel content (``protocol.content_of``: built once per config) and the words of a Rules."""
+    from .protocol import content_of as built
+
     key = getattr(rules, "hash", None) or id(rules)
     if key not in _CONTENT:
-        content = build(rules.config)
+        content = built(rules) if getattr(rules, "hash", None) else build(rules.config)
         _CONTENT[key] = (rules, content, Words(rules.config, content))
     return _CONTENT[key][1], _CONTENT[key][2]
 

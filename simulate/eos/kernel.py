@@ -25,7 +25,8 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      P_UPGRADES, P_WON, PR_SIZE, S_ACTIONS, S_ANGELS_HERO, S_ANGELS_PATRON, S_CHRON, S_COINS,
                      S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
-                     S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA)
+                     S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
+                     N_CARD_ROWS, CARD_W)
 from .policy import decide
 from .resources import demons, power, unprotected_demons
 from .symbols import upgrades_in_play
@@ -178,19 +179,19 @@ def seat_nations(nations, n_players, shift, R, out):
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, check, games, seats, seeds,
-          S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp):
+          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
     Strategy q is POL[q]; `nations` has one nation index per seat (-1: a random one, all
     different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
     and rotates the given nations the same way. The arguments after `seeds` are scratch
-    arrays made in Python (hot code allocates nothing)."""
+    arrays made in Python (hot code allocates nothing). `cards` (n_games, N_CARD_ROWS, CARD_W)
+    gets each journey card's and upgrade's story (layout CARD_*)."""
     for g in range(n_games):
         k = first + g
         shift = k % n_players if rotate else 0
         seed = game_seed(run_seed, k)
         seeds[g] = seed
         RG[0] = seed
-        RP[0] = game_seed(seed, 1)
         RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
         seat_nations(nations, n_players, shift, RP, nat)
         RP[0] = game_seed(seed, 1)
@@ -207,6 +208,13 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         games[g, G_FIRST_LORD] = S[S_CURSES]
         games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check)
         record(S, C, NS, PR, g, games, seats, tmp)
+        for i in range(N_CARD_ROWS * CARD_W):
+            cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]
+
+
+def card_arrays(capacity):
+    """The cards result for `capacity` games (batch's `cards`)."""
+    return np.zeros((capacity, N_CARD_ROWS, CARD_W), np.int16)
 
 
 def result_arrays(capacity):

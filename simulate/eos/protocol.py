@@ -78,6 +78,7 @@ class Results(ArrayResults):
     seats (capacity, MAX_PLAYERS, N_SEAT_COLS), seeds, all int32 but the uint64 seeds."""
 
     content: object = None         # the content.Content the games were played with (names in the tables)
+    cards: object = None           # (capacity, N_CARD_ROWS, CARD_W) int16: each card's story (layout CARD_*)
     scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
     RECORDS = "simulate.eos.records"        # its to_tables
@@ -90,7 +91,7 @@ class Eos(Game):
     score_unit = "glory"
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = ()
-    tables = ("games", "seats")
+    tables = ("games", "seats", "cards")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
     options = {"nations": NATION_OPTION}
@@ -132,10 +133,12 @@ class Eos(Game):
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         if r.scratch is None:
             r.scratch = kernel.scratch()
+        if r.cards is None or len(r.cards) < r.capacity:
+            r.cards = kernel.card_arrays(r.capacity)
         r.n, r.n_players, r.content = n_games, n_players, content
         kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
                      nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64), bool(check),
-                     r.games, r.seats, r.seeds, *r.scratch)
+                     r.games, r.seats, r.seeds, r.cards, *r.scratch)
         return r
 
     def schemas(self):

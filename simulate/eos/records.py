@@ -44,7 +44,13 @@ SEATS_SCHEMA = pa.schema(
      ("nation", pa.string())]
     + [(name, pa.int16()) for name, _ in SOURCES] + [("score_lost", pa.int16())]
     + [(name, typ) for name, _, typ in SEAT_COUNTS])
-SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA}
+CARDS_SCHEMA = pa.schema(
+    [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
+     ("kind", pa.string()), ("at_setup", pa.bool_()), ("how", pa.string()), ("turn_drawn", pa.int16()),
+     ("turn_played", pa.int16()), ("played", pa.string())])
+SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA}
+HOW = ("", "drawn", "dealt", "bought", "gained")
+PLAYED = ("", "face_up", "face_down")
 assert all(SCHEMAS[t].names[:len(c)] == list(c) for t, c in CORE.items())
 
 
@@ -117,4 +123,27 @@ def to_tables(r, *, run_id, first, strategies, variant):
         + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
         + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS],
         schema=SEATS_SCHEMA)
-    return {"games": g, "seats": s}
+    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id)}
+
+
+def card_table(r, run_id, game_id):
+    """One row per journey card or upgrade a seat came to hold in a game (the last holder of
+    a card that changed hands before it was played): when and how it came, when and how it
+    was played (journey cards; null if never)."""
+    rows = r.cards[:r.n]
+    held = rows[:, :, L.CARD_GAINED] > 0
+    g_idx, c_idx = np.nonzero(held)
+    k = len(g_idx)
+    picked = rows[g_idx, c_idx]
+    names = list(r.content.journey) + list(r.content.upgrades)
+    names += [""] * (L.N_CARD_ROWS - len(names))
+    is_upgrade = c_idx >= L.MAX_JOURNEY
+    card = np.where(is_upgrade, c_idx - L.MAX_JOURNEY + len(r.content.journey), c_idx)
+    how, played = picked[:, L.CARD_HOW], picked[:, L.CARD_PLAYED]
+    return pa.table(
+        [_constant(run_id, k), pa.array(game_id[g_idx]), _col(picked[:, L.CARD_SEAT], pa.int8()),
+         _names(card, names), _names(is_upgrade.astype(np.int8), ("journey", "upgrade")),
+         pa.array(how == L.HOW_DEALT), _names(how, HOW), _col(picked[:, L.CARD_GAINED], pa.int16()),
+         _col(played, pa.int16(), mask=played == 0),
+         _names(picked[:, L.CARD_PLAYED_HOW], PLAYED, played > 0)],
+        schema=CARDS_SCHEMA)

@@ -68,7 +68,8 @@ def test_a_fresh_game_keeps_every_invariant(content, n):
 def test_games_with_checks_on_break_no_invariant(content, n, policy):
     games, seats, seeds = kernel.result_arrays(GAMES)
     kernel.batch(content.C, content.NS, content.PR, n, RUN_SEED, 0, GAMES, np.full(n, -1, np.int64), True,
-                 np.full(n, policy, np.int64), True, games, seats, seeds, *kernel.scratch())
+                 np.full(n, policy, np.int64), True, games, seats, seeds, kernel.card_arrays(GAMES),
+                 *kernel.scratch())
     errors = games[:, L.G_ERROR]
     broken = {}
     for code in np.unique(errors[errors != 0]):

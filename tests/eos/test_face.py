@@ -29,7 +29,7 @@ def batch_game(state, run_seed, index, nations):
     POL = np.full(L.MAX_PLAYERS, L.POL_GREEDY, np.int64)
     c = state.content
     K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, False, games, seats, seeds,
-            *K.scratch())
+            K.card_arrays(1), *K.scratch())
     return games[0], seats[0, :state.n]
 
 

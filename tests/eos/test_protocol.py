@@ -55,7 +55,7 @@ def test_the_protocol_object():
     assert simulate.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
     assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic"}
-    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats"}
+    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards"}
     for table, columns in CORE.items():
         assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
     assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation"]
@@ -88,6 +88,27 @@ def test_tables_agree_with_the_kernel(runs, name, players):
     assert seats["score_total"].to_numpy().reshape(200, players).tolist() == r.score.tolist()
     assert seats["won"].to_numpy().reshape(200, players).tolist() == r.won.tolist()
     assert games["turns"].to_list() == r.turns.tolist() and games["seed"].to_list() == r.seeds[:200].tolist()
+
+
+def test_the_cards_table_tells_each_cards_story(runs):
+    """Every seat is dealt 3 of its nation's 4 journey cards at setup; a card is played no
+    earlier than it came; upgrades are bought or gained and never played; the face-down and
+    face-up plays add up to the seats' journey_played."""
+    _, seats, _ = frames(runs[0] / "four")
+    cards = simulate.open_run(runs[0] / "four").table("cards").collect()
+    assert cards.columns == SCHEMAS["cards"].names and cards.height > 0
+    dealt = cards.filter(pl.col("at_setup")).group_by("game_id", "seat").len()
+    assert dealt.height == 200 * 4 and (dealt["len"] == 3).all()
+    assert set(cards.filter(pl.col("at_setup"))["how"]) == {"dealt"}
+    played = cards.filter(pl.col("turn_played").is_not_null())
+    assert (played["turn_played"] >= played["turn_drawn"]).all() and set(played["kind"]) == {"journey"}
+    assert set(played["played"]) <= {"face_up", "face_down"}
+    upgrades = cards.filter(pl.col("kind") == "upgrade")
+    assert set(upgrades["how"]) <= {"bought", "gained"} and upgrades["turn_played"].null_count() == upgrades.height
+    per_seat = played.group_by("game_id", "seat").len().rename({"len": "n"})
+    joined = seats.join(per_seat, on=["game_id", "seat"], how="left").with_columns(pl.col("n").fill_null(0))
+    assert (joined["n"] <= joined["journey_played"]).all()         # a card played twice (reshuffled) counts once
+    assert joined["n"].sum() >= 0.95 * joined["journey_played"].sum()
 
 
 def test_random_nations_differ_within_a_game(runs):
@@ -221,8 +242,9 @@ def test_bench():
 def test_the_eos_tables_are_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
     section = doc.split("## EOS tables")[1].split("\n## ")[0]
-    for table, title in (("games", "### EOS games"), ("seats", "### EOS seats")):
+    for table, title in (("games", "### EOS games"), ("seats", "### EOS seats"), ("cards", "### EOS cards")):
         part = section.split(title)[1].split("\n### ")[0]
         documented = set(re.findall(r"^\| `(\w+)`", part, re.M))
-        assert documented - set(CORE[table]) == set(SCHEMAS[table].names) - set(CORE[table]), table
+        core = set(CORE.get(table, ()))
+        assert documented - core == set(SCHEMAS[table].names) - core, table
     assert "`game_options`" in doc

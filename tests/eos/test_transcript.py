@@ -64,7 +64,8 @@ def batch_game(rules, n, run_seed, index, nations, strategies, check=False):
     chosen = list(strategies) * n if len(strategies) == 1 else list(strategies)
     POL = np.zeros(L.MAX_PLAYERS, np.int64)
     POL[:n] = [s.policy for s in chosen]
-    K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, check, games, seats, seeds, *K.scratch())
+    K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, check, games, seats, seeds, K.card_arrays(1),
+            *K.scratch())
     return games[0], seats[0, :n]
 
 
