@@ -121,6 +121,18 @@ class Subject:
 
 
 @dataclass
+class Played:
+    """A replayed game's outcome (``Game.replay``'s first value; ``error_message``: a check-mode
+    violation, or empty)."""
+
+    scores: list
+    returns: list
+    turns: int
+    rounds: int
+    error_message: str = ""
+
+
+@dataclass
 class ArrayResults:
     """Results of a kernel that writes one row per game (`games`: (capacity, columns)), one per
     seat (`seats`: (capacity, most players, columns)) and each game's seed (`seeds`); the first

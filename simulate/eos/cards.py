@@ -54,21 +54,28 @@ def in_hand(S, p, j):
 
 
 @hot
+def shuffle_into_pile(S, LOC, PILE, PILE_N, n_cards, where, deck, R):
+    """Cards 0..n_cards-1 at location `where` (S[LOC + card]) become a shuffled draw pile
+    (S[PILE:], top last, S[PILE_N] cards) at location `deck`; how many."""
+    k = 0
+    for c in range(n_cards):
+        if S[LOC + c] == where:
+            S[LOC + c] = deck
+            S[PILE + k] = c
+            k += 1
+    shuffle_range(S, PILE, k, R)
+    S[PILE_N] = k
+    return k
+
+
+@hot
 def draw_journey(S, C, R, p, n):
     """Draw n journey cards; an empty deck takes the shuffled discard pile ("If the journey
     card deck ever runs out, shuffle the discard pile and form a new journey deck")."""
     for _ in range(n):
-        if S[S_JDECK_N] == 0:
-            k = 0
-            for j in range(C[C_N_JOURNEY]):
-                if S[S_JLOC + j] == J_DISCARD:
-                    S[S_JLOC + j] = J_DECK
-                    S[S_JDECK + k] = j
-                    k += 1
-            shuffle_range(S, S_JDECK, k, R)
-            S[S_JDECK_N] = k
-            if k == 0:
-                return
+        if S[S_JDECK_N] == 0 and shuffle_into_pile(S, S_JLOC, S_JDECK, S_JDECK_N, C[C_N_JOURNEY], J_DISCARD,
+                                                    J_DECK, R) == 0:
+            return
         S[S_JDECK_N] -= 1
         j = S[S_JDECK + S[S_JDECK_N]]
         S[S_JLOC + j] = J_HAND + p
@@ -103,17 +110,9 @@ def refill_market(S, C, R):
     for m in range(C[C_MARKET]):
         if S[S_MARKET + m] >= 0:
             continue
-        if S[S_UDECK_N] == 0:
-            k = 0
-            for u in range(C[C_N_GENERAL_UPGRADES]):
-                if S[S_ULOC + u] == U_DISCARD:
-                    S[S_ULOC + u] = U_DECK
-                    S[S_UDECK + k] = u
-                    k += 1
-            shuffle_range(S, S_UDECK, k, R)
-            S[S_UDECK_N] = k
-            if k == 0:
-                return
+        if S[S_UDECK_N] == 0 and shuffle_into_pile(S, S_ULOC, S_UDECK, S_UDECK_N, C[C_N_GENERAL_UPGRADES],
+                                                    U_DISCARD, U_DECK, R) == 0:
+            return
         S[S_UDECK_N] -= 1
         u = S[S_UDECK + S[S_UDECK_N]]
         S[S_ULOC + u] = U_MARKET

@@ -12,7 +12,7 @@ the decision stack, resolved in seat order before the first turn).
 """
 from ..jit import hot
 from ..rng import below, shuffle_range
-from .cards import card_gained, refill_market
+from .cards import card_gained, refill_market, shuffle_into_pile
 from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .frames import push, push_program
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
@@ -29,7 +29,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
                      S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
-                     S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE)
+                     S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE, U_BOX)
 
 
 @hot
@@ -40,28 +40,14 @@ def new_game(S, C, NS, n_players, R):
     S[S_N] = n_players
     S[S_END_SEAT] = -1
     S[S_ENDED_BY] = END_NONE
-    # journey cards: the general deck shuffled; each nation's four in the box for now
-    k = 0
-    for j in range(C[C_N_JOURNEY]):
-        if j < C[C_N_GENERAL_JOURNEY]:
-            S[S_JLOC + j] = J_DECK
-            S[S_JDECK + k] = j
-            k += 1
-        else:
-            S[S_JLOC + j] = J_BOX
-    shuffle_range(S, S_JDECK, k, R)
-    S[S_JDECK_N] = k
-    # upgrades: the general deck shuffled, the market of three; nation upgrades in the box
-    k = 0
-    for u in range(C[C_N_UPGRADES]):
-        if u < C[C_N_GENERAL_UPGRADES]:
-            S[S_ULOC + u] = U_DECK
-            S[S_UDECK + k] = u
-            k += 1
-        else:
-            S[S_ULOC + u] = 3
-    shuffle_range(S, S_UDECK, k, R)
-    S[S_UDECK_N] = k
+    # the general journey cards and upgrades shuffled into their decks, the market of three;
+    # nation cards in the box for now (S is zeroed: location 0 is the deck)
+    for j in range(C[C_N_GENERAL_JOURNEY], C[C_N_JOURNEY]):
+        S[S_JLOC + j] = J_BOX
+    shuffle_into_pile(S, S_JLOC, S_JDECK, S_JDECK_N, C[C_N_GENERAL_JOURNEY], J_DECK, J_DECK, R)
+    for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
+        S[S_ULOC + u] = U_BOX
+    shuffle_into_pile(S, S_ULOC, S_UDECK, S_UDECK_N, C[C_N_GENERAL_UPGRADES], U_DECK, U_DECK, R)
     for m in range(4):
         S[S_MARKET + m] = -1
     refill_market(S, C, R)

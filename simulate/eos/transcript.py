@@ -9,11 +9,10 @@ Angel attacks, the chronicle track, Demon Lords, curses, deeds and events. Rules
 need no decision (a reward, Demons on entering an area, a single option) show up in
 those changes.
 """
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..errors import UserError
+from ..protocol import Played
 from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
@@ -21,15 +20,6 @@ from .kernel import end_bonus
 from .policy import decide
 from .resources import demons, power
 
-@dataclass
-class Played:
-    """A replayed game's outcome (``error_message``: a check-mode violation, or empty)."""
-
-    scores: list
-    returns: list
-    turns: int
-    rounds: int
-    error_message: str = ""
 
 def seat_policies(strategies, n_players):
     """The policy code of each seat from the run's strategies (one, or one per seat)."""
@@ -38,6 +28,7 @@ def seat_policies(strategies, n_players):
     if len(strategies) != n_players:
         raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
     return [s.name for s in strategies], np.array([s.policy for s in strategies], np.int64)
+
 
 def _snapshot(st):
     S, n = st.S, st.n
@@ -56,8 +47,10 @@ def _snapshot(st):
                 events=int(S[L.S_EDECK_N]), edeck=tuple(int(v) for v in S[L.S_EDECK:L.S_EDECK + L.MAX_EVENTS]),
                 turn=int(S[L.S_TURN]))
 
+
 def _amount(n, what):
     return f"{'+' if n > 0 else ''}{n} {what}"
+
 
 def _changes(st, a, b, who):
     """What happened between snapshots a and b, in sentences."""
@@ -109,6 +102,7 @@ def _changes(st, a, b, who):
             elif u >= 0:
                 out.append(f"    Deed {w.deed(u)} leaves deed area {d}.")
     return out
+
 
 def replay(rules, n_players, run_seed, game_index, strategies, check=False, nations=None):
     """(Played, text): game `game_index` of a run, `strategies` in seat order (the caller

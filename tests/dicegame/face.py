@@ -4,11 +4,10 @@ Both run the kernel's own rule functions one decision at a time (``kernel.step``
 replay also asks ``kernel.decide``), on the state and random streams a batch game starts
 from: nothing here re-implements a rule, and a replay is the batch's very game.
 """
-from dataclasses import dataclass
-
 import numpy as np
 
 from simulate.errors import UserError
+from simulate.protocol import Played
 
 from . import kernel as K
 from . import layout as L
@@ -87,17 +86,6 @@ def seat_arrays(strategies, n_players):
     for p, s in enumerate(strategies):
         POL[p], W[p] = s.policy, s.weights[:L.N_WEIGHTS]
     return [s.name for s in strategies], POL, W
-
-
-@dataclass
-class Played:
-    """A replayed game's outcome (``error_message``: a check-mode violation, or empty)."""
-
-    scores: list
-    returns: list
-    turns: int
-    rounds: int
-    error_message: str = ""
 
 
 def replay(rules, n_players, run_seed, game_index, strategies, check=False):
