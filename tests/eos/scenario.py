@@ -123,8 +123,8 @@ def glory_from(st, p, source):
     return int(st.S[L.S_GLORY_FROM + p * 8 + source])
 
 
-def give_journey(st, p, ident):
-    """Journey card `ident` into p's hand (out of the draw pile if it was there)."""
+def off_the_deck(st, ident):
+    """Journey card `ident` out of the draw pile if it is there; its index."""
     S, j = st.S, st.content.journey.index(ident)
     n = int(S[L.S_JDECK_N])
     pile = [int(v) for v in S[L.S_JDECK:L.S_JDECK + n]]
@@ -132,6 +132,12 @@ def give_journey(st, p, ident):
         pile.remove(j)
         S[L.S_JDECK:L.S_JDECK + n - 1] = pile
         S[L.S_JDECK_N] = n - 1
+    return j
+
+
+def give_journey(st, p, ident):
+    """Journey card `ident` into p's hand (out of the draw pile if it was there)."""
+    S, j = st.S, off_the_deck(st, ident)
     S[L.S_JLOC + j] = L.J_HAND + p
     if st.C[L.C_J_NATION + j] < 0:
         S[L.S_N_HAND + p] += 1
@@ -292,13 +298,7 @@ def give_trophy(st, p, ident):
 
 def waiting(st, p, ident):
     """Journey card `ident` played by p earlier and waiting for its trigger."""
-    S, j = st.S, st.content.journey.index(ident)
-    n = int(S[L.S_JDECK_N])
-    pile = [int(v) for v in S[L.S_JDECK:L.S_JDECK + n]]
-    if j in pile:
-        pile.remove(j)
-        S[L.S_JDECK:L.S_JDECK + n - 1] = pile
-        S[L.S_JDECK_N] = n - 1
+    S, j = st.S, off_the_deck(st, ident)
     S[L.S_JLOC + j] = L.J_WAITING + p
     S[L.S_N_WAITING + p] += 1
     return j
