@@ -95,6 +95,18 @@ def test_bad_data_is_one_error_line_naming_the_file(folder, case):
     assert name.split(".")[0].split("/")[-1] in message or "base" in message, message
 
 
+@pytest.mark.parametrize("key,value,problem", [
+    ("game.market_size", 9, "from 1 to 4"),             # the kernel's market holds 4 (a bigger one overran the state)
+    ("game.turn_cap", 0, "from 1 to"),
+    ("game.max_hero_activations", 5, "from 1 to 2"),
+    ("game.blessing_tokens", 2, "cannot fill 4 corners"),
+    ("angels_drawn.4", 30, "expected 0 to 12 Angels"),  # more than there are: the setup looped for ever
+])
+def test_impossible_numbers_are_one_line_naming_set(key, value, problem):
+    with pytest.raises(ConfigError, match=f"^--set: {re.escape(key)}: .*{problem}"):
+        load_rules(overrides={key: value})
+
+
 def test_asymmetric_adjacency_is_refused(folder):
     path = folder / "map.toml"
     text = path.read_text()

@@ -30,6 +30,15 @@ FLAG_KEYS = ("flags", "passive", "curse", "trigger", "global")
 LOSSES = ("coins", "power", "glory", "protection", "blessing", "angel_attack", "morale", "rank", "upgrade")
 
 
+# The game's numbers and the ranges the kernel can play (its capacities: layout.py)
+GAME_RANGES = {"hand_limit": (0, 30), "market_size": (1, 4), "market_refresh_coins": (0, 1000),
+               "upgrade_buys_per_turn": (0, 5), "hero_market_upgrades": (0, 20), "max_hero_activations": (1, 2),
+               "max_lord_curses": (1, 3), "turn_cap": (1, 10000), "blessing_tokens": (0, 200),
+               "blessing_limit": (0, 20), "blessing_per_corner_per_player": (0, 10), "angel_pawns": (0, 100),
+               "shields": (0, 100)}
+MAX_CHRONICLE = 16              # layout.MAX_CHRONICLE (config.py imports no kernel module)
+
+
 # The keys each kind of table may have (a nation file's tables under "nation"): a misspelt
 # key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
 KEYS = {
@@ -119,7 +128,12 @@ def load_rules(folder=None, overrides=None, data=None):
     data = copy.deepcopy(data)
     if overrides:
         apply_overrides(data, overrides)
-    validate(data, files, folder)
+    try:
+        validate(data, files, folder)
+    except ConfigError as e:              # a value set by --set is named as such, not by the file
+        if e.field in (overrides or {}):
+            raise ConfigError("--set", e.field, str(e).split(f"{e.field}: ", 1)[-1]) from None
+        raise
     return Rules(data, str(folder))
 
 
@@ -218,12 +232,31 @@ def validate(data, files, folder):
     lo, hi = c.need(game, "min_players", "game", int), c.need(game, "max_players", "game", int)
     if not 1 <= lo <= hi <= 5:
         c.fail("game.max_players", f"players must lie within 1..5, got {lo}..{hi}")
+    for key, (low, high) in GAME_RANGES.items():
+        value = c.need(game, key, "game", int)
+        if not low <= value <= high:
+            c.fail(f"game.{key}", f"expected a whole number from {low} to {high}, got {value}")
+    per_corner = game["blessing_per_corner_per_player"]
+    if game["blessing_tokens"] < 4 * per_corner * hi:
+        c.fail("game.blessing_tokens", f"{game['blessing_tokens']} tokens cannot fill 4 corners with "
+                                       f"{per_corner} per player for {hi} players")
+    n_angels = len(data.get("angels", {}).get("angel", []))
     drawn = c.need(data, "angels_drawn", "", dict)
     for p in range(max(lo, 2), hi + 1):
-        c.need(drawn, str(p), "angels_drawn", int)
+        k = c.need(drawn, str(p), "angels_drawn", int)
+        if not 0 <= k <= min(n_angels, game["angel_pawns"]):
+            c.fail(f"angels_drawn.{p}", f"expected 0 to {min(n_angels, game['angel_pawns'])} Angels "
+                                        f"(the Angels and their pawns), got {k}")
     chronicle = {c.need(t, "players", "chronicle", int) for t in c.need(data, "chronicle", "", list)}
     if not set(range(max(lo, 2), hi + 1)) <= chronicle:
         c.fail("chronicle", f"needs a chronicle track for each of {max(lo, 2)}..{hi} players")
+    for i, t in enumerate(data["chronicle"]):
+        slots = c.need(t, "slots", f"chronicle[{i}]", list)
+        if not 1 <= len(slots) <= MAX_CHRONICLE:
+            c.fail(f"chronicle[{i}].slots", f"expected 1 to {MAX_CHRONICLE} slots, got {len(slots)}")
+        first = c.need(t, "first_slot", f"chronicle[{i}]", int)
+        if not 0 <= first < len(slots):
+            c.fail(f"chronicle[{i}].first_slot", f"expected a slot from 0 to {len(slots) - 1}, got {first}")
     for deck, n in DECKS.items():
         cards = c.need(c.need(data, deck, "", dict), "card", deck, list)
         c.count(cards, n, f"{deck} cards", f"{deck}.card")
