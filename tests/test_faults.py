@@ -168,6 +168,9 @@ def test_two_writers_race(reference, tmp_path):
     time.sleep(rng.uniform(0, 0.5))
     second = _popen(*ARGS, "--out", out, "--jobs", 1)
     time.sleep(rng.uniform(1.5, 3.5))
+    deadline = time.monotonic() + 60                        # the loser's refusal, on a slow machine too:
+    while first.poll() is None and second.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)                                    # kill only once one of them has exited
     for p in (first, second):
         with contextlib.suppress(ProcessLookupError):       # the loser has exited already
             os.killpg(p.pid, signal.SIGKILL)
