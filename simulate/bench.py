@@ -117,7 +117,8 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     n = max(1, min(games, int(max_seconds / ROUNDS / max(per_game, 1e-9))))
     best, r = _fastest(lambda: _play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, scorers=scorers, names=names))
     result = {"games": n, "rounds": ROUNDS, "seconds": round(best, 4), "games_per_s": round(n / best, 1),
-              "turns_per_game": round(float(r.turns.mean()), 2), "mean_score": round(float(r.score.mean()), 2)}
+              "turns_per_game": round(float(r.turns.mean()), 2), "mean_score": round(float(r.score.mean()), 2),
+              "cap_rate": round(float(r.capped.mean()), 4)}
     if {"heuristic", "record", "replay"} <= codes.keys() and (POL[:n_players] == codes["heuristic"]).all():
         # the same games with the choices replayed: how much of the time is the rules of
         # the games this strategy plays, how much its deliberation
@@ -170,6 +171,7 @@ def to_text(result):
     for name, r in result["policies"].items():
         lines.append(f"  {name:<{width}}  {r['games_per_s']:>10,.0f} games/s   ({r['games']:,} games in "
                      f"{r['seconds']:.2f} s, fastest of {r['rounds']} rounds; {r['turns_per_game']:.1f} turns/game, "
+                     f"{r['cap_rate']:.1%} ended by the turn cap, "
                      f"mean {result['score_unit']} {r['mean_score']:.1f})"
                      + (f"  {r['time_vs_random']:.2f}x random's time" if "time_vs_random" in r else "")
                      + (f" = {r['rules_vs_random']:.2f}x its games' rules + {r['deliberation_vs_random']:.2f}x "

@@ -36,7 +36,8 @@ Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
 ``player_range``. Results (what ``play`` returns) has the arrays the generic code
 reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
-``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none); and
+``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none), ``capped`` (games a
+turn cap ended instead of the rules: the run summary and the bench show their share); and
 ``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}
 (``ArrayResults`` has them all for a kernel writing game and seat rows).
 
@@ -146,6 +147,7 @@ class ArrayResults:
     n: int = 0
     n_players: int = 0
     WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
+    ENDED_BY = END_CAP = None       # a game row's "how it ended" column and its turn-cap code (a capped game)
 
     @property
     def capacity(self):
@@ -160,6 +162,14 @@ class ArrayResults:
     tie = property(lambda self: self.games[:self.n, self.TIE] != 0)
     turns = property(lambda self: self.games[:self.n, self.TURNS])
     errors = property(lambda self: self.games[:self.n, self.ERROR])
+
+    @property
+    def capped(self):
+        import numpy as np
+
+        if self.ENDED_BY is None:
+            return np.zeros(self.n, bool)
+        return self.games[:self.n, self.ENDED_BY] == self.END_CAP
 
     def same_games(self, other):
         """Whether two batches hold the same games, to the last point (the bench's check)."""

@@ -21,7 +21,7 @@ def counters(results, n_strategies):
     return {"games": int(len(slot)), "ties": int(results.tie.sum()), "check_errors": int((results.errors != 0).sum()),
             "wins": wins.tolist(), "seat_games": played.tolist(),
             "score_sum": score.sum(axis=0).tolist(), "score_sq_sum": (score * score).sum(axis=0).tolist(),
-            "turns_sum": int(results.turns.sum())}
+            "turns_sum": int(results.turns.sum()), "capped": int(results.capped.sum())}
 
 def summarize(manifest, confidence=0.95):
     """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
@@ -37,7 +37,7 @@ def summarize(manifest, confidence=0.95):
     seat_games = np.zeros_like(wins)
     score = np.zeros(n_players, np.int64)
     score_sq = np.zeros(n_players, np.int64)
-    games = ties = errors = 0
+    games = ties = errors = capped = 0
     for s in m["shards"]:
         c = s["counters"]
         wins += np.asarray(c["wins"], np.int64)
@@ -47,6 +47,7 @@ def summarize(manifest, confidence=0.95):
         games += c["games"]
         ties += c["ties"]
         errors += c.get("check_errors", 0)
+        capped += c.get("capped", 0)        # runs written before the counter: none counted
 
     def row(k, n):
         return with_win_rate(pl.DataFrame({"wins": [int(k)], "n": [int(n)]}), confidence).row(0, named=True)
@@ -61,7 +62,7 @@ def summarize(manifest, confidence=0.95):
         var = score_sq[p] / games - mean * mean if games else float("nan")
         by_seat.append({"seat": p, **row(wins[:, p].sum(), seat_games[:, p].sum()), "mean_score": mean,
                         "score_sd": float(np.sqrt(max(var, 0.0))) if games else float("nan")})
-    return {"games": games, "ties": ties, "check_errors": errors, "confidence": confidence,
+    return {"games": games, "ties": ties, "check_errors": errors, "capped": capped, "confidence": confidence,
             "by_strategy": by_strategy, "by_seat": by_seat,
             "by_strategy_and_seat": {"strategies": names, "wins": wins.tolist(), "n": seat_games.tolist()}}
 
@@ -101,7 +102,8 @@ def summary_text(run, confidence=0.95):
         lines.append(f"  {'seat ' + str(r['seat']):<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
                      f"  n = {r['n']:,}   mean score {r['mean_score']:.2f} (sd {r['score_sd']:.1f})")
     if s["games"]:
-        lines.append(f"Ties: {s['ties']:,} games ({s['ties'] / s['games']:.2%})."
+        lines.append(f"Ties: {s['ties']:,} games ({s['ties'] / s['games']:.2%}). Ended by the turn cap, not the "
+                     f"rules: {s['capped']:,} games ({s['capped'] / s['games']:.2%})."
                      + (f" Check-mode violations: {s['check_errors']:,}." if m["check"] else ""))
     lines.append(f"Data: {run.path}/ ({', '.join(t + '/' for t in m['tables'])} {len(m['shards'])} "
                  f"Parquet shards each; {MANIFEST})")

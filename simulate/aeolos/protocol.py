@@ -61,6 +61,12 @@ class Results:
         from .game import G_ERROR
         return self.games[:self.n, G_ERROR]
 
+    @property
+    def capped(self):
+        """Games the kernel's safety cap on turns ended (no legal game comes close)."""
+        from .turn import MAX_TURNS
+        return self.turns >= MAX_TURNS
+
     def same_games(self, other):
         """Whether two batches hold the same games, to the last VP."""
         return (self.n == other.n and np.array_equal(self.games[:self.n], other.games[:other.n])

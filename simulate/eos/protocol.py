@@ -81,6 +81,7 @@ class Results(ArrayResults):
     cards: object = None           # (capacity, N_CARD_ROWS, CARD_W) int16: each card's story (layout CARD_*)
     scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
+    ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
     RECORDS = "simulate.eos.records"        # its to_tables
 
 

@@ -239,6 +239,21 @@ def test_bench():
     assert all(p["games_per_s"] > 0 and p["turns_per_game"] >= 3 for p in result["policies"].values())
 
 
+def test_the_cap_rate_is_shown_by_the_summary_and_the_bench(tmp_path):
+    """A game the turn cap ends is counted as such: the run summary's count is the games
+    table's ended_by = "cap" rows, and the bench's cap_rate their share."""
+    text = windtunnel("simulate", "eos", "--players", 3, "--games", 60, "--seed", 4, "--set", "game.turn_cap=63",
+                      "--jobs", 1, "--out", tmp_path / "capped", "--no-progress")
+    games = simulate.open_run(tmp_path / "capped").table("games").collect()
+    capped = int((games["ended_by"] == "cap").sum())
+    assert 0 < capped < 60 and (games.filter(pl.col("ended_by") == "cap")["turns"] == 63).all()
+    assert f"Ended by the turn cap, not the rules: {capped} games ({capped / 60:.2%})" in text
+    full = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json"))
+    cut = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json",
+                                "--set", "game.turn_cap=63"))
+    assert full["policies"]["greedy"]["cap_rate"] < cut["policies"]["greedy"]["cap_rate"] < 1
+
+
 def test_the_eos_tables_are_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
     section = doc.split("## EOS tables")[1].split("\n## ")[0]
