@@ -1,18 +1,20 @@
-"""The first compile on two cores (simulate/precompile.py; AEOLOS's parts in
-simulate/aeolos/precompile.py)."""
+"""The first compile on two cores (simulate/precompile.py; each game's parts in
+simulate/<game>/precompile.py)."""
 import json
 import os
 import subprocess
 import sys
 import time
+from importlib import import_module
 
 import numpy as np
+import pytest
 
 from simulate import precompile
 from simulate.aeolos.precompile import COMPILE
 
 FIRST_COMPILE = """
-import json
+import json, sys
 from numba.core import event
 compiled = []
 class Seen(event.Listener):
@@ -23,32 +25,38 @@ class Seen(event.Listener):
     def on_end(self, ev):
         pass
 event.register("numba:compile", Seen())
-from simulate.aeolos import GAME
+from simulate.games import get_game
 from strategies import resolve_strategies
-_, POL, W = resolve_strategies("aeolos", "balanced,greedy", 2)
-r = GAME.play(GAME.load_rules(), 2, 7, 0, 30, POL, W)
-print(json.dumps({"compiled": compiled, "games": r.games.tolist(), "seats": r.seats.tolist()}))
+game, strategies, players = sys.argv[1], sys.argv[2], int(sys.argv[3])
+GAME = get_game(game)
+_, POL, W = resolve_strategies(GAME, strategies, players)
+r = GAME.play(GAME.load_rules(), players, 7, 0, 30, POL, W)
+print(json.dumps({"compiled": compiled, "games": r.games[:r.n].tolist(), "seats": r.seats[:r.n].tolist()}))
 """
 
 
-def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(tmp_path):
+@pytest.mark.parametrize("game,strategies,players", [("aeolos", "balanced,greedy", 2), ("eos", "greedy", 4)])
+def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(tmp_path, game, strategies, players):
     """From an empty cache: every part the helper compiles is loaded, not compiled
     again here (its argument types are those batch asks for), and the kernel plays
     exactly the games of the kernel compiled in one process."""
-    from simulate.aeolos import GAME
+    from simulate.games import get_game
     from strategies import resolve_strategies
 
+    plan = import_module(f"simulate.{game}.precompile").COMPILE
     env = dict(os.environ, WINDTUNNEL_CACHE=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", FIRST_COMPILE], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", FIRST_COMPILE, game, strategies, str(players)], env=env,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout.splitlines()[-1])
-    assert "game.batch" in out["compiled"]                      # it was a first compile
-    assert not set(COMPILE.parts) & set(out["compiled"])
-    assert (tmp_path / "simulate.aeolos").is_dir()              # (in AEOLOS's own cache folder)
-    _, POL, W = resolve_strategies("aeolos", "balanced,greedy", 2)
-    r = GAME.play(GAME.load_rules(), 2, 7, 0, 30, POL, W)
-    assert np.array_equal(np.array(out["games"]), r.games)
-    assert np.array_equal(np.array(out["seats"]), r.seats)
+    assert plan.batch in out["compiled"]                        # it was a first compile
+    assert not set(plan.parts) & set(out["compiled"])
+    assert (tmp_path / f"simulate.{game}").is_dir()             # (in the game's own cache folder)
+    GAME = get_game(game)
+    _, POL, W = resolve_strategies(GAME, strategies, players)
+    r = GAME.play(GAME.load_rules(), players, 7, 0, 30, POL, W)
+    assert np.array_equal(np.array(out["games"]), r.games[:r.n])
+    assert np.array_equal(np.array(out["seats"]), r.seats[:r.n])
 
 
 def test_a_failed_helper_costs_no_wait_and_leaves_the_kernel_as_it_was():

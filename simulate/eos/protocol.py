@@ -124,6 +124,7 @@ class Eos(Game):
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
              check=False, tape=None, out=None, options=None):
         from . import kernel
+        from .precompile import COMPILE
 
         self.check_players(n_players, rules)
         if tape is not None:
@@ -137,9 +138,10 @@ class Eos(Game):
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
         r.n, r.n_players, r.content = n_games, n_players, content
-        kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
-                     nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64), bool(check),
-                     r.games, r.seats, r.seeds, r.cards, *r.scratch)
+        with COMPILE.first_compile():           # (on two cores, if it is one)
+            kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
+                         nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64), bool(check),
+                         r.games, r.seats, r.seeds, r.cards, *r.scratch)
         return r
 
     def schemas(self):
