@@ -257,32 +257,12 @@ def build(config):
         C[at:at + table.size] = table.ravel()
         at += table.size
     C[L.C_N_PROGS] = len(programs.progs)
-    C = np.concatenate([C, np.round(100 * program_values(programs)).astype(np.int32)])
-    C[L.C_VALUES] = at
     C[L.C_DIST:L.C_DIST + L.MAX_AREAS * L.MAX_AREAS] = distances(board, n).ravel()
     PR = np.stack([player_rules(config, nat) for nat in NATIONS])
     return Content(C, NS, PR, programs, tuple(c["id"] for c, _ in journey), tuple(u["id"] for u, _ in upgrades),
                    tuple(e["id"] for e in events), tuple(o["id"] for o in objectives),
                    tuple(a["id"] for a in angels), tuple(lord_ids), tuple(d["id"] for d in deeds),
                    tuple(trophy_ids), tuple(a["id"] for a in areas), flags)
-
-
-# A rough value of each symbol in glory (journey.toml's value scale), for the greedy
-# policy's one-step look: what a program is worth if taken now.
-SYMBOL_VALUE = {"glory": 1, "coins": 0.2, "morale": 1.2, "rank": 1.2, "draw": 0.8, "discard": -0.8, "play": 2,
-                "hand_limit": 1, "move1": 1, "move": 1, "speed": 1.5, "worker": 1, "die": 0.8, "upgrade": 5,
-                "event": 1.5, "kraken": 1, "power": 0.5, "demons": -0.5, "destroy": 0.5, "protection": 1.5,
-                "shield": 3, "purify": 3, "purify_adjacent": 3.5, "blessing": 5, "angel_attack": 6,
-                "spawn_lord": -1, "chronicle": 4}
-
-
-def program_values(programs):
-    """Each program's value: per step, its best alternative's summed symbol values."""
-    out = np.zeros(len(programs.progs))
-    for p in range(len(programs.progs)):
-        out[p] = sum(max(sum(SYMBOL_VALUE.get(name, 0) * amount for name, amount in alt) for alt in step)
-                     for step in programs.decode(p))
-    return out
 
 
 def distances(board, n):

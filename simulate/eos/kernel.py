@@ -26,8 +26,8 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
-                     N_CARD_ROWS, CARD_W)
-from .policy import decide
+                     N_CARD_ROWS, CARD_W, W_ROW)
+from .policy import pick
 from .resources import demons, power, unprotected_demons
 from .symbols import upgrades_in_play
 
@@ -59,7 +59,7 @@ def final_glory(S, C, NS, PR, p, tmp):
 
 
 @hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check):
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH):
     """Play S's game to its end; returns the decisions the policies took. In check mode the
     invariants are checked after every decision; the first broken one (its code and turn)
     is kept in S and the game goes on."""
@@ -73,7 +73,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check):
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        choose(S, C, NS, PR, RG, OPT, decide(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]]))
+        choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]], W, PV, PH))
         decisions += 1
 
 
@@ -178,10 +178,10 @@ def seat_nations(nations, n_players, shift, R, out):
 
 @entry
 @hot
-def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, check, games, seats, seeds,
-          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp):
+def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
+          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
-    Strategy q is POL[q]; `nations` has one nation index per seat (-1: a random one, all
+    Strategy q is POL[q] with the weights row WS[q]; `nations` has one nation index per seat (-1: a random one, all
     different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
     and rotates the given nations the same way. The arguments after `seeds` are scratch
     arrays made in Python (hot code allocates nothing). `cards` (n_games, N_CARD_ROWS, CARD_W)
@@ -198,6 +198,9 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         for p in range(n_players):
             q = (p + shift) % n_players
             POL_seat[p] = POL[q]
+            PH[p] = -1                      # no phase's weights in use yet
+            for i in range(W_ROW):
+                W[p, i] = WS[q, i]
             seats[g, p, P_SLOT] = q
             seats[g, p, P_NATION] = nat[p]
             for i in range(NS_SIZE):
@@ -206,7 +209,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
                 PR[p, i] = PRN[nat[p], i]
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check)
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH)
         record(S, C, NS, PR, g, games, seats, tmp)
         for i in range(N_CARD_ROWS * CARD_W):
             cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]
@@ -223,9 +226,10 @@ def result_arrays(capacity):
             np.zeros((capacity, MAX_PLAYERS, N_SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))
 
 
-def scratch():
-    """The scratch arrays batch takes after `seeds`."""
+def scratch(n_progs):
+    """The scratch arrays batch takes after `cards`, for a content of `n_progs` programs."""
     return (np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
             np.zeros((MAX_OPT, OPT_W), np.int32), np.zeros(64, np.int32),
             np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
-            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64))
+            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64),
+            np.zeros((MAX_PLAYERS, W_ROW)), np.zeros((MAX_PLAYERS, n_progs)), np.zeros(MAX_PLAYERS, np.int64))

@@ -67,7 +67,6 @@ C_STEPS = _c()
 C_ALTS = _c()
 C_SYMS = _c()
 C_N_PROGS = _c()
-C_VALUES = _c()                 # offset of each program's rough value (x100, policy.VALUE_SCALE) for the greedy policy
 C_DIST = _c(MAX_AREAS * MAX_AREAS)      # wave lines between two areas (the passage not counted; 99 unreachable)
 C_HAND_LIMIT = _c()
 C_MARKET = _c()
@@ -485,6 +484,24 @@ CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t i
 
 # ---------------------------------------------------------------- policies
 POL_RANDOM, POL_GREEDY = 0, 1
+
+# A heuristic strategy's row (docs/strategies-eos.md): the weights in use, then one block per
+# game phase (early, mid, late: thirds of the chronicle track's slots filled), then the
+# parameters. The first N_SYMBOLS weights are the glory worth of one unit of each action
+# symbol (actions.SYMBOLS order, = the Y_* codes): a program's worth is its symbols'
+# weighted sum (its best alternative per step). The others weigh what the greedy sees
+# beyond the symbols (the ship's targets, the chronicle entry, cards kept, ...).
+N_SYMBOLS = Y_CHRONICLE + 1
+POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord_target", "attack_awakened",
+                  "away", "away_line", "keep_card", "face_down", "upgrade_end", "upgrade_uses", "recharge",
+                  "patron")
+(W_ENTRY, W_ANGEL, W_CORNER, W_DEED, W_LORD, W_ATTACK_AWAKENED, W_AWAY, W_AWAY_LINE, W_KEEP, W_FACE_DOWN,
+ W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON) = range(N_SYMBOLS, N_SYMBOLS + len(POLICY_WEIGHTS))
+N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
+PHASE_NAMES = ("early", "mid", "late")
+PARAMS = {"reserve": 50}        # coins kept back: a coin cost beyond them is free
+W_RESERVE = N_WEIGHTS * (1 + len(PHASE_NAMES))
+W_ROW = W_RESERVE + len(PARAMS)
 
 # the cards table (S_CARD rows, and the kernel's `cards` result): the seat that has it, the turn it
 # came (1-based; 0: never), how it came, the turn it was played (0: never), how it was played

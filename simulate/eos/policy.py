@@ -14,50 +14,87 @@ from ..jit import hot, tiny
 from ..rng import below
 from .cards import hero_market_upgrades, ship_slots, slot_reward, upgrade_place, upgrades_at
 from .chronicle import deed_area_of
-from .frames import alt_of, amount_in, n_syms, sym_amount, top
+from .frames import alt_of, amount_in, n_alts, n_steps, n_syms, step_of, sym_amount, sym_code, top
 from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, C_ADJ, C_ADJ_START,
                      C_AREA_CORNER, C_AREA_DEMONS, C_AREA_KIND, C_AREA_REWARD, C_A_ACTION, C_A_AREA, C_A_ATTACKS,
                      C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_REWARD, C_CORNER_REWARD, C_DEED_AREA, C_D_CHALLENGE,
                      C_D_GLORY, C_D_REWARD, C_J_ACTIONS, C_J_COST, C_L_CHALLENGE, C_L_GLORY, C_L_REWARD, C_N_ANGELS,
                      C_N_AREAS, C_N_UPGRADES, C_REFRESH_COINS, C_T_ACTIONS, C_U_ACTIONS, C_U_ONCE, C_U_PRICE,
-                     C_U_RECHARGE, C_VALUES, F_ATTACH, F_CORNER, F_DIOP, F_DOUBLE, F_INSTEAD, F_MARK_CURSE, F_MORALE,
+                     C_U_RECHARGE, C_CHRON_FIRST, C_N_PROGS, F_ATTACH, F_CORNER, F_DIOP, F_DOUBLE, F_INSTEAD, F_MARK_CURSE, F_MORALE,
                      F_MOVE, F_PLAY, F_PURIFY_ADJ, F_RANK, F_TAKE_DISCARD, F_THORSTEYN, F_UPGRADE, LORD,
                      MAX_CORNER_REWARDS, MAX_MORALE, MAX_RANKS, NS_MORALE_PROG, NS_RANK_COINS, NS_RANK_PROG,
                      NS_SECONDARY, N_HEROES, O_ALT, O_ALVA, O_AREA, O_BUY, O_CARD, O_CHRONICLE, O_CREW, O_CURSE,
                      O_DONE, O_HERO, O_HERO_PICK, O_KRAKEN_MOVE, O_KRAKEN_PURIFY, O_PLACE, O_RECHARGE, O_REFRESH,
                      O_ROLL, O_SECONDARY, O_TRIGGER, O_UPGRADE, POL_RANDOM, S_ANGEL, S_AREA, S_ATTACKS, S_BLESSINGS,
                      S_COINS, S_CORNER_TOKENS, S_DEED_AT, S_KRAKEN, S_MAX_WORKERS, S_MORALE, S_ON_SHIP, S_PURIFIED,
-                     S_RANK, U_SHIP_PLACE, Y_COINS, Y_DISCARD, Y_MOVE)
+                     S_RANK, U_SHIP_PLACE, Y_COINS, Y_DISCARD, Y_MOVE,
+                     N_SYMBOLS, N_WEIGHTS, S_CHRON_LAST, S_CHRON_NEXT, S_N, W_ANGEL, W_ATTACK_AWAKENED, W_AWAY,
+                     W_AWAY_LINE, W_CORNER, W_DEED, W_ENTRY, W_FACE_DOWN, W_KEEP, W_LORD, W_PATRON, W_RECHARGE,
+                     W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY)
 from .symbols import can_pay, cards_in_hand, move_speed
 
-SCALE = 100.0           # C's program values are glory x 100
-COIN = 0.2              # a coin's worth in glory (content.SYMBOL_VALUE)
-RICH = 50               # coins kept back for upgrades and refreshes: beyond them a coin cost is free
-ANGEL = 14.0            # the greedy's worth of a ship where it can awaken an Angel (holding a token)
-CORNER = 9.0            # ... of a ship on a blessing corner with a token for it (holding none)
-KEEP = 8.0              # a journey card played that a challenge in play asks to discard costs this much
 
 
 @hot
-def pv(C, prog):
-    return C[C[C_VALUES] + prog] / SCALE if prog >= 0 else 0.0
+def pv(PV, p, prog):
+    """Program prog's worth to p: its symbols weighed by p's weights (``use_phase``)."""
+    return PV[p, prog] if prog >= 0 else 0.0
 
 
 @hot
-def upgrade_value(C, u):
-    """An upgrade's worth: repeated bonuses counted three times, plus its 3 end-game glory."""
-    return 3.0 + pv(C, C[C_U_ONCE + u]) + 3.0 * pv(C, C[C_U_RECHARGE + u]) + 3.0 * pv(C, C[C_U_ACTIONS + u])
+def program_worth(C, W, p, prog):
+    """Per step, the best alternative's weighted symbols (challenge-only symbols count 0)."""
+    v = 0.0
+    for i in range(n_steps(C, prog)):
+        step = step_of(C, prog, i)
+        best = -1e18
+        for a in range(n_alts(C, step)):
+            alt = alt_of(C, step, a)
+            t = 0.0
+            for k in range(n_syms(C, alt)):
+                code = sym_code(C, alt, k)
+                if code < N_SYMBOLS:
+                    t += W[p, code] * sym_amount(C, alt, k)
+            best = max(best, t)
+        v += best
+    return v
+
+
+@tiny
+def game_phase(S, C):
+    """0 early, 1 mid, 2 late: which third of its chronicle slots the game has filled
+    (public: the track is on the table)."""
+    first = C[C_CHRON_FIRST + S[S_N]]
+    done = 3 * (S[S_CHRON_NEXT] - first)
+    slots = S[S_CHRON_LAST] + 1 - first
+    return 0 if done < slots else (1 if done < 2 * slots else 2)
 
 
 @hot
-def challenge_worth(S, C, p, ch):
+def use_phase(S, C, W, PV, p, phase):
+    """Put p's weights for `phase` in use and weigh every program with them."""
+    for k in range(N_WEIGHTS):
+        W[p, k] = W[p, N_WEIGHTS * (1 + phase) + k]
+    for prog in range(C[C_N_PROGS]):
+        PV[p, prog] = program_worth(C, W, p, prog)
+
+
+@hot
+def upgrade_value(C, W, PV, p, u):
+    """An upgrade's worth: its repeated bonuses counted `upgrade_uses` times, plus its end-game glory."""
+    return (W[p, W_UPGRADE_END] + pv(PV, p, C[C_U_ONCE + u])
+            + W[p, W_UPGRADE_USES] * (pv(PV, p, C[C_U_RECHARGE + u]) + pv(PV, p, C[C_U_ACTIONS + u])))
+
+
+@hot
+def challenge_worth(S, C, W, PV, p, ch):
     """What paying challenge `ch` costs p, in glory: its program value, but coins p holds
     beyond a reserve cost nothing (a seat with hundreds of coins has no better use for
     them, and counting them left it farming coins for ever instead of taking the deed)."""
-    v = pv(C, ch)
+    v = pv(PV, p, ch)
     need = -amount_in(C, ch, Y_COINS)
-    if need > 0 and S[S_COINS + p] >= need + RICH:
-        v += COIN * need
+    if need > 0 and S[S_COINS + p] >= need + W[p, W_RESERVE]:
+        v += W[p, Y_COINS] * need
     return v
 
 
@@ -89,14 +126,14 @@ def best_speed(S, C, NS, PR, p):
 
 
 @tiny
-def away(d):
+def away(W, p, d):
     """The greedy's discount for a target d wave lines away: a chronicle action needs the
     ship there at the start of a turn, so being there is worth much more than being near."""
-    return 0.0 if d <= 0 else 5.0 + 1.5 * d
+    return 0.0 if d <= 0 else W[p, W_AWAY] + W[p, W_AWAY_LINE] * d
 
 
 @hot
-def target_worth(S, C, NS, PR, p, y, d, bless, there):
+def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
     """The worth of what p's ship can do from area y, d wave lines beyond its reach: awaken an
     Angel there (holding a blessing token), take the deed or defeat the Lord there (its
     challenge counted unless the ship is `there` already), fetch a token from a corner."""
@@ -104,26 +141,26 @@ def target_worth(S, C, NS, PR, p, y, d, bless, there):
     if bless:
         for a in range(C[C_N_ANGELS]):
             if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == y:
-                best = max(best, ANGEL - away(d))
+                best = max(best, W[p, W_ANGEL] - away(W, p, d))
     k = deed_area_of(S, C, y)
     if k > 0:
         at = S[S_DEED_AT + k]
         if at >= LORD:
-            worth = 12.0 + C[C_L_GLORY + at - LORD] + pv(C, C[C_L_REWARD + at - LORD])
+            worth = W[p, W_LORD] + W[p, Y_GLORY] * C[C_L_GLORY + at - LORD] + pv(PV, p, C[C_L_REWARD + at - LORD])
             ch = C[C_L_CHALLENGE + at - LORD]
         else:
-            worth = 6.0 + C[C_D_GLORY + at] + pv(C, C[C_D_REWARD + at])
+            worth = W[p, W_DEED] + W[p, Y_GLORY] * C[C_D_GLORY + at] + pv(PV, p, C[C_D_REWARD + at])
             ch = C[C_D_CHALLENGE + at]
         if not there:                       # the challenge is still to pay
-            worth += challenge_worth(S, C, p, ch) - away(d)
+            worth += challenge_worth(S, C, W, PV, p, ch) - away(W, p, d)
         best = max(best, worth)
     elif not bless and C[C_AREA_KIND + y] == AREA_BLESSING and S[S_CORNER_TOKENS + C[C_AREA_CORNER + y]] > 0:
-        best = max(best, CORNER - 1.5 * max(0, d))
+        best = max(best, W[p, W_CORNER] - W[p, W_AWAY_LINE] * max(0, d))
     return best
 
 
 @hot
-def sailing_targets(S, C, NS, PR, p):
+def sailing_targets(S, C, NS, PR, W, PV, p):
     """(target, blocked, most): as bits, the areas holding a target for p's next chronicle
     action and the deed and Lord areas p's ship cannot enter (a challenge it cannot pay with
     its fastest move); the most a target is worth. Worked out once per decision: the state
@@ -137,7 +174,7 @@ def sailing_targets(S, C, NS, PR, p):
         for a in range(C[C_N_ANGELS]):
             if S[S_ANGEL + a] == ANG_BOARD:
                 target |= np.int64(1) << C[C_A_AREA + a]
-                most = ANGEL
+                most = W[p, W_ANGEL]
     for k in range(1, 7):
         at = S[S_DEED_AT + k]
         if at < 0:
@@ -148,17 +185,17 @@ def sailing_targets(S, C, NS, PR, p):
             blocked |= np.int64(1) << y
         elif at < LORD or S[S_ATTACKS + p] > 0:
             target |= np.int64(1) << y
-            most = max(most, target_worth(S, C, NS, PR, p, y, 0, False, False))
+            most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
     if not bless:
         for y in range(C[C_N_AREAS]):
             if C[C_AREA_KIND + y] == AREA_BLESSING and S[S_CORNER_TOKENS + C[C_AREA_CORNER + y]] > 0:
                 target |= np.int64(1) << y
-                most = max(most, CORNER)
+                most = max(most, W[p, W_CORNER])
     return target, blocked, most
 
 
 @hot
-def position_values(S, C, NS, PR, p, x, reach, target, blocked, most):
+def position_values(S, C, NS, PR, W, PV, p, x, reach, target, blocked, most):
     """How well placed p's ship is at x for its next chronicle action, if it may sail no
     further and if it may still sail `reach` wave lines: the best target's worth less
     ``away`` (``sailing_targets``: target, blocked, most). The distances are sailed round the
@@ -169,19 +206,19 @@ def position_values(S, C, NS, PR, p, x, reach, target, blocked, most):
     far = 0.0
     k = deed_area_of(S, C, x)
     if (target >> x) & 1 or (k > 0 and S[S_DEED_AT + k] >= 0 and (S[S_DEED_AT + k] < LORD or S[S_ATTACKS + p] > 0)):
-        here = far = target_worth(S, C, NS, PR, p, x, 0, bless, True)
+        here = far = target_worth(S, C, NS, PR, W, PV, p, x, 0, bless, True)
         target &= ~(np.int64(1) << x)
     # breadth first from x, one wave line a level, while a target left could still be worth more
     seen = np.int64(1) << x
     frontier = seen
     level = 0
-    while frontier != 0 and target != 0 and (most - away(level - reach) > far or most - away(level) > here):
+    while frontier != 0 and target != 0 and (most - away(W, p, level - reach) > far or most - away(W, p, level) > here):
         hits = frontier & target
         if hits != 0:
             for y in range(C[C_N_AREAS]):
                 if (hits >> y) & 1:
-                    here = max(here, target_worth(S, C, NS, PR, p, y, level, bless, False))
-                    far = max(far, target_worth(S, C, NS, PR, p, y, level - reach, bless, False))
+                    here = max(here, target_worth(S, C, NS, PR, W, PV, p, y, level, bless, False))
+                    far = max(far, target_worth(S, C, NS, PR, W, PV, p, y, level - reach, bless, False))
             target &= ~hits
         grown = np.int64(0)
         for y in range(C[C_N_AREAS]):
@@ -195,29 +232,29 @@ def position_values(S, C, NS, PR, p, x, reach, target, blocked, most):
 
 
 @hot
-def reach_gain(S, C, NS, PR, p, speed, target, blocked, most):
+def reach_gain(S, C, NS, PR, W, PV, p, speed, target, blocked, most):
     """How much better placed p's ship could be after sailing `speed` wave lines."""
-    here, far = position_values(S, C, NS, PR, p, S[S_AREA + p], speed, target, blocked, most)
+    here, far = position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], speed, target, blocked, most)
     return far - here
 
 
 @hot
-def entering_value(S, C, NS, PR, p, x, target, blocked, most):
-    v = pv(C, C[C_AREA_REWARD + x])
+def entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most):
+    v = pv(PV, p, C[C_AREA_REWARD + x])
     if S[S_PURIFIED + x] == 0:
-        v -= 0.5 * C[C_AREA_DEMONS + x]
+        v += W[p, Y_DEMONS] * C[C_AREA_DEMONS + x]
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
         if at >= LORD:
-            v += challenge_worth(S, C, p, C[C_L_CHALLENGE + at - LORD])
+            v += challenge_worth(S, C, W, PV, p, C[C_L_CHALLENGE + at - LORD])
         elif at >= 0:
-            v += challenge_worth(S, C, p, C[C_D_CHALLENGE + at])
-    return v + position_values(S, C, NS, PR, p, x, 0, target, blocked, most)[0]
+            v += challenge_worth(S, C, W, PV, p, C[C_D_CHALLENGE + at])
+    return v + position_values(S, C, NS, PR, W, PV, p, x, 0, target, blocked, most)[0]
 
 
 @hot
-def option_value(S, C, NS, PR, OPT, i, target, blocked, most):
+def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     """The greedy policy's worth of option i of the top frame, in glory."""
     at = top(S)
     kind = S[at]
@@ -229,49 +266,51 @@ def option_value(S, C, NS, PR, OPT, i, target, blocked, most):
         if y == 0:
             return -2.0
         prog = NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1]
-        v = pv(C, prog) - 0.2 * NS[p, NS_RANK_COINS + x * MAX_RANKS + y - 1]
+        v = pv(PV, p, prog) - W[p, Y_COINS] * NS[p, NS_RANK_COINS + x * MAX_RANKS + y - 1]
         if upgrades_at(S, p, x) > 0:
             for u in range(C[C_N_UPGRADES]):
                 if upgrade_place(S, p, u) == x:
-                    v += pv(C, C[C_U_ACTIONS + u])
+                    v += pv(PV, p, C[C_U_ACTIONS + u])
         speed = amount_in(C, prog, Y_MOVE)
         if speed > 0 and S[S_AREA + p] >= 0:
-            v += reach_gain(S, C, NS, PR, p, move_speed(S, PR, p, speed), target, blocked, most)
+            v += reach_gain(S, C, NS, PR, W, PV, p, move_speed(S, PR, p, speed), target, blocked, most)
         return v
     if code == O_CHRONICLE:                 # always worth taking: the chronicle entry and its reward
         if x == CH_AWAKEN_HERO:
-            return 20.0 + C[C_A_HERO_GLORY + y] + 10.0 * C[C_A_ATTACKS + y] + pv(C, C[C_A_REWARD + y])
+            return (W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_A_HERO_GLORY + y]
+                    + W[p, W_ATTACK_AWAKENED] * C[C_A_ATTACKS + y] + pv(PV, p, C[C_A_REWARD + y]))
         if x == CH_AWAKEN_PATRON:
-            return 20.0 + C[C_A_PATRON_GLORY + y]
+            return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_A_PATRON_GLORY + y] + W[p, W_PATRON]
         if x == CH_LORD:
-            return 20.0 + C[C_L_GLORY + y] + pv(C, C[C_L_REWARD + y])
-        return 20.0 + C[C_D_GLORY + y] + pv(C, C[C_D_REWARD + y])
+            return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_L_GLORY + y] + pv(PV, p, C[C_L_REWARD + y])
+        return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_D_GLORY + y] + pv(PV, p, C[C_D_REWARD + y])
     if code == O_CREW:
-        return pv(C, C[C_A_ACTION + y]) if x == 0 else pv(C, C[C_T_ACTIONS + y])
+        return pv(PV, p, C[C_A_ACTION + y]) if x == 0 else pv(PV, p, C[C_T_ACTIONS + y])
     if code == O_RECHARGE:
-        v = -1.0
+        v = W[p, W_RECHARGE]
         for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
-            v += pv(C, slot_reward(S, C, NS, p, s))
+            v += pv(PV, p, slot_reward(S, C, NS, p, s))
         if upgrades_at(S, p, U_SHIP_PLACE) > 0:
             for u in range(C[C_N_UPGRADES]):
                 if upgrade_place(S, p, u) == U_SHIP_PLACE:
-                    v += pv(C, C[C_U_RECHARGE + u])
+                    v += pv(PV, p, C[C_U_RECHARGE + u])
         return v
     if code == O_BUY:
-        return upgrade_value(C, x) - 0.2 * C[C_U_PRICE + x]
+        return upgrade_value(C, W, PV, p, x) - W[p, Y_COINS] * C[C_U_PRICE + x]
     if code == O_UPGRADE:
-        return upgrade_value(C, x) if kind == F_UPGRADE and S[at + 3] == 0 else -upgrade_value(C, x)
+        v = upgrade_value(C, W, PV, p, x)
+        return v if kind == F_UPGRADE and S[at + 3] == 0 else -v
     if code == O_REFRESH:
-        return -0.2 * C[C_REFRESH_COINS]
+        return -W[p, Y_COINS] * C[C_REFRESH_COINS]
     if code == O_TRIGGER:
-        return pv(C, C[C_J_ACTIONS + x])
+        return pv(PV, p, C[C_J_ACTIONS + x])
     if code == O_ROLL:
-        return 0.8
+        return W[p, Y_DIE]
     if code == O_SECONDARY:                 # marking one for Demor: the least useful
-        v = pv(C, C[C_T_ACTIONS + x - 100]) if x >= 100 else pv(C, NS[p, NS_SECONDARY + x])
+        v = pv(PV, p, C[C_T_ACTIONS + x - 100]) if x >= 100 else pv(PV, p, NS[p, NS_SECONDARY + x])
         return -v if kind == F_MARK_CURSE else v
     if code == O_ALVA:
-        return reach_gain(S, C, NS, PR, p, 1, target, blocked, most) - 0.5
+        return reach_gain(S, C, NS, PR, W, PV, p, 1, target, blocked, most) - 0.5
     if code == O_CURSE:
         return 1.0
     if code == O_KRAKEN_MOVE:
@@ -280,13 +319,13 @@ def option_value(S, C, NS, PR, OPT, i, target, blocked, most):
         return C[C_AREA_DEMONS + S[S_KRAKEN + p]]
     if code == O_ALT:
         if kind == F_INSTEAD:
-            return pv(C, S[at + 2]) if x == 0 else 2.0
+            return pv(PV, p, S[at + 2]) if x == 0 else 2.0
         if kind == F_DOUBLE:
-            return pv(C, slot_reward(S, C, NS, p, x))
+            return pv(PV, p, slot_reward(S, C, NS, p, x))
         if kind == F_THORSTEYN or kind == F_DIOP:
             return 1.0
         if kind == F_CORNER:
-            return pv(C, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
+            return pv(PV, p, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
         alt = alt_of(C, S[at + 2], x)
         v = 0.0
         for k in range(n_syms(C, alt)):
@@ -295,34 +334,35 @@ def option_value(S, C, NS, PR, OPT, i, target, blocked, most):
     if code == O_HERO_PICK:
         if kind == F_MORALE:
             m = S[S_MORALE + p * N_HEROES + x]
-            return pv(C, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]) if S[at + 3] == 0 else -m
+            return pv(PV, p, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]) if S[at + 3] == 0 else -m
         if kind == F_RANK:
             r = S[S_RANK + p * N_HEROES + x]
-            return pv(C, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(C, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
+            return pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
         if kind == F_ATTACH:
             return -hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
         return 0.0
     if code == O_CARD:
         if kind == F_PLAY:
-            keep = KEEP if cards_in_hand(S, C, p) <= discards_wanted(S, C, p) else 0.0
-            return (0.5 if y == 1 else pv(C, C[C_J_ACTIONS + x]) + pv(C, C[C_J_COST + x])) - keep
-        return pv(C, C[C_J_ACTIONS + x]) if kind == F_TAKE_DISCARD else -pv(C, C[C_J_ACTIONS + x])
+            keep = W[p, W_KEEP] if cards_in_hand(S, C, p) <= discards_wanted(S, C, p) else 0.0
+            return (W[p, W_FACE_DOWN] if y == 1 else pv(PV, p, C[C_J_ACTIONS + x]) + pv(PV, p, C[C_J_COST + x])) - keep
+        return pv(PV, p, C[C_J_ACTIONS + x]) if kind == F_TAKE_DISCARD else -pv(PV, p, C[C_J_ACTIONS + x])
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]
-        return entering_value(S, C, NS, PR, p, x, target, blocked, most)
+        return entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
     if code == O_DONE:
         if kind == F_MOVE:
             if S[S_AREA + p] < 0:
                 return -99.0
-            return position_values(S, C, NS, PR, p, S[S_AREA + p], 0, target, blocked, most)[0]
+            return position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], 0, target, blocked, most)[0]
         return 0.0
     return 0.0
 
 
 @hot
-def decide(S, C, NS, PR, RP, OPT, n, pol):
-    """Index of the option the seat's policy picks."""
+def decide(S, C, NS, PR, RP, OPT, n, pol, W, PV):
+    """Index of the option the seat's policy picks (a heuristic: with its weights W[p] in use
+    and its program worths PV[p], ``use_phase``)."""
     if pol == POL_RANDOM:
         return below(RP, n)
     if n == 1:
@@ -332,13 +372,26 @@ def decide(S, C, NS, PR, RP, OPT, n, pol):
     for i in range(n):                  # only sailing options weigh the ship's position
         code = OPT[i, 0]
         if code == O_HERO or code == O_AREA or code == O_PLACE or code == O_ALVA or S[top(S)] == F_MOVE:
-            target, blocked, best_target = sailing_targets(S, C, NS, PR, S[top(S) + 1])
+            target, blocked, best_target = sailing_targets(S, C, NS, PR, W, PV, S[top(S) + 1])
             break
     best = 0
     best_v = -1e9
     for i in range(n):
-        v = option_value(S, C, NS, PR, OPT, i, target, blocked, best_target)
+        v = option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, best_target)
         if v > best_v:
             best_v = v
             best = i
     return best
+
+
+@hot
+def pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH):
+    """decide() for the seat at the top frame; a heuristic seat first puts its weights for the
+    game's phase in use when the phase has changed (PH: each seat's phase in use, -1 none)."""
+    p = S[top(S) + 1]
+    if pol != POL_RANDOM:
+        phase = game_phase(S, C)
+        if phase != PH[p]:
+            use_phase(S, C, W, PV, p, phase)
+            PH[p] = phase
+    return decide(S, C, NS, PR, RP, OPT, n, pol, W, PV)

@@ -116,9 +116,11 @@ class Eos(Game):
         return load_rules(config, overrides, data=data)
 
     def strategy_schema(self):
-        # no weights yet (the weighted EOS strategies are a later issue): a TOML strategy's
-        # "heuristic" policy is the kernel's greedy one
-        return StrategySchema(features=(), policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY},
+        # a heuristic's weights: the glory worth of each action symbol, then what the greedy
+        # weighs beyond them (layout.POLICY_WEIGHTS; docs/strategies-eos.md)
+        from .actions import SYMBOLS
+        return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
+                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY},
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
@@ -133,14 +135,16 @@ class Eos(Game):
             raise UserError(f"{self.title} takes no plugin strategies yet")
         content = content_of(rules)
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
-        if r.scratch is None:
-            r.scratch = kernel.scratch()
+        n_progs = int(content.C[L.C_N_PROGS])
+        if r.scratch is None or r.scratch[-2].shape[1] < n_progs:
+            r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
         r.n, r.n_players, r.content = n_games, n_players, content
         with COMPILE.first_compile():           # (on two cores, if it is one)
             kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
-                         nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64), bool(check),
+                         nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64),
+                         np.asarray(W, np.float64), bool(check),
                          r.games, r.seats, r.seeds, r.cards, *r.scratch)
         return r
 

@@ -17,17 +17,31 @@ from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
 from .kernel import end_bonus
-from .policy import decide
+from .policy import pick
 from .resources import demons, power
 
 
-def seat_policies(strategies, n_players):
-    """The policy code of each seat from the run's strategies (one, or one per seat)."""
-    if len(strategies) == 1:
-        strategies = list(strategies) * n_players
-    if len(strategies) != n_players:
-        raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
-    return [s.name for s in strategies], np.array([s.policy for s in strategies], np.int64)
+class SeatPolicies:
+    """The run's strategies as the kernel's batch seats them (one, or one per seat): names,
+    policy codes, weight rows, and the heuristic's scratch (program worths, phase in use), so
+    that a face game picks exactly what the batch's seat picks (``policy.pick``)."""
+
+    def __init__(self, strategies, n_players, C):
+        if len(strategies) == 1:
+            strategies = list(strategies) * n_players
+        if len(strategies) != n_players:
+            raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
+        self.names = [s.name for s in strategies]
+        self.pol = np.array([s.policy for s in strategies], np.int64)
+        self.W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
+        self.W[:n_players] = [s.weights for s in strategies]
+        self.PV = np.zeros((L.MAX_PLAYERS, int(C[L.C_N_PROGS])))
+        self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
+
+    def pick(self, st):
+        """The index of the option the deciding seat's strategy takes in face game st."""
+        return int(pick(st.S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, self.pol[st.current_player()],
+                        self.W, self.PV, self.PH))
 
 
 def _snapshot(st):
@@ -107,8 +121,9 @@ def _changes(st, a, b, who):
 def replay(rules, n_players, run_seed, game_index, strategies, check=False, nations=None):
     """(Played, text): game `game_index` of a run, `strategies` in seat order (the caller
     seats a rotated run's), `nations` as the batch seated them (None: its random draw)."""
-    names, pol = seat_policies(strategies, n_players)
     st = State(rules, n_players, run_seed, game_index, nations=nations)
+    seats = SeatPolicies(strategies, n_players, st.C)
+    names = seats.names
     w, S = st.words, st.S
     who = [f"{w.nation(st.nations[p])} (seat {p}, {names[p]})" for p in range(n_players)]
     lines = [f"EOS: Island of Angels, {n_players} players, seed {run_seed}, game {game_index}.",
@@ -130,7 +145,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
             turn = int(S[L.S_TURN])
             lines.append(f"Turn {turn + 1}: {who[int(S[L.S_SEAT])]}")
         p = st.current_player()
-        i = int(decide(S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, pol[p]))
+        i = seats.pick(st)
         lines.append(f"  {who[p]} chooses: {st.legal_actions()[i]}.")
         st.choose_index(i)
         if check and error == 0:

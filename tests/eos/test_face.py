@@ -6,11 +6,13 @@ glory: the face runs the kernel and adds no rule of its own."""
 import numpy as np
 import pytest
 
+from simulate.eos import GAME
 from simulate.eos import kernel as K
 from simulate.eos import layout as L
 from simulate.eos.config import NATIONS, load_rules
 from simulate.eos.face import TERMINAL, IllegalChoice, State
-from simulate.eos.policy import decide
+from simulate.eos.transcript import SeatPolicies
+from strategies import resolve_strategies
 
 SCOUT, FIRST_OFFICER, QUARTERMASTER, TREASURER, WARRIOR = range(5)
 
@@ -26,10 +28,10 @@ def batch_game(state, run_seed, index, nations):
     wanted = np.full(L.MAX_PLAYERS, -1, np.int64)
     for p, name in enumerate(nations or ()):
         wanted[p] = NATIONS.index(name)
-    POL = np.full(L.MAX_PLAYERS, L.POL_GREEDY, np.int64)
+    _, POL, W = resolve_strategies(GAME, "greedy", L.MAX_PLAYERS)
     c = state.content
-    K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, False, games, seats, seeds,
-            K.card_arrays(1), *K.scratch())
+    K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, W, False, games, seats, seeds,
+            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])))
     return games[0], seats[0, :state.n]
 
 
@@ -42,11 +44,11 @@ def test_a_greedy_face_game_is_the_batch_game(rules, players, seed, index, natio
     state = State(rules, players, seed=seed, game_index=index, nations=nations)
     game, seats = batch_game(state, seed, index, nations)
     assert state.nations == [int(k) for k in seats[:, L.P_NATION]]
+    greedy = SeatPolicies(resolve_strategies(GAME, "greedy", players)[0], players, state.C)
     decisions = 0
     while not state.is_terminal():
         assert state.offered >= 2 and 0 <= state.current_player() < players
-        state.apply_action(int(decide(state.S, state.C, state.NS, state.PR, state.RP, state.OPT, state.offered,
-                                      L.POL_GREEDY)))
+        state.apply_action(greedy.pick(state))
         decisions += 1
     assert decisions == game[L.G_DECISIONS] > 50
     assert state.turns == game[L.G_TURNS]

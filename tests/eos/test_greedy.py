@@ -1,13 +1,15 @@
-"""The EOS greedy policy (simulate/eos/policy.py): its ship finds the way to a target round
-the areas it cannot enter, coins it has plenty of cost it nothing, it keeps the cards a
-challenge asks for, and so it ends its games by the chronicle (the kernel issue: at least
-99% for every player count)."""
+"""The EOS heuristic (simulate/eos/policy.py): its ship finds the way to a target round the
+areas it cannot enter, coins it has plenty of cost it nothing, it keeps the cards a challenge
+asks for, and so the greedy ends its games by the chronicle (the kernel issue: at least 99%
+for every player count); its weights and phases (docs/strategies-eos.md) change its play."""
 import numpy as np
 import pytest
 
 from simulate.eos import GAME
 from simulate.eos import layout as L
+from simulate.eos.actions import SYMBOLS
 from simulate.eos import policy
+from simulate.eos.transcript import SeatPolicies
 from strategies import resolve_strategies
 
 from .scenario import empty_hand, free_angels, fresh, give_journey, neighbours, put_in_deed_area, ready
@@ -19,13 +21,21 @@ def bit(*areas):
     return np.int64(sum(1 << int(a) for a in areas))
 
 
+def weighed(st, strategy="greedy"):
+    """(W, PV): every seat's weights and program worths under `strategy`, for the game's phase."""
+    seats = SeatPolicies(resolve_strategies(GAME, strategy, st.n)[0], st.n, st.C)
+    for p in range(st.n):
+        policy.use_phase(st.S, st.C, seats.W, seats.PV, p, policy.game_phase(st.S, st.C))
+    return seats.W, seats.PV
+
+
 def targets(st, p=0):
-    return policy.sailing_targets(st.S, st.C, st.NS, st.PR, p)[:2]
+    return policy.sailing_targets(st.S, st.C, st.NS, st.PR, *weighed(st), p)[:2]
 
 
 def test_a_target_behind_closed_water_is_farther():
-    """An Angel two wave lines away is worth ANGEL less ``away(2)`` to a seat holding a
-    blessing token (ANGEL if it may still sail 2); with every area next to the ship closed it
+    """An Angel two wave lines away is worth angel_target less ``away(2)`` to a seat holding
+    a blessing token (angel_target if it may still sail 2); with every area next to the ship closed it
     is out of reach, worth nothing; with the way to it closed, it is farther."""
     st = fresh(RULES, "noom", "kusan")
     a = free_angels(st, 1)[0]
@@ -36,20 +46,25 @@ def test_a_target_behind_closed_water_is_farther():
     st.S[L.S_AREA] = x
     st.S[L.S_BLESSINGS] = 1
     S, C, NS, PR = st.S, st.C, st.NS, st.PR
+    W, PV = weighed(st)
     target, nothing = bit(y), np.int64(0)
+    angel = W[0, L.W_ANGEL]
+
+    def away(d):
+        return policy.away(W, 0, d)
 
     def worth(blocked, reach=0):
-        return policy.position_values(S, C, NS, PR, 0, x, reach, target, blocked, policy.ANGEL)
-    assert worth(nothing, 2) == (policy.ANGEL - policy.away(2), policy.ANGEL)
-    assert worth(nothing, 1) == (policy.ANGEL - policy.away(2), policy.ANGEL - policy.away(1))
+        return policy.position_values(S, C, NS, PR, W, PV, 0, x, reach, target, blocked, angel)
+    assert worth(nothing, 2) == (angel - away(2), angel)
+    assert worth(nothing, 1) == (angel - away(2), angel - away(1))
     near = neighbours(st, x)
     assert worth(bit(*near), 2) == (0.0, 0.0)
     ways = sorted(near & near_y)                # the areas between x and the Angel
     if len(ways) > 1:                           # one closed: the other way is as short
-        assert worth(bit(ways[0]))[0] == policy.ANGEL - policy.away(2)
+        assert worth(bit(ways[0]))[0] == angel - away(2)
     else:                                       # the only one closed: a longer way, or none
-        assert worth(bit(ways[0]))[0] < policy.ANGEL - policy.away(2)
-    assert (policy.sailing_targets(S, C, NS, PR, 0)[0] >> y) & 1      # the Angel is a target
+        assert worth(bit(ways[0]))[0] < angel - away(2)
+    assert (targets(st)[0] >> y) & 1            # the Angel is a target
 
 
 def test_a_challenge_the_seat_cannot_pay_closes_its_area():
@@ -71,15 +86,16 @@ def test_coins_beyond_the_reserve_cost_nothing():
     st = fresh(RULES, "noom", "kusan")
     k = st.content.deeds.index("pay_the_demons")
     ch = int(st.C[L.C_D_CHALLENGE + k])
+    W, PV = weighed(st)
     st.S[L.S_COINS] = 100
-    assert policy.challenge_worth(st.S, st.C, 0, ch) == pytest.approx(-100 * policy.COIN)
-    st.S[L.S_COINS] = 100 + policy.RICH
-    assert policy.challenge_worth(st.S, st.C, 0, ch) == 0.0
+    assert policy.challenge_worth(st.S, st.C, W, PV, 0, ch) == pytest.approx(-100 * W[0, L.Y_COINS])
+    st.S[L.S_COINS] = 100 + W[0, L.W_RESERVE]
+    assert policy.challenge_worth(st.S, st.C, W, PV, 0, ch) == 0.0
 
 
 def test_the_greedy_keeps_the_cards_a_challenge_asks_for():
     """Find the Expedition asks for 2 journey cards: holding no more than 2, every card the
-    greedy could play costs it KEEP more than with a third in hand; so with only the face-down
+    greedy could play costs it keep_card more than with a third in hand; so with only the face-down
     play on offer (2 glory at the end) it keeps them."""
     st = fresh(RULES, "noom", "kusan")
     ready(st, 21, 22)
@@ -93,16 +109,18 @@ def test_the_greedy_keeps_the_cards_a_challenge_asks_for():
         st.S[L.S_SP] = 0
         st.push(L.F_PLAY, 0, 1)
         n = st.run_to_decision()
-        target, blocked, most = policy.sailing_targets(st.S, st.C, st.NS, st.PR, 0)
-        return {st.options()[i][:3]: policy.option_value(st.S, st.C, st.NS, st.PR, st.OPT, i, target, blocked, most)
-                for i in range(n)}
+        W, PV = weighed(st)
+        target, blocked, most = policy.sailing_targets(st.S, st.C, st.NS, st.PR, W, PV, 0)
+        return {st.options()[i][:3]: policy.option_value(st.S, st.C, st.NS, st.PR, W, PV, st.OPT, i, target,
+                                                         blocked, most) for i in range(n)}
     held = values()
     j = st.content.journey.index("j01")
     assert held[(L.O_CARD, j, 1)] < held[(L.O_DONE, 0, 0)]          # face down: kept
     give_journey(st, 0, "j03")
     spare = values()
     for option, v in held.items():
-        assert spare[option] == pytest.approx(v + (policy.KEEP if option[0] == L.O_CARD else 0.0))
+        keep = weighed(st)[0][0, L.W_KEEP]
+        assert spare[option] == pytest.approx(v + (keep if option[0] == L.O_CARD else 0.0))
     assert spare[(L.O_CARD, j, 1)] > spare[(L.O_DONE, 0, 0)]         # a third card: one may go
 
 
@@ -114,3 +132,42 @@ def test_the_greedy_ends_its_games_by_the_chronicle(players):
     r = GAME.play(RULES, players, 11, 0, 4000, POL, W)
     assert r.capped.mean() <= 0.01
     assert (r.turns[r.capped] == RULES.config["game"]["turn_cap"]).all()
+
+
+# ---------------------------------------------------------------- weights and phases
+def test_the_phase_is_the_third_of_the_chronicle_track_filled():
+    st = fresh(RULES, "noom", "kusan")
+    first = int(st.C[L.C_CHRON_FIRST + 2])
+    slots = int(st.S[L.S_CHRON_LAST]) + 1 - first
+    seen = []
+    for filled in range(slots):
+        st.S[L.S_CHRON_NEXT] = first + filled
+        seen.append(policy.game_phase(st.S, st.C))
+    assert seen == [3 * k // slots for k in range(slots)] and seen[0] == 0 and seen[-1] == 2
+
+
+def test_a_phase_puts_its_weights_in_use_and_weighs_every_program_with_them():
+    st = fresh(RULES, "noom", "kusan")
+    strategy = resolve_strategies(GAME, "greedy:late.glory=3:early.coins=1", 2)[0][0]
+    seats = SeatPolicies([strategy], 2, st.C)
+    W, PV = seats.W, seats.PV
+    n = L.N_WEIGHTS
+    for phase, (glory, coins) in enumerate([(1.0, 1.0), (1.0, 0.2), (3.0, 0.2)]):
+        policy.use_phase(st.S, st.C, W, PV, 0, phase)
+        assert (W[0, :n] == W[0, n * (1 + phase):n * (2 + phase)]).all()
+        assert (W[0, L.Y_GLORY], W[0, L.Y_COINS]) == (glory, coins)
+        for prog, decoded in ((p, st.content.programs.decode(p)) for p in range(0, int(st.C[L.C_N_PROGS]), 37)):
+            expected = sum(max(sum(W[0, SYMBOLS.index(name)] * amount for name, amount in alt
+                                   if name in SYMBOLS) for alt in step) for step in decoded)
+            assert PV[0, prog] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("weight,column", [("coins=1.0", L.P_COINS), ("patron=40", L.P_ANGELS_PATRON)])
+def test_a_weight_changes_how_the_seats_play(weight, column):
+    """Seats that value coins five times higher end with more of them; seats with a bias for
+    the patron side awaken more Angels as patrons (400 four-player games, the same seeds)."""
+    def mean(strategy):
+        _, POL, W = resolve_strategies(GAME, strategy, 4)
+        r = GAME.play(RULES, 4, 3, 0, 400, POL, W)
+        return r.seats[:r.n, :4, column].mean()
+    assert mean(f"greedy:{weight}") > 1.5 * mean("greedy") + 0.1

@@ -14,24 +14,23 @@ Tests that found bugs when they were written (the kernel, the data or the words 
 say so in their docstrings; all are fixed.
 """
 import re
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+from simulate.eos import GAME
 from simulate.eos import kernel as K
 from simulate.eos import layout as L
 from simulate.eos.check import CHECKS
 from simulate.eos.config import NATIONS, load_rules
 from simulate.eos.face import State, content_of
-from simulate.eos.policy import decide
-from simulate.eos.transcript import replay
+from simulate.eos.transcript import SeatPolicies, replay
+from strategies import resolve_strategies
 
 from .scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, WARRIOR, deed_area, give_upgrade, new, put_in_deed_area,
                        ready)
 
-GREEDY = SimpleNamespace(name="greedy", policy=L.POL_GREEDY)
-RANDOM = SimpleNamespace(name="random", policy=L.POL_RANDOM)
+GREEDY, RANDOM = (resolve_strategies(GAME, name, 1)[0][0] for name in ("greedy", "random"))
 
 # (players, run seed, game index, nations (None: the batch's draw), strategies in seat order)
 GAMES = [
@@ -64,8 +63,10 @@ def batch_game(rules, n, run_seed, index, nations, strategies, check=False):
     chosen = list(strategies) * n if len(strategies) == 1 else list(strategies)
     POL = np.zeros(L.MAX_PLAYERS, np.int64)
     POL[:n] = [s.policy for s in chosen]
-    K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, check, games, seats, seeds, K.card_arrays(1),
-            *K.scratch())
+    W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
+    W[:n] = [s.weights for s in chosen]
+    K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, W, check, games, seats, seeds,
+            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])))
     return games[0], seats[0, :n]
 
 
@@ -140,11 +141,12 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
     chosen = list(strategies) * n if len(strategies) == 1 else list(strategies)
     told_choices = [line for line in lines if " chooses: " in line]
     st = State(rules, n, run_seed, index, nations=nations)
+    policies = SeatPolicies(chosen, n, st.C)
     k = 0
     while not st.is_terminal():
         p = st.current_player()
         legal = st.legal_actions()
-        i = int(decide(st.S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, chosen[p].policy))
+        i = policies.pick(st)
         prefix = f"  {who[p]} chooses: "
         line = told_choices[k]
         assert line.startswith(prefix) and line.endswith(".")
