@@ -219,6 +219,8 @@ def bench(game: str = GAME_ARG,
           games: int = typer.Option(5000, "--games", help="Games timed per policy and round."),
           seed: int = typer.Option(1, "--seed", help="Run seed of the timed games."),
           as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
+          strategies: Optional[str] = typer.Option(
+              None, "--strategies", help="Comma-separated strategies to time [default: the whole roster]."),
           config: Optional[str] = CONFIG_OPT,
           set_: Optional[List[str]] = SET_OPT,
           plugin: Optional[List[str]] = PLUGIN_OPT,
@@ -232,7 +234,8 @@ def bench(game: str = GAME_ARG,
         raise UserError(f"--games must be at least 1, not {games}")
     rules = load_game_rules(g, config, set_, players, variant)
     from .bench import run_bench, to_json, to_text
-    result = run_bench(g, rules, players, games=games, seed=seed)
+    names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
+    result = run_bench(g, rules, players, games=games, policies=names, seed=seed)
     typer.echo(to_json(result) if as_json else to_text(result))
 
 

@@ -233,9 +233,10 @@ def test_replay_seats_the_runs_nations(runs):
 
 
 def test_bench():
-    result = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json"))
+    result = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json", "--strategies",
+                                   "random,greedy,balanced"))
     assert result["game"] == "eos" and result["score_unit"] == "glory" and sorted(result["policies"]) == [
-        "greedy", "random"]
+        "balanced", "greedy", "random"]
     assert all(p["games_per_s"] > 0 and p["turns_per_game"] >= 3 for p in result["policies"].values())
 
 
@@ -248,8 +249,8 @@ def test_the_cap_rate_is_shown_by_the_summary_and_the_bench(tmp_path):
     capped = int((games["ended_by"] == "cap").sum())
     assert 0 < capped < 60 and (games.filter(pl.col("ended_by") == "cap")["turns"] == 63).all()
     assert f"Ended by the turn cap, not the rules: {capped} games ({capped / 60:.2%})" in text
-    full = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json"))
-    cut = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json",
+    full = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json", "--strategies", "greedy"))
+    cut = json.loads(windtunnel("bench", "eos", "--players", 3, "--games", 40, "--json", "--strategies", "greedy",
                                 "--set", "game.turn_cap=63"))
     assert full["policies"]["greedy"]["cap_rate"] < cut["policies"]["greedy"]["cap_rate"] < 1
 
