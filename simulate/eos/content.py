@@ -257,30 +257,11 @@ def build(config):
         C[at:at + table.size] = table.ravel()
         at += table.size
     C[L.C_N_PROGS] = len(programs.progs)
-    C[L.C_DIST:L.C_DIST + L.MAX_AREAS * L.MAX_AREAS] = distances(board, n).ravel()
     PR = np.stack([player_rules(config, nat) for nat in NATIONS])
     return Content(C, NS, PR, programs, tuple(c["id"] for c, _ in journey), tuple(u["id"] for u, _ in upgrades),
                    tuple(e["id"] for e in events), tuple(o["id"] for o in objectives),
                    tuple(a["id"] for a in angels), tuple(lord_ids), tuple(d["id"] for d in deeds),
                    tuple(trophy_ids), tuple(a["id"] for a in areas), flags)
-
-
-def distances(board, n):
-    """Wave lines between every two areas (breadth first; 99 where no path)."""
-    D = np.full((L.MAX_AREAS, L.MAX_AREAS), 99, np.int32)
-    adj, start = board["adj"], board["adj_start"]
-    for a in range(n):
-        D[a, a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for x in frontier:
-                for y in adj[start[x]:start[x + 1]]:
-                    if D[a, y] == 99:
-                        D[a, y] = D[a, x] + 1
-                        nxt.append(y)
-            frontier = nxt
-    return D
 
 
 def _nation(config, nat, k, b, journey, upgrades):
