@@ -32,7 +32,9 @@ from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
                      C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
-                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM, S_DEED_CURSES)
+                     TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM, S_DEED_CURSES,
+                     S_FEATS, S_N_FEATS, FEAT_W, MAX_FEATS, FEAT_SEAT, FEAT_KIND, FEAT_ITEM, FEAT_TURN,
+                     FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
 from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -82,6 +84,7 @@ def update_curses(S, C):
     for i in range(S[S_N_CURSES]):
         mask |= 1 << C[C_L_CURSE + S[S_CURSES + i]]
     S[S_CURSE_MASK] = mask
+    S[S_CURSES_EVER] |= mask
     for p in range(S[S_N]):
         if not (mask >> K_DEMOR) & 1:
             S[S_BLOCKED_SECONDARY + p] = -1
@@ -153,6 +156,19 @@ def new_ship(S, C, NS, p, t):
     S[S_SPEED + p] += C[C_T_SPEED + t]
 
 
+@tiny
+def log_feat(S, p, kind, item):
+    """A chronicle action in the records' log (layout FEAT_*); past MAX_FEATS only counted."""
+    k = S[S_N_FEATS]
+    S[S_N_FEATS] = k + 1
+    if k < MAX_FEATS:
+        at = S_FEATS + k * FEAT_W
+        S[at + FEAT_SEAT] = p
+        S[at + FEAT_KIND] = kind
+        S[at + FEAT_ITEM] = item
+        S[at + FEAT_TURN] = S[S_TURN] + 1
+
+
 @hot
 def chronicle_action(S, C, NS, p, kind, target, instead):
     """Take chronicle action (kind, target) for p; pushes its rewards, with the chronicle slot
@@ -163,6 +179,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
         S[S_BLESSINGS + p] -= 1
         S[S_SUPPLY_BLESSINGS] += 1
         stat(S, p, ST_ANGELS, 1)
+        log_feat(S, p, FEAT_ANGEL_HERO if kind == CH_AWAKEN_HERO else FEAT_ANGEL_PATRON, target)
         if kind == CH_AWAKEN_HERO:
             awaken_hero_side(S, C, p, target)
             S[S_ANGELS_HERO + p] += 1
@@ -181,6 +198,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
             S[S_BLESSINGS + p] -= 1
             S[S_SUPPLY_BLESSINGS] += 1
         S[S_LORD + target] = LS_DEFEATED
+        log_feat(S, p, FEAT_LORD, target)
         for d in range(1, 7):
             if S[S_DEED_AT + d] == LORD + target:
                 S[S_DEED_AT + d] = -1
@@ -194,6 +212,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
             S[S_SPENT_POWER + p] += 7
             spend_power(S, p, 7)
         S[S_DEED + target] = DS_DONE
+        log_feat(S, p, FEAT_DEED, target)
         for d in range(1, 7):
             if S[S_DEED_AT + d] == target:
                 S[S_DEED_AT + d] = -1
@@ -226,6 +245,10 @@ def fill_chronicle(S, C, PR, p):
         chronicle_completed(S, C, PR, p)
         return
     S[S_CHRON + slot] = p
+    entries = 0
+    for q in range(S[S_N]):
+        entries += S[S_ENTRIES + q]
+    S[S_SLOT_TURN + entries] = S[S_TURN] + 1      # the game's entries in order, for the records
     S[S_CHRON_NEXT] = slot + 1
     S[S_ENTRIES + p] += 1
     stat(S, p, ST_CHRONICLE, 1)

@@ -26,7 +26,8 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
-                     N_CARD_ROWS, CARD_W, W_ROW)
+                     N_CARD_ROWS, CARD_W, W_ROW, G_CURSES_EVER, G_N_FEATS, G_SLOT_TURN, G_FEATS, S_CURSES_EVER,
+                     S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W)
 from .policy import pick
 from .resources import demons, power, unprotected_demons
 from .symbols import upgrades_in_play
@@ -154,6 +155,12 @@ def record(S, C, NS, PR, g, games, seats, tmp):
     for i in range(S[S_N_CURSES]):
         mask |= 1 << S[S_CURSES + i]
     games[g, G_CURSES] = mask
+    games[g, G_CURSES_EVER] = S[S_CURSES_EVER]
+    games[g, G_N_FEATS] = S[S_N_FEATS]
+    for i in range(MAX_CHRONICLE):
+        games[g, G_SLOT_TURN + i] = S[S_SLOT_TURN + i]
+    for i in range(MAX_FEATS * FEAT_W):
+        games[g, G_FEATS + i] = S[S_FEATS + i]
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
 

@@ -278,6 +278,14 @@ PR_N_ZONES = _r()
 PR_ZONES = _r(4 * MAX_ZONES)    # (Demons from, to, speed change, no protection gain) at 0 protection
 PR_SIZE = _r.size
 
+# the feats log (S_FEATS, the games result's G_FEATS): per chronicle action taken, who took it,
+# what (FEAT_KINDS), on what (Angel, Lord or deed index) and on which turn (1-based)
+FEAT_SEAT, FEAT_KIND, FEAT_ITEM, FEAT_TURN = range(4)
+FEAT_W = 4
+FEAT_KINDS = ("angel_hero", "angel_patron", "lord", "deed")
+FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED = range(4)
+MAX_FEATS = 40                  # chronicle actions per game (the track has 16 slots; actions go on once it is full)
+
 # ---------------------------------------------------------------- state S
 _s = Offsets()
 S_N = _s()                      # players
@@ -387,6 +395,12 @@ S_CHRON_LAST = _s()             # last usable slot (the pawn may take the last)
 S_CHRON = _s(MAX_CHRONICLE)     # who filled each slot (-1)
 S_OBJ = _s(OBJECTIVES_IN_PLAY)  # objectives in play
 S_OBJ_DONE = _s(OBJECTIVES_IN_PLAY)     # bitmask of seats that scored it
+# the game's story for the records: each chronicle action (FEAT_* rows), the turn of each
+# chronicle entry (the game's first, second, ...), every curse that was ever in play
+S_FEATS = _s(MAX_FEATS * FEAT_W)
+S_N_FEATS = _s()
+S_SLOT_TURN = _s(MAX_CHRONICLE) # 1-based turn of the game's k-th chronicle entry (0: none)
+S_CURSES_EVER = _s()            # bitmask of CURSES
 S_SIZE = _s.size
 
 # glory by source (records)
@@ -526,6 +540,10 @@ G_FIRST_LORD = _g()
 G_ERROR = _g()
 G_ERROR_TURN = _g()
 G_DECISIONS = _g()
+G_CURSES_EVER = _g()            # bitmask of CURSES ever in play
+G_N_FEATS = _g()                # chronicle actions taken (rows of G_FEATS; more than MAX_FEATS: the first ones)
+G_SLOT_TURN = _g(MAX_CHRONICLE)     # S_SLOT_TURN
+G_FEATS = _g(MAX_FEATS * FEAT_W)    # S_FEATS
 N_GAME_COLS = _g.size
 
 _p = Offsets()

@@ -92,7 +92,7 @@ class Eos(Game):
     score_unit = "glory"
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = ()
-    tables = ("games", "seats", "cards")
+    tables = ("games", "seats", "cards", "feats")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
     options = {"nations": NATION_OPTION}

@@ -36,8 +36,9 @@ GAMES_SCHEMA = pa.schema(
      ("winner_seat", pa.int8()), ("winner_strategy", pa.string()), ("tie", pa.bool_()),
      ("winner_nation", pa.string()), ("ended_by", pa.string())]
     + [(name, typ) for name, _, typ in GAME_COUNTS]
-    + [("first_lord", pa.string()), ("curses_at_end", pa.string()), ("decisions", pa.int32()),
-       ("check_error", pa.string()), ("check_error_turn", pa.int16())])
+    + [("first_lord", pa.string()), ("curses_at_end", pa.string()), ("curses_in_play", pa.string()),
+       ("decisions", pa.int32()), ("check_error", pa.string()), ("check_error_turn", pa.int16())]
+    + [(f"entry_{i + 1}_turn", pa.int16()) for i in range(L.MAX_CHRONICLE)])
 SEATS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("strategy", pa.string()),
      ("strategy_slot", pa.int8()), ("won", pa.bool_()), ("rank", pa.int8()), ("score_total", pa.int16()),
@@ -48,7 +49,11 @@ CARDS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
      ("kind", pa.string()), ("at_setup", pa.bool_()), ("how", pa.string()), ("turn_drawn", pa.int16()),
      ("turn_played", pa.int16()), ("played", pa.string())])
-SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA}
+FEATS_SCHEMA = pa.schema(
+    [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("kind", pa.string()),
+     ("item", pa.string()), ("turn", pa.int16())])
+SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA, "feats": FEATS_SCHEMA}
+CURSES = tuple(c.removeprefix("curse_") for c in L.CURSES)
 HOW = ("", "drawn", "dealt", "bought", "gained")
 PLAYED = ("", "face_up", "face_down")
 assert all(SCHEMAS[t].names[:len(c)] == list(c) for t, c in CORE.items())
@@ -80,8 +85,8 @@ def check_messages(codes):
 
 
 def curse_names(masks, lords):
-    """Each game's Lords whose curse was in play at the end (a bitmask of Lord indices) as
-    their ids, comma-separated in the content's order ("" for none)."""
+    """Each game's bitmask of indices into `lords` (Lord ids, or curse names) as the names,
+    comma-separated in that order ("" for none)."""
     unique, inverse = np.unique(masks, return_inverse=True)
     texts = [",".join(lords[i] for i in range(len(lords)) if int(m) >> i & 1) for m in unique]
     return _names(inverse.reshape(-1), texts)
@@ -109,9 +114,11 @@ def to_tables(r, *, run_id, first, strategies, variant):
          _names(np.minimum(ended, len(ended_names) - 1), ended_names, np.isin(ended, list(ENDED_BY)))]
         + [_col(games[:, i], typ) for _, i, typ in GAME_COUNTS]
         + [_names(games[:, L.G_FIRST_LORD], content.lords), curse_names(games[:, L.G_CURSES], content.lords),
-           _col(games[:, L.G_DECISIONS], pa.int32()),
+           curse_names(games[:, L.G_CURSES_EVER], CURSES), _col(games[:, L.G_DECISIONS], pa.int32()),
            _names(error, check_messages(error), error != 0),
-           _col(games[:, L.G_ERROR_TURN], pa.int16(), mask=error == 0)],
+           _col(games[:, L.G_ERROR_TURN], pa.int16(), mask=error == 0)]
+        + [_col(games[:, L.G_SLOT_TURN + i], pa.int16(), mask=games[:, L.G_SLOT_TURN + i] == 0)
+           for i in range(L.MAX_CHRONICLE)],
         schema=GAMES_SCHEMA)
     flat = seats.reshape(n * k, L.N_SEAT_COLS)
     slot, total = flat[:, L.P_SLOT], flat[:, L.P_SCORE]
@@ -123,7 +130,28 @@ def to_tables(r, *, run_id, first, strategies, variant):
         + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
         + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS],
         schema=SEATS_SCHEMA)
-    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id)}
+    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id), "feats": feat_table(r, run_id, game_id)}
+
+
+def feat_table(r, run_id, game_id):
+    """One row per chronicle action (layout FEAT_*): who awakened which Angel on which side,
+    defeated which Demon Lord, accomplished which deed, on which turn."""
+    games = r.games[:r.n]
+    logged = np.minimum(games[:, L.G_N_FEATS], L.MAX_FEATS)
+    log = games[:, L.G_FEATS:L.G_FEATS + L.MAX_FEATS * L.FEAT_W].reshape(r.n, L.MAX_FEATS, L.FEAT_W)
+    g_idx, f_idx = np.nonzero(np.arange(L.MAX_FEATS)[None, :] < logged[:, None])
+    rows = log[g_idx, f_idx]
+    kind, item = rows[:, L.FEAT_KIND], rows[:, L.FEAT_ITEM]
+    c = r.content
+    # one name list over the kinds: an item's code is its index plus its kind's offset
+    lists = [c.angels, c.angels, c.lords, c.deeds]
+    offset = np.cumsum([0] + [len(x) for x in lists])[:-1]
+    k = len(g_idx)
+    return pa.table(
+        [_constant(run_id, k), pa.array(game_id[g_idx]), _col(rows[:, L.FEAT_SEAT], pa.int8()),
+         _names(kind, L.FEAT_KINDS), _names(offset[kind] + item, [x for names in lists for x in names]),
+         _col(rows[:, L.FEAT_TURN], pa.int16())],
+        schema=FEATS_SCHEMA)
 
 
 def card_table(r, run_id, game_id):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from typer.testing import CliRunner
@@ -55,7 +56,7 @@ def test_the_protocol_object():
     assert simulate.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
     assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic"}
-    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards"}
+    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats"}
     for table, columns in CORE.items():
         assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
     assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation"]
@@ -109,6 +110,31 @@ def test_the_cards_table_tells_each_cards_story(runs):
     joined = seats.join(per_seat, on=["game_id", "seat"], how="left").with_columns(pl.col("n").fill_null(0))
     assert (joined["n"] <= joined["journey_played"]).all()         # a card played twice (reshuffled) counts once
     assert joined["n"].sum() >= 0.95 * joined["journey_played"].sum()
+
+
+def test_the_feats_table_tells_each_chronicle_action(runs):
+    """One feats row per chronicle action: per seat they add up to the seats' Angels (by
+    side), Lords and deeds; an Angel is awakened once a game; the entries' turns run in
+    order and there are as many as chronicle entries; a curse in play at the end was in play."""
+    games, seats, _ = frames(runs[0] / "four")
+    feats = simulate.open_run(runs[0] / "four").table("feats").collect()
+    assert feats.columns == SCHEMAS["feats"].names and feats.height > 0
+    counts = feats.pivot(on="kind", index=["game_id", "seat"], values="item", aggregate_function="len")
+    joined = seats.join(counts, on=["game_id", "seat"], how="left").fill_null(0)
+    for kind, column in (("angel_hero", "angels_hero"), ("angel_patron", "angels_patron"),
+                         ("lord", "lords_defeated"), ("deed", "deeds_accomplished")):
+        assert (joined[kind] == joined[column]).all(), kind
+    angels = feats.filter(pl.col("kind").str.starts_with("angel"))
+    assert angels.group_by("game_id", "item").len()["len"].max() == 1
+    timed = feats.join(games.select("game_id", "turns"), on="game_id")
+    assert (timed["turn"] >= 1).all() and (timed["turn"] <= timed["turns"]).all()
+    turns = games.select([f"entry_{k}_turn" for k in range(1, 17)]).to_numpy().astype(float)
+    assert ((~np.isnan(turns)).sum(axis=1) == games["chronicle_entries"].to_numpy()).all()
+    assert (np.nan_to_num(np.diff(turns, axis=1), nan=0) >= 0).all()
+    lords = {lord: lord.lower() for lord in set(",".join(games["curses_at_end"]).split(",")) - {""}}
+    for at_end, ever in games.select("curses_at_end", "curses_in_play").iter_rows():
+        named = {c.split("_")[0] for c in ever.split(",") if c}
+        assert {lords[x] for x in at_end.split(",") if x} <= named
 
 
 def test_random_nations_differ_within_a_game(runs):
@@ -258,9 +284,12 @@ def test_the_cap_rate_is_shown_by_the_summary_and_the_bench(tmp_path):
 def test_the_eos_tables_are_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
     section = doc.split("## EOS tables")[1].split("\n## ")[0]
-    for table, title in (("games", "### EOS games"), ("seats", "### EOS seats"), ("cards", "### EOS cards")):
+    for table, title in (("games", "### EOS games"), ("seats", "### EOS seats"), ("cards", "### EOS cards"),
+                         ("feats", "### EOS feats")):
         part = section.split(title)[1].split("\n### ")[0]
         documented = set(re.findall(r"^\| `(\w+)`", part, re.M))
+        for head, first, tail, last in re.findall(r"^\| `(\D+)(\d+)(\w*)` \.\.\. `\1(\d+)\3`", part, re.M):
+            documented |= {f"{head}{k}{tail}" for k in range(int(first), int(last) + 1)}
         core = set(CORE.get(table, ()))
         assert documented - core == set(SCHEMAS[table].names) - core, table
     assert "`game_options`" in doc
