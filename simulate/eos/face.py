@@ -26,7 +26,8 @@ from .config import NATIONS, load_rules
 from .content import build
 from .engine import advance
 from .engine import choose as kernel_choose
-from .kernel import final_glory, record, seat_nations
+from .kernel import record, seat_nations
+from .scoring import final_glory
 from .resources import demons, power
 from .setup import new_game
 from .words import PROFESSION_WORDS, Words

@@ -28,39 +28,14 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
                      N_CARD_ROWS, CARD_W, W_ROW, G_CURSES_EVER, G_N_FEATS, G_SLOT_TURN, G_FEATS, S_CURSES_EVER,
                      S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W)
-from .policy import pick
-from .resources import demons, power, unprotected_demons
+from .lookahead import SB_SIZE, seat_choice
+from .resources import demons, power
+from .scoring import end_bonus, final_glory
 from .symbols import upgrades_in_play
 
 
 @hot
-def end_bonus(S, C, NS, PR, p, out):
-    """The end-of-game bonus glory by kind into out[0..4] (unprotected Demons, morale
-    boosts, rank increases, played journey cards, upgrades in play); their sum."""
-    morale = 0
-    ranks = 0
-    for h in range(N_HEROES):
-        morale += S[S_MORALE + p * N_HEROES + h]
-        ranks += S[S_RANK + p * N_HEROES + h] - 1
-    played = 0
-    for j in range(C[C_N_JOURNEY]):
-        if S[S_JLOC + j] == J_PLAYED + p or S[S_JLOC + j] == J_WAITING + p:
-            played += 1
-    out[0] = C[C_BONUS_DEMON] * (unprotected_demons(S, PR, p) + S[S_BELIA + p])   # Belia's count as unprotected
-    out[1] = C[C_BONUS_MORALE] * morale
-    out[2] = C[C_BONUS_RANK] * ranks
-    out[3] = C[C_BONUS_JOURNEY] * played
-    out[4] = C[C_BONUS_UPGRADE] * upgrades_in_play(S, C, p)
-    return out[0] + out[1] + out[2] + out[3] + out[4]
-
-
-@hot
-def final_glory(S, C, NS, PR, p, tmp):
-    return max(0, S[S_GLORY + p] + end_bonus(S, C, NS, PR, p, tmp))
-
-
-@hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH):
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp):
     """Play S's game to its end; returns the decisions the policies took. In check mode the
     invariants are checked after every decision; the first broken one (its code and turn)
     is kept in S and the game goes on."""
@@ -74,7 +49,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH):
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]], W, PV, PH))
+        choose(S, C, NS, PR, RG, OPT, seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp))
         decisions += 1
 
 
@@ -186,7 +161,7 @@ def seat_nations(nations, n_players, shift, R, out):
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
-          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH):
+          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
     Strategy q is POL[q] with the weights row WS[q]; `nations` has one nation index per seat (-1: a random one, all
     different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
@@ -216,7 +191,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
                 PR[p, i] = PRN[nat[p], i]
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH)
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp)
         record(S, C, NS, PR, g, games, seats, tmp)
         for i in range(N_CARD_ROWS * CARD_W):
             cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]
@@ -239,4 +214,5 @@ def scratch(n_progs):
             np.zeros((MAX_OPT, OPT_W), np.int32), np.zeros(64, np.int32),
             np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
             np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64),
-            np.zeros((MAX_PLAYERS, W_ROW)), np.zeros((MAX_PLAYERS, n_progs)), np.zeros(MAX_PLAYERS, np.int64))
+            np.zeros((MAX_PLAYERS, W_ROW)), np.zeros((MAX_PLAYERS, n_progs)), np.zeros(MAX_PLAYERS, np.int64),
+            np.zeros(SB_SIZE, np.int32))

@@ -496,7 +496,7 @@ CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
 CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t is trophy t's extra crew
 
 # ---------------------------------------------------------------- policies
-POL_RANDOM, POL_GREEDY = 0, 1
+POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD = 0, 1, 2
 
 # A heuristic strategy's row (docs/strategies-eos.md): the weights in use, then one block per
 # game phase (early, mid, late: thirds of the chronicle track's slots filled), then the
@@ -512,8 +512,12 @@ POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord
  W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON) = range(N_SYMBOLS, N_SYMBOLS + len(POLICY_WEIGHTS))
 N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
 PHASE_NAMES = ("early", "mid", "late")
-PARAMS = {"reserve": 50}        # coins kept back: a coin cost beyond them is free
+# reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the
+# lookahead's rollouts per option and how many of its turns each plays into (lookahead.py)
+PARAMS = {"reserve": 50, "rollouts": 2, "horizon": 3}
 W_RESERVE = N_WEIGHTS * (1 + len(PHASE_NAMES))
+W_ROLLOUTS = W_RESERVE + 1
+W_HORIZON = W_RESERVE + 2
 W_ROW = W_RESERVE + len(PARAMS)
 
 # the cards table (S_CARD rows, and the kernel's `cards` result): the seat that has it, the turn it

@@ -120,7 +120,7 @@ class Eos(Game):
         # weighs beyond them (layout.POLICY_WEIGHTS; docs/strategies-eos.md)
         from .actions import SYMBOLS
         return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
-                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY},
+                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD},
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
@@ -136,7 +136,7 @@ class Eos(Game):
         content = content_of(rules)
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
-        if r.scratch is None or r.scratch[-2].shape[1] < n_progs:
+        if r.scratch is None or r.scratch[-3].shape[1] < n_progs:      # (-3: PV, the programs' worths)
             r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)

@@ -16,8 +16,8 @@ from ..protocol import Played
 from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
-from .kernel import end_bonus
-from .policy import pick
+from .scoring import end_bonus
+from .lookahead import SB_SIZE, seat_choice
 from .resources import demons, power
 
 
@@ -37,11 +37,14 @@ class SeatPolicies:
         self.W[:n_players] = [s.weights for s in strategies]
         self.PV = np.zeros((L.MAX_PLAYERS, int(C[L.C_N_PROGS])))
         self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
+        self.POL = np.zeros(L.MAX_PLAYERS, np.int64)
+        self.POL[:n_players] = self.pol
+        self.SB = np.zeros(SB_SIZE, np.int32)
 
     def pick(self, st):
         """The index of the option the deciding seat's strategy takes in face game st."""
-        return int(pick(st.S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, self.pol[st.current_player()],
-                        self.W, self.PV, self.PH))
+        return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
+                               self.W, self.PV, self.PH, self.SB, st._tmp))
 
 
 def _snapshot(st):

@@ -1,7 +1,7 @@
 """The EOS strategy roster (configs/eos/strategies, docs/strategies-eos.md): every style is
 there and leans the way its name says, every strategy plays only legal moves, and the bars
 of the strategies issue: balanced wins at least 90% against three random and at least 50%
-against three greedy (fair is 25%), tuned beats balanced, balanced ends 99% of its games by
+against three greedy (fair is 25%), tuned and the lookahead beat balanced, balanced ends 99% of its games by
 the chronicle with 3-5 players."""
 import numpy as np
 import pytest
@@ -32,7 +32,7 @@ def against(name, other, n_players, games, seed=5, check=False):
 
 def test_the_roster_has_every_style_with_a_description():
     names = strategy_names(GAME)
-    assert {"random", "greedy", "balanced", "tuned", *STYLES} <= set(names)
+    assert {"random", "greedy", "balanced", "tuned", "lookahead", *STYLES} <= set(names)
     for name in names:
         assert load_strategy(GAME, name).description
 
@@ -72,4 +72,6 @@ def test_the_bars_of_the_strategies_issue():
     _, lo = match("balanced", "greedy", 2000)
     assert lo >= 0.50
     _, lo = match("tuned", "balanced", 2000)
+    assert lo > 0.25
+    _, lo = match("lookahead", "balanced", 400)             # ~15 games a second
     assert lo > 0.25

@@ -30,7 +30,7 @@ from strategies import resolve_strategies
 from .scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, WARRIOR, deed_area, give_upgrade, new, put_in_deed_area,
                        ready)
 
-GREEDY, RANDOM = (resolve_strategies(GAME, name, 1)[0][0] for name in ("greedy", "random"))
+GREEDY, RANDOM, LOOKAHEAD = (resolve_strategies(GAME, name, 1)[0][0] for name in ("greedy", "random", "lookahead"))
 
 # (players, run seed, game index, nations (None: the batch's draw), strategies in seat order)
 GAMES = [
@@ -38,6 +38,7 @@ GAMES = [
     pytest.param(2, 3, 0, None, [GREEDY, RANDOM], id="2p-drawn-greedy-random"),
     pytest.param(4, 5, 2, ["guild", "noom", "kusan", "mespanne"], [GREEDY], id="4p-greedy"),
     pytest.param(4, 8, 1, None, [RANDOM, GREEDY, GREEDY, RANDOM], id="4p-drawn-mixed"),
+    pytest.param(3, 6, 1, None, [LOOKAHEAD, GREEDY, RANDOM], id="3p-lookahead-greedy-random"),
 ]
 # games whose check mode finds nothing
 CLEAN = [

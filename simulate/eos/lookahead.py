@@ -1,0 +1,155 @@
+"""The EOS lookahead player: flat Monte Carlo over the turn's action.
+
+At each of its turn's action choices (the F_ACTION frame: a hero, the chronicle action,
+a recharge, an extra crew) the seat tries every option: for each, `rollouts` rollouts
+take that option and play on with every seat on its heuristic (random stays random)
+until `horizon` more of the seat's turns have begun (1: the rest of this turn and the
+other seats' next turns), then score
+the position as if the game ended there (final glory, end bonus included) plus what the
+seat still holds, weighed by its own symbol weights (coins beyond the reserve, blessing
+tokens, Angel attacks, cards in hand), and take the option with the best mean margin
+over the best rival. Every option is tried on the same rollout seeds (common random
+numbers), so the comparison is between options, not between draws. Its other decisions,
+and the rollouts, are the heuristic's (``policy.pick``) with its weights.
+
+What it may not see is redealt in each rollout: the journey, upgrade and event decks,
+the Demon Lords still to spawn and the placement tokens are shuffled on the rollout's
+own stream. The other seats' hands are not (a simplification: they are played by the
+heuristics in the rollouts as they are).
+
+Rollouts play on the real state, saved before and restored after each one (``SB``: a
+scratch of the state's size, the option list and the seats' phases); hot code allocates
+nothing. Everything is a function of the game's seed: replay and the batch agree.
+"""
+from ..jit import hot
+from ..rng import game_seed, shuffle_range
+from .engine import advance, choose
+from .frames import top
+from .scoring import final_glory
+from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_RANDOM, S_ATTACKS,
+                     S_BLESSINGS, S_COINS, S_DONE, S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_LORD_STACK,
+                     S_LORD_STACK_N, S_N, S_N_HAND, S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_TURN, S_UDECK,
+                     S_UDECK_N, W_HORIZON, W_RESERVE, W_ROLLOUTS, Y_ANGEL_ATTACK, Y_BLESSING, Y_COINS, Y_DRAW)
+from .policy import pick, use_phase
+
+# SB, the lookahead's scratch: the state, the option list, the seats' phases and policies
+SB_STATE = 0
+SB_OPT = S_SIZE
+SB_PHASE = SB_OPT + MAX_OPT * OPT_W
+SB_POL = SB_PHASE + MAX_PLAYERS
+SB_SIZE = SB_POL + MAX_PLAYERS
+
+
+@hot
+def holding(S, W, p, q):
+    """What seat q still holds, in glory by p's weights: coins beyond the reserve, blessing
+    tokens, Angel attacks, cards in hand."""
+    coins = max(0.0, S[S_COINS + q] - W[p, W_RESERVE])
+    return (W[p, Y_COINS] * coins + W[p, Y_BLESSING] * S[S_BLESSINGS + q]
+            + W[p, Y_ANGEL_ATTACK] * S[S_ATTACKS + q] + W[p, Y_DRAW] * S[S_N_HAND + q])
+
+
+@hot
+def margin(S, C, NS, PR, W, p, tmp):
+    """p's position as if the game ended now, over the best rival's (both weighed by p's weights)."""
+    best = -1e18
+    mine = 0.0
+    for q in range(S[S_N]):
+        v = final_glory(S, C, NS, PR, q, tmp) + holding(S, W, p, q)
+        if q == p:
+            mine = v
+        elif v > best:
+            best = v
+    return mine - best
+
+
+@hot
+def redeal(S, R):
+    """Shuffle what no seat can see: the decks, the Lords to spawn, the placement tokens."""
+    shuffle_range(S, S_JDECK, S[S_JDECK_N], R)
+    shuffle_range(S, S_UDECK, S[S_UDECK_N], R)
+    shuffle_range(S, S_EDECK, S[S_EDECK_N], R)
+    shuffle_range(S, S_LORD_STACK, S[S_LORD_STACK_N], R)
+    shuffle_range(S, S_PLACEMENT, S[S_PLACEMENT_N], R)
+
+
+@hot
+def rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i, seed, turns):
+    """Seat p's margin after taking option i (of the list saved in SB) and playing on until
+    `turns` more of p's turns have begun (the game's end at the latest); S comes back as it was."""
+    for k in range(S_SIZE):
+        SB[SB_STATE + k] = S[k]
+    RG[0] = seed
+    RP[0] = game_seed(seed, 1)
+    redeal(S, RG)
+    for r in range(MAX_OPT):
+        for c in range(OPT_W):
+            OPT[r, c] = SB[SB_OPT + r * OPT_W + c]
+    choose(S, C, NS, PR, RG, OPT, i)
+    started = 0
+    turn = S[S_TURN]
+    while S[S_DONE] == 0:
+        n = advance(S, C, NS, PR, RG, OPT, NB)
+        if n == 0:
+            break
+        if S[S_TURN] != turn:
+            turn = S[S_TURN]
+            if S[S_SEAT] == p:
+                started += 1
+                if started >= turns:
+                    break
+        choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]], W, PV, PH))
+    m = margin(S, C, NS, PR, W, p, tmp)
+    for k in range(S_SIZE):
+        S[k] = SB[SB_STATE + k]
+    return m
+
+
+@hot
+def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
+    """The index of the action option (of n in OPT) the lookahead seat takes (module doc)."""
+    p = S[top(S) + 1]
+    rollouts = max(1, int(W[p, W_ROLLOUTS]))
+    turns = max(1, int(W[p, W_HORIZON]))
+    for r in range(MAX_OPT):
+        for c in range(OPT_W):
+            SB[SB_OPT + r * OPT_W + c] = OPT[r, c]
+    for q in range(MAX_PLAYERS):
+        SB[SB_PHASE + q] = PH[q]
+        SB[SB_POL + q] = POL_seat[q]
+        POL_seat[q] = POL_RANDOM if POL_seat[q] == POL_RANDOM else POL_GREEDY
+    game_rg, game_rp = RG[0], RP[0]
+    base = game_seed(game_rg, S[S_TURN])
+    best, best_v = 0, -1e18
+    for i in range(n):
+        total = 0.0
+        for k in range(rollouts):
+            total += rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i,
+                             game_seed(base, k), turns)
+            for q in range(MAX_PLAYERS):     # a rollout may have moved a seat into a later phase
+                if PH[q] != SB[SB_PHASE + q]:
+                    PH[q] = SB[SB_PHASE + q]
+                    if PH[q] >= 0:
+                        use_phase(S, C, W, PV, q, PH[q])
+        if total > best_v:
+            best_v, best = total, i
+    RG[0], RP[0] = game_rg, game_rp
+    for q in range(MAX_PLAYERS):
+        POL_seat[q] = SB[SB_POL + q]
+    for r in range(MAX_OPT):
+        for c in range(OPT_W):
+            OPT[r, c] = SB[SB_OPT + r * OPT_W + c]
+    return best
+
+
+@hot
+def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
+    """The option the deciding seat's policy takes: the lookahead's at its action choices,
+    else ``policy.pick`` (the heuristic's or a random pick)."""
+    p = S[top(S) + 1]
+    pol = POL_seat[p]
+    if pol == POL_LOOKAHEAD:
+        if n > 1 and S[top(S)] == F_ACTION:
+            return lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp)
+        return pick(S, C, NS, PR, RP, OPT, n, POL_GREEDY, W, PV, PH)
+    return pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH)

@@ -1,0 +1,33 @@
+"""The end of an EOS game's scoring (rulebook: "End of the game"): the end bonus by kind and
+the final glory, for the records, the face and the lookahead's rollouts."""
+from ..jit import hot
+from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
+                     J_PLAYED, J_WAITING, N_HEROES, S_BELIA, S_GLORY, S_JLOC, S_MORALE, S_RANK)
+from .resources import unprotected_demons
+from .symbols import upgrades_in_play
+
+
+@hot
+def end_bonus(S, C, NS, PR, p, out):
+    """The end-of-game bonus glory by kind into out[0..4] (unprotected Demons, morale
+    boosts, rank increases, played journey cards, upgrades in play); their sum."""
+    morale = 0
+    ranks = 0
+    for h in range(N_HEROES):
+        morale += S[S_MORALE + p * N_HEROES + h]
+        ranks += S[S_RANK + p * N_HEROES + h] - 1
+    played = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_PLAYED + p or S[S_JLOC + j] == J_WAITING + p:
+            played += 1
+    out[0] = C[C_BONUS_DEMON] * (unprotected_demons(S, PR, p) + S[S_BELIA + p])   # Belia's count as unprotected
+    out[1] = C[C_BONUS_MORALE] * morale
+    out[2] = C[C_BONUS_RANK] * ranks
+    out[3] = C[C_BONUS_JOURNEY] * played
+    out[4] = C[C_BONUS_UPGRADE] * upgrades_in_play(S, C, p)
+    return out[0] + out[1] + out[2] + out[3] + out[4]
+
+
+@hot
+def final_glory(S, C, NS, PR, p, tmp):
+    return max(0, S[S_GLORY + p] + end_bonus(S, C, NS, PR, p, tmp))
