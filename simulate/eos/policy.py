@@ -30,7 +30,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      S_RANK, U_SHIP_PLACE, Y_COINS, Y_DISCARD, Y_MOVE,
                      N_SYMBOLS, N_WEIGHTS, S_CHRON_LAST, S_CHRON_NEXT, S_N, W_ANGEL, W_ATTACK_AWAKENED, W_AWAY,
                      W_AWAY_LINE, W_CORNER, W_DEED, W_ENTRY, W_FACE_DOWN, W_KEEP, W_LORD, W_PATRON, W_RECHARGE,
-                     W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY)
+                     W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY, W_IDLE_LINE, W_IDLE_TARGET, S_FEATS,
+                     S_N_FEATS, FEAT_W, FEAT_SEAT, FEAT_TURN, MAX_FEATS, S_TURN)
 from .symbols import can_pay, cards_in_hand, move_speed
 
 
@@ -385,13 +386,42 @@ def decide(S, C, NS, PR, RP, OPT, n, pol, W, PV):
 
 
 @hot
+def idle_turns(S, p):
+    """p's own turns since its last chronicle action (since the game began if none; the
+    feats log holds them, ``chronicle.log_feat``)."""
+    last = 0
+    for k in range(min(S[S_N_FEATS], MAX_FEATS) - 1, -1, -1):
+        if S[S_FEATS + k * FEAT_W + FEAT_SEAT] == p:
+            last = S[S_FEATS + k * FEAT_W + FEAT_TURN]
+            break
+    return (S[S_TURN] + 1 - last) // S[S_N]
+
+
+@hot
+def weigh_idleness(S, W, p, phase):
+    """The longer p goes without a chronicle action, the more its targets and a chronicle
+    action's entry are worth (`idle_target`) and the more each wave line to a target costs
+    (`idle_line`), per idle turn, on top of the phase's weights: the game ends only when
+    the chronicle track fills, and a seat circling for the glory of the areas, or shunning
+    a deed whose challenge costs more than it brings, would play on for ever."""
+    idle = idle_turns(S, p)
+    base = N_WEIGHTS * (1 + phase)
+    W[p, W_AWAY_LINE] = W[p, base + W_AWAY_LINE] + W[p, W_IDLE_LINE] * idle
+    for k in (W_ANGEL, W_DEED, W_LORD, W_ENTRY):
+        W[p, k] = W[p, base + k] + W[p, W_IDLE_TARGET] * idle
+
+
+@hot
 def pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH):
     """decide() for the seat at the top frame; a heuristic seat first puts its weights for the
-    game's phase in use when the phase has changed (PH: each seat's phase in use, -1 none)."""
+    game's phase in use when the phase has changed (PH: each seat's phase in use, -1 none),
+    then weighs its idle turns (``weigh_idleness``)."""
     p = S[top(S) + 1]
     if pol != POL_RANDOM:
         phase = game_phase(S, C)
         if phase != PH[p]:
             use_phase(S, C, W, PV, p, phase)
             PH[p] = phase
+        if W[p, W_IDLE_LINE] != 0 or W[p, W_IDLE_TARGET] != 0:
+            weigh_idleness(S, W, p, phase)
     return decide(S, C, NS, PR, RP, OPT, n, pol, W, PV)

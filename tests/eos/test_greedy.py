@@ -171,3 +171,42 @@ def test_a_weight_changes_how_the_seats_play(weight, column):
         r = GAME.play(RULES, 4, 3, 0, 400, POL, W)
         return r.seats[:r.n, :4, column].mean()
     assert mean(f"greedy:{weight}") > 1.5 * mean("greedy") + 0.1
+
+
+def test_idle_turns_count_a_seats_turns_since_its_last_chronicle_action():
+    """Counted apart from the feats log: at each of seat 0's turns, its own turns since the
+    one in which its chronicle actions last rose (since the game began if never)."""
+    st = fresh(RULES, "noom", "kusan", seed=8)
+    seats = SeatPolicies(resolve_strategies(GAME, "greedy", 2)[0], 2, st.C)
+    S = st.S
+    own, last_active, before, checked = 0, 0, 0, 0
+    turn = -1
+    while not st.is_terminal() and S[L.S_TURN] < 80:
+        if S[L.S_TURN] != turn and S[L.S_SEAT] == 0:
+            turn = int(S[L.S_TURN])
+            took = int(S[L.S_ACTIONS + L.A_CHRONICLE])
+            if took > before:
+                last_active, before = own - 1, took
+            assert policy.idle_turns(S, 0) == own - last_active
+            own += 1
+            checked += 1
+        st.choose_index(seats.pick(st))
+    assert checked >= 15 and before >= 2
+
+
+def test_idleness_makes_targets_and_the_chronicle_more_urgent():
+    """With idle_line and idle_target, a seat's weights in use are the phase's plus so much
+    per idle turn; with both at 0 (greedy) they are the phase's."""
+    st = fresh(RULES, "noom", "kusan")
+    S = st.S
+    S[L.S_TURN] = 2 * 7                         # seat 0's eighth turn, no chronicle action yet
+    for spec, line, target in (("greedy", 0.0, 0.0), ("greedy:idle_line=0.5:idle_target=2", 0.5, 2.0)):
+        seats = SeatPolicies(resolve_strategies(GAME, spec, 2)[0], 2, st.C)
+        W = seats.W
+        policy.pick(S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, seats.pol[0], W, seats.PV, seats.PH)
+        base = L.N_WEIGHTS * (1 + seats.PH[0])
+        idle = policy.idle_turns(S, 0)
+        assert idle == 7
+        assert W[0, L.W_AWAY_LINE] == pytest.approx(W[0, base + L.W_AWAY_LINE] + line * idle)
+        for k in (L.W_ANGEL, L.W_DEED, L.W_LORD, L.W_ENTRY):
+            assert W[0, k] == pytest.approx(W[0, base + k] + target * idle)

@@ -2,7 +2,7 @@
 there and leans the way its name says, every strategy plays only legal moves, and the bars
 of the strategies issue: balanced wins at least 90% against three random and at least 50%
 against three greedy (fair is 25%), tuned and the lookahead beat balanced, balanced ends 99% of its games by
-the chronicle with 3-5 players."""
+the chronicle with 2-5 players."""
 import numpy as np
 import pytest
 
@@ -55,7 +55,7 @@ def test_every_strategy_only_makes_legal_moves(n_players):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n_players", [3, 4, 5])     # two players: 97.9% (issue #19's notes), not yet the bar
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5])
 def test_balanced_ends_its_games_by_the_chronicle(n_players):
     r = against("balanced", "balanced", n_players, 2000)
     assert r.capped.mean() <= 0.01
