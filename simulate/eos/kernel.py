@@ -27,15 +27,15 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
                      N_CARD_ROWS, CARD_W, W_ROW, G_CURSES_EVER, G_N_FEATS, G_SLOT_TURN, G_FEATS, S_CURSES_EVER,
-                     S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W)
-from .lookahead import SB_SIZE, seat_choice
+                     S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W, SB_SIZE)
+from .lookahead import seat_choice
 from .resources import demons, power
 from .scoring import end_bonus, final_glory
 from .symbols import upgrades_in_play
 
 
 @hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp):
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X):
     """Play S's game to its end; returns the decisions the policies took. In check mode the
     invariants are checked after every decision; the first broken one (its code and turn)
     is kept in S and the game goes on."""
@@ -49,7 +49,8 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        choose(S, C, NS, PR, RG, OPT, seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp))
+        choose(S, C, NS, PR, RG, OPT, seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp,
+                                                   SLOT, X))
         decisions += 1
 
 
@@ -161,13 +162,14 @@ def seat_nations(nations, n_players, shift, R, out):
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
-          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB):
+          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB, SLOT, X):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
     Strategy q is POL[q] with the weights row WS[q]; `nations` has one nation index per seat (-1: a random one, all
     different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
     and rotates the given nations the same way. The arguments after `seeds` are scratch
-    arrays made in Python (hot code allocates nothing). `cards` (n_games, N_CARD_ROWS, CARD_W)
-    gets each journey card's and upgrade's story (layout CARD_*)."""
+    arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
+    (``scorer.extension``), None without plugins. `cards` (n_games, N_CARD_ROWS, CARD_W) gets
+    each journey card's and upgrade's story (layout CARD_*)."""
     for g in range(n_games):
         k = first + g
         shift = k % n_players if rotate else 0
@@ -184,6 +186,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
             for i in range(W_ROW):
                 W[p, i] = WS[q, i]
             seats[g, p, P_SLOT] = q
+            SLOT[p] = q
             seats[g, p, P_NATION] = nat[p]
             for i in range(NS_SIZE):
                 NS[p, i] = NSN[nat[p], i]
@@ -191,7 +194,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
                 PR[p, i] = PRN[nat[p], i]
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp)
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X)
         record(S, C, NS, PR, g, games, seats, tmp)
         for i in range(N_CARD_ROWS * CARD_W):
             cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]
@@ -215,4 +218,4 @@ def scratch(n_progs):
             np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
             np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64),
             np.zeros((MAX_PLAYERS, W_ROW)), np.zeros((MAX_PLAYERS, n_progs)), np.zeros(MAX_PLAYERS, np.int64),
-            np.zeros(SB_SIZE, np.int32))
+            np.zeros(SB_SIZE, np.int32), np.zeros(MAX_PLAYERS, np.int64))

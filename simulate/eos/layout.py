@@ -496,7 +496,7 @@ CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
 CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t is trophy t's extra crew
 
 # ---------------------------------------------------------------- policies
-POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD = 0, 1, 2
+POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3
 
 # A heuristic strategy's row (docs/strategies-eos.md): the weights in use, then one block per
 # game phase (early, mid, late: thirds of the chronicle track's slots filled), then the
@@ -527,6 +527,15 @@ CARD_W = 5
 HOW_DRAWN, HOW_DEALT, HOW_BOUGHT, HOW_GAINED = 1, 2, 3, 4   # journey: drawn, dealt at setup; upgrade: bought, gained
 PLAYED_FACE_UP, PLAYED_FACE_DOWN = 1, 2                     # (CARD_HOW of a played journey card keeps how it came)
 N_CARD_ROWS = MAX_JOURNEY + MAX_UPGRADES
+
+# SB, the kernel's scratch for a seat's look beyond the plain heuristic: a copy of the state
+# (saved during the lookahead's rollouts; a plugin seat's masked view), the option list, the
+# seats' phases and policies (the lookahead)
+SB_STATE = 0
+SB_OPT = S_SIZE
+SB_PHASE = SB_OPT + MAX_OPT * OPT_W
+SB_POL = SB_PHASE + MAX_PLAYERS
+SB_SIZE = SB_POL + MAX_PLAYERS
 
 # ---------------------------------------------------------------- result arrays (one row per game / seat)
 _g = Offsets()

@@ -29,15 +29,11 @@ from .scoring import final_glory
 from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_RANDOM, S_ATTACKS,
                      S_BLESSINGS, S_COINS, S_DONE, S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_LORD_STACK,
                      S_LORD_STACK_N, S_N, S_N_HAND, S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_TURN, S_UDECK,
-                     S_UDECK_N, W_HORIZON, W_RESERVE, W_ROLLOUTS, Y_ANGEL_ATTACK, Y_BLESSING, Y_COINS, Y_DRAW)
-from .policy import pick, use_phase
+                     S_UDECK_N, W_HORIZON, W_RESERVE, W_ROLLOUTS, Y_ANGEL_ATTACK, Y_BLESSING, Y_COINS, Y_DRAW,
+                     POL_PLUGIN, SB_OPT, SB_PHASE, SB_POL, SB_STATE)
+from .policy import pick, use_phase, weights_now
+from .scorer import plugin_choice
 
-# SB, the lookahead's scratch: the state, the option list, the seats' phases and policies
-SB_STATE = 0
-SB_OPT = S_SIZE
-SB_PHASE = SB_OPT + MAX_OPT * OPT_W
-SB_POL = SB_PHASE + MAX_PLAYERS
-SB_SIZE = SB_POL + MAX_PLAYERS
 
 
 @hot
@@ -143,11 +139,17 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
 
 
 @hot
-def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
+def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X):
     """The option the deciding seat's policy takes: the lookahead's at its action choices,
-    else ``policy.pick`` (the heuristic's or a random pick)."""
+    a plugin's (X: the strategy rows' scorers, None without plugins; SLOT: each seat's
+    strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
     p = S[top(S) + 1]
     pol = POL_seat[p]
+    if X is not None and pol == POL_PLUGIN:
+        if n == 1:
+            return 0
+        weights_now(S, C, W, PV, PH, p)
+        return plugin_choice(S, C, NS, PR, OPT, n, W, PV, SLOT[p], X, SB)
     if pol == POL_LOOKAHEAD:
         if n > 1 and S[top(S)] == F_ACTION:
             return lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp)

@@ -412,16 +412,22 @@ def weigh_idleness(S, W, p, phase):
 
 
 @hot
+def weights_now(S, C, W, PV, PH, p):
+    """Put seat p's weights for the game's phase in use when the phase has changed (PH: each
+    seat's phase in use, -1 none), then weigh its idle turns (``weigh_idleness``)."""
+    phase = game_phase(S, C)
+    if phase != PH[p]:
+        use_phase(S, C, W, PV, p, phase)
+        PH[p] = phase
+    if W[p, W_IDLE_LINE] != 0 or W[p, W_IDLE_TARGET] != 0:
+        weigh_idleness(S, W, p, phase)
+
+
+@hot
 def pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH):
-    """decide() for the seat at the top frame; a heuristic seat first puts its weights for the
-    game's phase in use when the phase has changed (PH: each seat's phase in use, -1 none),
-    then weighs its idle turns (``weigh_idleness``)."""
+    """decide() for the seat at the top frame, a heuristic seat with its weights for now
+    (``weights_now``)."""
     p = S[top(S) + 1]
     if pol != POL_RANDOM:
-        phase = game_phase(S, C)
-        if phase != PH[p]:
-            use_phase(S, C, W, PV, p, phase)
-            PH[p] = phase
-        if W[p, W_IDLE_LINE] != 0 or W[p, W_IDLE_TARGET] != 0:
-            weigh_idleness(S, W, p, phase)
+        weights_now(S, C, W, PV, PH, p)
     return decide(S, C, NS, PR, RP, OPT, n, pol, W, PV)

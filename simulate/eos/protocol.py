@@ -95,6 +95,7 @@ class Eos(Game):
     tables = ("games", "seats", "cards", "feats")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
+    plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
 
     def check_players(self, n_players, rules=None):
@@ -119,24 +120,25 @@ class Eos(Game):
         # a heuristic's weights: the glory worth of each action symbol, then what the greedy
         # weighs beyond them (layout.POLICY_WEIGHTS; docs/strategies-eos.md)
         from .actions import SYMBOLS
+        from .scorer import SCORER_SIG
         return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
-                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD},
+                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD,
+                                        "plugin": L.POL_PLUGIN}, scorer_signature=SCORER_SIG,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
              check=False, tape=None, out=None, options=None):
         from . import kernel
         from .precompile import COMPILE
+        from .scorer import extension
 
         self.check_players(n_players, rules)
         if tape is not None:
             raise UserError(f"{self.title} has no choice tape (no record/replay policies)")
-        if any(s is not None for s in scorers or ()):
-            raise UserError(f"{self.title} takes no plugin strategies yet")
         content = content_of(rules)
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
-        if r.scratch is None or r.scratch[-3].shape[1] < n_progs:      # (-3: PV, the programs' worths)
+        if r.scratch is None or r.scratch[-4].shape[1] < n_progs:      # (-4: PV, the programs' worths)
             r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
@@ -145,7 +147,7 @@ class Eos(Game):
             kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
                          nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64),
                          np.asarray(W, np.float64), bool(check),
-                         r.games, r.seats, r.seeds, r.cards, *r.scratch)
+                         r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers))
         return r
 
     def schemas(self):

@@ -75,12 +75,13 @@ def _col(values, typ, mask=None):
 
 def check_messages(codes):
     """The check-mode message of each code from 0 to max(codes) (``check.CHECKS``; 90 and 91
-    the driver's own)."""
+    the driver's own, 92 a failed plugin scorer)."""
     from .check import CHECKS
 
     known = {k + 1: text for k, text in enumerate(CHECKS)}
     known.update({90: "the decision stack overflowed (a rule loop)",
-                  91: "the decision stack ran empty before the game ended"})
+                  91: "the decision stack ran empty before the game ended",
+                  92: "a plugin scorer failed (an exception, an index out of bounds or a score that is not a number)"})
     return [known.get(k, f"check {k}") for k in range(int(codes.max(initial=0)) + 1)]
 
 

@@ -17,7 +17,8 @@ from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
 from .scoring import end_bonus
-from .lookahead import SB_SIZE, seat_choice
+from .lookahead import seat_choice
+from .scorer import extension
 from .resources import demons, power
 
 
@@ -39,12 +40,14 @@ class SeatPolicies:
         self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
         self.POL = np.zeros(L.MAX_PLAYERS, np.int64)
         self.POL[:n_players] = self.pol
-        self.SB = np.zeros(SB_SIZE, np.int32)
+        self.SB = np.zeros(L.SB_SIZE, np.int32)
+        self.SLOT = np.arange(L.MAX_PLAYERS, dtype=np.int64)      # seat p plays strategies[p]
+        self.X = extension([s.plugin for s in strategies])
 
     def pick(self, st):
         """The index of the option the deciding seat's strategy takes in face game st."""
         return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
-                               self.W, self.PV, self.PH, self.SB, st._tmp))
+                               self.W, self.PV, self.PH, self.SB, st._tmp, self.SLOT, self.X))
 
 
 def _snapshot(st):
