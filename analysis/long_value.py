@@ -24,34 +24,50 @@ from .value import contrast, states_table
 
 KEYS = ("run_id", "game_id", "seat")
 SUMS = ("n", "wins", "vp_sum", "vp_sq")
-SET = "_set_"           # a not-null state's flag column: _set_<column>
 ANY = "_any"            # the seat-games with any row of the item (the rest's complement)
+BITS = "_bits"          # the pass's flags of a row, one bit each (grouping by an integer, not by strings)
 
 
-def _flag(column):
-    return SET + column
-
-
-def where_expr(section):
+def row_where(section):
     """The rows of its table a section reads (all rows when it says nothing)."""
     return pl.all_horizontal(pl.lit(True), *(pl.col(c).is_in(list(v)) for c, v in section.where))
 
 
-def state_expr(state):
-    """A state's rows among a section's (on the counts' columns: a not-null test is its flag)."""
+def row_state(state):
+    """A state's rows among a section's."""
     if state.column is None:
         return pl.lit(True)
-    return pl.col(state.column).is_in(list(state.values)) if state.values else pl.col(_flag(state.column))
+    return pl.col(state.column).is_in(list(state.values)) if state.values else pl.col(state.column).is_not_null()
 
 
-def group_columns(sections):
-    """The long table's columns the pass groups by: each section's item, where and state
-    columns (a not-null state as its flag)."""
-    cols = []
+def _where_flag(section):
+    return f"_w:{section.name}"
+
+
+def _state_flag(section, state):
+    return f"_s:{section.name}:{state.name}"
+
+
+def flag_plan(sections):
+    """[(flag column, row expression)]: each section's where and each state's test; the pass
+    groups by them packed into one integer (BITS) and `long_counts` unpacks them."""
+    plan = []
     for s in sections:
-        cols += [s.item, *(c for c, _ in s.where)]
-        cols += [st.column if st.values else _flag(st.column) for st in s.states if st.column]
-    return list(dict.fromkeys(cols))
+        plan.append((_where_flag(s), row_where(s)))
+        plan += [(_state_flag(s, st), row_state(st)) for st in s.states]
+    if len(plan) > 62:
+        raise ValueError("more than 62 sections and states on one table")
+    return plan
+
+
+def where_expr(section):
+    """A section's rows of `long_counts`."""
+    return pl.col(_where_flag(section))
+
+
+def state_expr(section, state):
+    """A state's rows of `long_counts` (among its section's)."""
+    return pl.col(_state_flag(section, state))
 
 
 def who_columns(sections):
@@ -64,43 +80,55 @@ def _sums(won="won", score="score_total"):
 
 
 def runs_of(tables):
-    """The run ids of the data (one for a run, one per cell for a comparison)."""
-    return collect(tables.games.select(pl.col("run_id").unique()))["run_id"].sort().to_list()
+    """{run id: its cell (variant, n_players)} of the data: one run for a run folder, one per
+    cell for a comparison. A run is one cell; the passes below attach it after aggregating
+    (carrying it through a join of millions of rows costs more than the join)."""
+    cells = collect(tables.games.group_by("run_id").agg(*(pl.col(c).first() for c in CELL),
+                                                        k=pl.struct(*CELL).n_unique()))
+    if (cells["k"] > 1).any():
+        raise ValueError("a run with games of more than one cell (variant, player count)")
+    return {r["run_id"]: tuple(r[c] for c in CELL) for r in cells.sort("run_id").iter_rows(named=True)}
 
 
-def per_run(lf, run, runs):
-    """`lf`'s rows of one run, keyed by `seat_key` (within a run a seat-game is its game and seat:
-    a join on one integer is several times faster than on (run_id, game_id, seat))."""
+def _in_run(lf, run, runs):
+    """`lf`'s rows of one run (all of them when the data holds one run)."""
     return lf if len(runs) == 1 else lf.filter(pl.col("run_id") == run)
 
 
+def _with_cell(df, cell):
+    return df.with_columns(**{c: pl.lit(v) for c, v in zip(CELL, cell)})
+
+
 def seat_key():
+    """A seat-game within a run as one integer: a join on it is several times faster than on
+    (run_id, game_id, seat)."""
     return (pl.col("game_id") * 256 + pl.col("seat").cast(pl.Int64)).alias("_key")
 
 
 def long_counts(tables, sections):
     """One pass over the long table of `sections` (all on one table): the rows any of them
-    reads, joined to the seats' won, score_total and `who` columns, grouped by cell, the
-    `group_columns` and who: n, wins, vp_sum, vp_sq. Run by run, game-id range by range;
-    collected (small)."""
-    cols = group_columns(sections)
+    reads, joined to the seats' won, score_total and `who` columns (one integer key per
+    seat-game), grouped by cell, item columns, flags (`flag_plan`: each section's rows, each
+    state's) and who: n, wins, vp_sum, vp_sq. Run by run, game-id range by range; collected
+    (small)."""
+    items = list(dict.fromkeys(s.item for s in sections))
     who = who_columns(sections)
-    plain = [c for c in cols if not c.startswith(SET)]
-    flags = [c[len(SET):] for c in cols if c.startswith(SET)]
-    group = [*CELL, *cols, *who]
+    plan = flag_plan(sections)
+    bits = pl.sum_horizontal(*(e.cast(pl.Int64) * (1 << i) for i, (_, e) in enumerate(plan))).alias(BITS)
+    keep = pl.any_horizontal(*(row_where(s) for s in sections))
+    group = [*items, BITS, *who]
     runs = runs_of(tables)
-    keep = pl.any_horizontal(*(where_expr(s) for s in sections))
 
     def summarize(part, seats_part):
-        part = part.filter(keep).select("game_id", seat_key(), *plain,
-                                        *(pl.col(c).is_not_null().alias(_flag(c)) for c in flags))
-        return (part.join(seats_part.select(seat_key(), *CELL, "won", "score_total", *who), on="_key")
+        part = part.filter(keep).select(seat_key(), *items, bits)
+        return (part.join(seats_part.select(seat_key(), "won", "score_total", *who), on="_key")
                 .group_by(group).agg(**_sums()))
 
     long, seats = tables.table(sections[0].table), tables.seats
-    out = pl.concat([by_game_ranges(per_run(long, r, runs), summarize, per_run(seats, r, runs)) for r in runs],
-                    how="diagonal_relaxed")
-    return out.group_by(group).agg(pl.col(*SUMS).sum())
+    out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize, _in_run(seats, r, runs)), cell)
+                     for r, cell in runs.items()], how="diagonal_relaxed")
+    out = out.group_by(*CELL, *group).agg(pl.col(*SUMS).sum())
+    return out.with_columns(**{name: (pl.col(BITS) & (1 << i)) != 0 for i, (name, _) in enumerate(plan)}).drop(BITS)
 
 
 def seat_totals(seats, who=()):
@@ -120,12 +148,12 @@ def game_counts(tables, sections):
     runs = runs_of(tables)
 
     def summarize(part):
-        part = part.select("game_id", *CELL, *cols)
-        return pl.concat([part.filter(where_expr(s)).group_by(*CELL, pl.col(s.item).alias("item"))
+        part = part.select("game_id", *cols)
+        return pl.concat([part.filter(row_where(s)).group_by(pl.col(s.item).alias("item"))
                           .agg(games_with=pl.col("game_id").n_unique().cast(pl.Int64))
                           .with_columns(section=pl.lit(s.name)) for s in sections])
 
-    out = pl.concat([by_game_ranges(per_run(long, r, runs), summarize) for r in runs])
+    out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize), cell) for r, cell in runs.items()])
     out = out.group_by("section", *CELL, "item").agg(pl.col("games_with").sum())
     games = collect(tables.games.group_by(*CELL).agg(games=pl.len().cast(pl.Int64)))
     return out.join(games, on=list(CELL), how="left")
@@ -144,7 +172,7 @@ def state_long(counts, totals, section):
     grid = anyrow.select(by)
     parts = []
     for st in section.states:
-        got = _summed(rows.filter(state_expr(st)), by, st.name).drop("state")
+        got = _summed(rows.filter(state_expr(section, st)), by, st.name).drop("state")
         parts.append(grid.join(got, on=by, how="left", nulls_equal=True)
                      .with_columns(pl.col(*SUMS).fill_null(0), state=pl.lit(st.name)))
     cell = totals.group_by(*CELL).agg(pl.col(*SUMS).sum())
