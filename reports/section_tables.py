@@ -3,6 +3,8 @@ every other table (``table_text.Table``): each rate with its n and 95% interval,
 with the one question the section answers."""
 import polars as pl
 
+from analysis.stats import wilson_interval
+
 from .figures import cell_label
 from .table_text import Table, ci_num, ci_pct, ci_pts, count, num, pct, pts, pval
 
@@ -31,10 +33,15 @@ def endings(s, df, data):
             + [str(r["value"]) + (" (the turn cap)" if s.cap is not None and r["value"] == s.cap else ""),
                count(r["games"]), count(r["n"]), pct(r["share"], 2), ci_pct(r["lo"], r["hi"])]
             for r in df.iter_rows(named=True)]
-    cap = df.filter(pl.col("value") == s.cap) if s.cap is not None else df.head(0)
-    caps = "; ".join(f"{cell_label(r['variant'], r['n_players'])}: {pct(r['share'], 2)}" for r in cap.iter_rows(named=True))
-    note = (f"{s.note} Share of games by `{s.column}`, Wilson 95% interval. "
-            + (f"Cap rate: {caps or 'no game ended by the cap'}." if s.cap is not None else "")).strip()
+    note = f"{s.note} Share of games by {s.column.replace('_', ' ')}, Wilson 95% interval."
+    if s.cap is not None:
+        caps = []
+        for (v, p), part in df.group_by("variant", "n_players", maintain_order=True):
+            k, n = int(part.filter(pl.col("value") == s.cap)["games"].sum()), int(part["n"][0])
+            lo, hi = wilson_interval(k, n)
+            caps.append(f"{cell_label(v, p)}: {pct(k / n, 2)} (95% CI {ci_pct(lo, hi)}, {k:,} of {n:,} games)")
+        note += f" Cap rate: {'; '.join(caps)}."
+    note = note.strip()
     return [Table(s.name, s.title, note, _head(data.many_cells) + [s.column.replace("_", " "), "games", "of",
                                                                      "share", "95% CI"], rows, question=s.question)]
 
