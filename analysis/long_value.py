@@ -28,16 +28,22 @@ ANY = "_any"            # the seat-games with any row of the item (the rest's co
 BITS = "_bits"          # the pass's flags of a row, one bit each (grouping by an integer, not by strings)
 
 
+def _is(column, values):
+    """column is one of values (== for one value: cheaper than a set lookup on millions of rows)."""
+    values = list(values)
+    return pl.col(column) == values[0] if len(values) == 1 else pl.col(column).is_in(values)
+
+
 def row_where(section):
     """The rows of its table a section reads (all rows when it says nothing)."""
-    return pl.all_horizontal(pl.lit(True), *(pl.col(c).is_in(list(v)) for c, v in section.where))
+    return pl.all_horizontal(pl.lit(True), *(_is(c, v) for c, v in section.where))
 
 
 def row_state(state):
     """A state's rows among a section's."""
     if state.column is None:
         return pl.lit(True)
-    return pl.col(state.column).is_in(list(state.values)) if state.values else pl.col(state.column).is_not_null()
+    return _is(state.column, state.values) if state.values else pl.col(state.column).is_not_null()
 
 
 def _where_flag(section):
@@ -87,7 +93,9 @@ def runs_of(tables):
                                                         k=pl.struct(*CELL).n_unique()))
     if (cells["k"] > 1).any():
         raise ValueError("a run with games of more than one cell (variant, player count)")
-    return {r["run_id"]: tuple(r[c] for c in CELL) for r in cells.sort("run_id").iter_rows(named=True)}
+    types = tables.games.collect_schema()
+    return {r["run_id"]: tuple(pl.lit(r[c], dtype=types[c]) for c in CELL)
+            for r in cells.sort("run_id").iter_rows(named=True)}
 
 
 def _in_run(lf, run, runs):
@@ -96,7 +104,7 @@ def _in_run(lf, run, runs):
 
 
 def _with_cell(df, cell):
-    return df.with_columns(**{c: pl.lit(v) for c, v in zip(CELL, cell)})
+    return df.with_columns(**dict(zip(CELL, cell)))
 
 
 def seat_key():
@@ -115,12 +123,12 @@ def long_counts(tables, sections):
     who = who_columns(sections)
     plan = flag_plan(sections)
     bits = pl.sum_horizontal(*(e.cast(pl.Int64) * (1 << i) for i, (_, e) in enumerate(plan))).alias(BITS)
-    keep = pl.any_horizontal(*(row_where(s) for s in sections))
+    wheres = sum(1 << i for i, (name, _) in enumerate(plan) if name.startswith("_w:"))
     group = [*items, BITS, *who]
     runs = runs_of(tables)
 
     def summarize(part, seats_part):
-        part = part.filter(keep).select(seat_key(), *items, bits)
+        part = part.select(seat_key(), *items, bits).filter((pl.col(BITS) & wheres) != 0)
         return (part.join(seats_part.select(seat_key(), "won", "score_total", *who), on="_key")
                 .group_by(group).agg(**_sums()))
 
