@@ -119,7 +119,7 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit):
     return out
 
 
-TOP = 5      # findings per LongValue section at most: its table marks every significant row
+TOP = 3      # findings per LongValue section at most (the largest): its table marks every significant row
 
 
 def long_value_findings(df, section, threshold, alpha, many_variants, unit="VP", top=TOP):
