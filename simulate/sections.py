@@ -75,8 +75,10 @@ class LongValue:
         return self.contrasts or ((self.states[0].name, self.rest),)
 
     def says(self, state, item):
+        """What the seats of `state` did, in words: "awakened Freyana Olessa as hero"."""
         text = self.rest_says if state == self.rest else next(s.says for s in self.states if s.name == state)
-        return text.format(item=item, Item=str(item).capitalize())
+        words = str(item).replace("_", " ")
+        return text.format(item=words, Item=" ".join(w[:1].upper() + w[1:] for w in words.split(" ")))
 
 
 @dataclass(frozen=True)
