@@ -117,54 +117,49 @@ def long_counts(tables, sections):
     """One pass over the long table of `sections` (all on one table): the rows any of them
     reads, joined to the seats' won, score_total and `who` columns (one integer key per
     seat-game), grouped by cell, item columns, flags (`flag_plan`: each section's rows, each
-    state's) and who: n, wins, vp_sum, vp_sq. Run by run, game-id range by range; collected
-    (small)."""
+    state's) and who: n, wins, vp_sum, vp_sq. Run by run, game-id range by range. Returns
+    (counts, games): `games` (None without a `per_game` section) has, per such section, cell
+    and item, the games in which a row of the item was among the section's rows (distinct
+    games: the same scan) and the cell's games. Both collected (small)."""
     items = list(dict.fromkeys(s.item for s in sections))
     who = who_columns(sections)
     plan = flag_plan(sections)
-    bits = pl.sum_horizontal(*(e.cast(pl.Int64) * (1 << i) for i, (_, e) in enumerate(plan))).alias(BITS)
-    wheres = sum(1 << i for i, (name, _) in enumerate(plan) if name.startswith("_w:"))
+    bit = {name: 1 << i for i, (name, _) in enumerate(plan)}
+    bits = pl.sum_horizontal(*(e.cast(pl.Int64) * bit[name] for name, e in plan)).alias(BITS)
+    wheres = sum(bit[_where_flag(s)] for s in sections)
+    per_game = [s for s in sections if s.per_game]
     group = [*items, BITS, *who]
     runs = runs_of(tables)
 
     def summarize(part, seats_part):
-        part = part.select(seat_key(), *items, bits).filter((pl.col(BITS) & wheres) != 0)
-        return (part.join(seats_part.select(seat_key(), "won", "score_total", *who), on="_key")
-                .group_by(group).agg(**_sums()))
+        part = part.select("game_id", seat_key(), *items, bits).filter((pl.col(BITS) & wheres) != 0)
+        joined = (part.join(seats_part.select(seat_key(), "won", "score_total", *who), on="_key")
+                  .group_by(group).agg(**_sums()))
+        games = [part.filter((pl.col(BITS) & bit[_where_flag(s)]) != 0).group_by(pl.col(s.item).alias("_item"))
+                 .agg(games_with=pl.col("game_id").n_unique().cast(pl.Int64)).with_columns(_section=pl.lit(s.name))
+                 for s in per_game]
+        return pl.concat([joined, *games], how="diagonal_relaxed")
 
     long, seats = tables.table(sections[0].table), tables.seats
     out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize, _in_run(seats, r, runs)), cell)
                      for r, cell in runs.items()], how="diagonal_relaxed")
-    out = out.group_by(*CELL, *group).agg(pl.col(*SUMS).sum())
-    return out.with_columns(**{name: (pl.col(BITS) & (1 << i)) != 0 for i, (name, _) in enumerate(plan)}).drop(BITS)
+    if "_section" not in out.columns:           # no per-game section, or no row at all
+        out = out.with_columns(_section=pl.lit(None, pl.String), _item=pl.lit(None, pl.String),
+                               games_with=pl.lit(None, pl.Int64))
+    counts = (out.filter(pl.col("_section").is_null()).group_by(*CELL, *group).agg(pl.col(*SUMS).sum())
+              .with_columns(**{name: (pl.col(BITS) & b) != 0 for name, b in bit.items()}).drop(BITS))
+    if not per_game:
+        return counts, None
+    games = (out.filter(pl.col("_section").is_not_null())
+             .group_by(pl.col("_section").alias("section"), *CELL, pl.col("_item").alias("item"))
+             .agg(pl.col("games_with").sum()))
+    cells = collect(tables.games.group_by(*CELL).agg(games=pl.len().cast(pl.Int64)))
+    return counts, games.join(cells, on=list(CELL), how="left")
 
 
 def seat_totals(seats, who=()):
     """Per cell and `who` columns: the seat-games n, wins, vp_sum, vp_sq (the rest's complement)."""
     return collect(seats.group_by(*CELL, *who).agg(**_sums()))
-
-
-def game_counts(tables, sections):
-    """Per section with `per_game`, cell and item: the games in which a row of the item was among
-    the section's rows (distinct games, range by range), and the cell's games. Columns: section,
-    *CELL, item, games_with, games."""
-    sections = [s for s in sections if s.per_game]
-    if not sections:
-        return None
-    long = tables.table(sections[0].table)
-    cols = list(dict.fromkeys(c for s in sections for c in (s.item, *(w for w, _ in s.where))))
-    runs = runs_of(tables)
-
-    def summarize(part):
-        part = part.select("game_id", *cols)
-        return pl.concat([part.filter(row_where(s)).group_by(pl.col(s.item).alias("item"))
-                          .agg(games_with=pl.col("game_id").n_unique().cast(pl.Int64))
-                          .with_columns(section=pl.lit(s.name)) for s in sections])
-
-    out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize), cell) for r, cell in runs.items()])
-    out = out.group_by("section", *CELL, "item").agg(pl.col("games_with").sum())
-    games = collect(tables.games.group_by(*CELL).agg(games=pl.len().cast(pl.Int64)))
-    return out.join(games, on=list(CELL), how="left")
 
 
 def _summed(frame, by, state):
@@ -196,7 +191,7 @@ def long_value(counts, totals, section, games=None, confidence=0.95):
     of `section.pairs` (i = 0 the headline) the win-rate difference `d<i>` (Newcombe interval,
     pooled test, `d<i>_p`; Holm over the section's rows, `d<i>_p_adj`) and mean score difference
     `g<i>` (Welch); `seat_games` (the cell's) and `share_<state>`; with `games`
-    (``game_counts``) the games in which the item happened, `game_rate` with its Wilson
+    (``long_counts``) the games in which the item happened, `game_rate` with its Wilson
     interval. The item is in column `item`. None when no row of the table is the section's."""
     long = state_long(counts, totals, section)
     if not long.height:
@@ -254,8 +249,7 @@ def long_values(tables, sections, confidence=0.95):
         if tables.table(table) is None:
             out.update({s: (None, None) for s in group})
             continue
-        counts = long_counts(tables, group)
-        games = game_counts(tables, group)
+        counts, games = long_counts(tables, group)
         for s in group:
             out[s] = (long_value(counts, totals, s, games, confidence), who_table(counts, totals, s, confidence))
     return out
