@@ -151,20 +151,21 @@ def collect(lf):
 GAME_RANGE = 250_000     # game ids per pass of a per-game aggregation
 
 
-def by_game_ranges(lf, summarize, *others):
+def by_game_ranges(lf, summarize, *others, size=GAME_RANGE):
     """Concatenate `summarize(part)` (a small lazy aggregate) over ranges of game ids.
     Aggregations that group by game hold one entry per game; a game's rows all lie in one
     range, so going range by range bounds memory by the range, not by the run (10M-game
     runs), and the parts only need summing. Parquet statistics let each pass read only the
     shards of its range. `others`: more frames cut to the same range, passed after `part`
-    (`summarize(part, *other_parts)`: a join of two tables range by range)."""
+    (`summarize(part, *other_parts)`: a join of two tables range by range); `size`: game ids
+    per range."""
     top = collect(lf.select(pl.col("game_id").max())).item()
     if top is None:
         return collect(summarize(lf, *others))
 
     def cut(frame, lo):
-        return frame.filter(pl.col("game_id").is_between(lo, lo + GAME_RANGE - 1))
+        return frame.filter(pl.col("game_id").is_between(lo, lo + size - 1))
 
     parts = [collect(summarize(cut(lf, lo), *(cut(o, lo) for o in others)))
-             for lo in range(0, int(top) + 1, GAME_RANGE)]
+             for lo in range(0, int(top) + 1, size)]
     return pl.concat(parts, how="diagonal_relaxed")

@@ -26,6 +26,7 @@ KEYS = ("run_id", "game_id", "seat")
 SUMS = ("n", "wins", "vp_sum", "vp_sq")
 ANY = "_any"            # the seat-games with any row of the item (the rest's complement)
 BITS = "_bits"          # the pass's flags of a row, one bit each (grouping by an integer, not by strings)
+RANGE = 50_000          # game ids per join: ~6M cards rows of a 4-player EOS run, a few hundred MB at most
 
 
 def _is(column, values):
@@ -141,8 +142,8 @@ def long_counts(tables, sections):
         return pl.concat([joined, *games], how="diagonal_relaxed")
 
     long, seats = tables.table(sections[0].table), tables.seats
-    out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize, _in_run(seats, r, runs)), cell)
-                     for r, cell in runs.items()], how="diagonal_relaxed")
+    out = pl.concat([_with_cell(by_game_ranges(_in_run(long, r, runs), summarize, _in_run(seats, r, runs),
+                                               size=RANGE), cell) for r, cell in runs.items()], how="diagonal_relaxed")
     if "_section" not in out.columns:           # no per-game section, or no row at all
         out = out.with_columns(_section=pl.lit(None, pl.String), _item=pl.lit(None, pl.String),
                                games_with=pl.lit(None, pl.Int64))
