@@ -44,7 +44,7 @@ def tables(n_games=40, players=2, feats=(), cards=(), winners=None, games_column
     seats = pl.DataFrame({"run_id": "r", "game_id": g, "seat": seat.astype(np.int8),
                           "strategy": [f"s{s}" for s in seat], "nation": [f"n{s}" for s in seat], "won": won,
                           "rank": rank.astype(np.int8), "score_total": score.astype(np.int16),
-                          "variant": "base", "n_players": np.int8(players)}).with_columns(pl.col("n_players").cast(pl.Int8))
+                          "variant": "base", "n_players": players}).with_columns(pl.col("n_players").cast(pl.Int8))
     games = pl.DataFrame({"run_id": "r", "game_id": np.arange(n_games), "variant": "base", "n_players": players,
                           "turns": np.full(n_games, 10), **(games_columns or {})}).with_columns(
         pl.col("n_players").cast(pl.Int8))
