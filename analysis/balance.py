@@ -43,6 +43,18 @@ def tie_rate(games, confidence=0.95):
     return collect(out).sort(*CELL)
 
 
+def endings(games, column, confidence=0.95):
+    """Per cell and value of a games column (how a game ended: chronicle, cap): `games` with
+    it of `n`, the share with its Wilson interval. None without the column."""
+    if column not in games.collect_schema().names():
+        return None
+    out = collect(games.group_by(*CELL, column).agg(games=pl.len().cast(pl.Int64)))
+    lo, hi = wilson_exprs("games", "n", confidence)
+    return (out.with_columns(n=pl.col("games").sum().over(list(CELL)))
+            .with_columns(share=pl.col("games") / pl.col("n"), lo=lo, hi=hi)
+            .rename({column: "value"}).sort(*CELL, "value", nulls_last=True))
+
+
 def game_scores(seats):
     """Lazy, one row per game: `winner_score` (the top score) and `margin` (top score - second
     score; 0 for a tie on score). The keys are run_id, game_id and the cell."""
@@ -147,6 +159,28 @@ def score_sources(seats, by=(*CELL, "strategy"), confidence=0.95):
     z = z_value(confidence)
     rows = [wide.select(*by, "n", source=pl.lit(s), mean=pl.col(f"{s}__mean"), sd=pl.col(f"{s}__sd"),
                         share=pl.col(f"{s}__mean") / pl.col("total__mean")) for s in srcs]
+    return (pl.concat(rows).with_columns(se=pl.col("sd") / pl.col("n").sqrt())
+            .with_columns(lo=pl.col("mean") - z * pl.col("se"), hi=pl.col("mean") + z * pl.col("se"))
+            .sort(*by, maintain_order=True))
+
+
+def score_groups(seats, groups, by=(*CELL, "strategy"), confidence=0.95):
+    """The score sources summed into `groups` ((label, (source, ...)), ...: in play, end bonus):
+    per group of `by` and label, the mean per seat-game with a normal interval (`lo`, `hi`), sd,
+    and its share of the mean total; one row per (group, label), then the total. Sources the
+    seats do not have are left out (a label with none, too)."""
+    have = set(score_sources_of(seats))
+    labels = [(label, [s for s in sources if s in have]) for label, sources in groups]
+    labels = [(label, cols) for label, cols in labels if cols] + [("total", ["total"])]
+    aggs = {}
+    for i, (_, cols) in enumerate(labels):
+        x = pl.sum_horizontal(*(pl.col(f"score_{c}").cast(pl.Float64) for c in cols))
+        aggs[f"m{i}"], aggs[f"s{i}"] = x.mean(), x.std()
+    wide = collect(seats.group_by(*by).agg(n=pl.len().cast(pl.Int64), **aggs))
+    total = len(labels) - 1
+    z = z_value(confidence)
+    rows = [wide.select(*by, "n", group=pl.lit(label), mean=pl.col(f"m{i}"), sd=pl.col(f"s{i}"),
+                        share=pl.col(f"m{i}") / pl.col(f"m{total}")) for i, (label, _) in enumerate(labels)]
     return (pl.concat(rows).with_columns(se=pl.col("sd") / pl.col("n").sqrt())
             .with_columns(lo=pl.col("mean") - z * pl.col("se"), hi=pl.col("mean") + z * pl.col("se"))
             .sort(*by, maintain_order=True))

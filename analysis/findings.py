@@ -1,6 +1,8 @@
 """Automatic findings: every seat, strategy, item of the game's subjects (a card drawn, an
-action taken) or variant change further from fair (or from the baseline) than a threshold the
-designer sets, and statistically significant, stated in one plain sentence with its numbers.
+action taken), item of its LongValue sections (an Angel's hero side against its patron side,
+a card played; the largest few per section) or variant change further from fair (or from the
+baseline) than a threshold the designer sets, and statistically significant, stated in one
+plain sentence with its numbers (an item's as an association, never a cause).
 
 p-values are Holm-adjusted within each kind of test (all seats, all cards, ...), so looking
 at many things at once does not make noise look like a finding.
@@ -9,7 +11,10 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from simulate.sections import LongValue
+
 from .load import CELL, collect, open_tables, protocol
+from .long_value import long_values
 from .significance import adjust
 from .value import value
 from .variants import RATE_METRICS, compare_variants, metric_name
@@ -114,6 +119,33 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit):
     return out
 
 
+TOP = 3      # findings per LongValue section at most (the largest): its table marks every significant row
+
+
+def long_value_findings(df, section, threshold, alpha, many_variants, unit="VP", top=TOP):
+    """The items of a ``LongValue`` section (``analysis.long_value.long_value``) whose headline
+    difference (`d0`: state a minus state b) is significant after Holm over the section's rows
+    and at least `threshold`, the `top` largest: "Seats that <a> won X% ... vs Y% for seats that
+    <b>" - an association, worded as one."""
+    if df is None or not section.findings or not df.height:
+        return []
+    a, b = section.pairs[0]
+    rows = (df.rename({"d0_p": "p_value"}).filter(pl.col("p_value").is_not_nan())
+            .pipe(_significant, "d0", threshold, alpha))
+    if not rows.height:
+        return []
+    out = []
+    for r in rows.sort(pl.col("d0").abs(), descending=True).head(top).iter_rows(named=True):
+        item = r["item"]
+        out.append(Finding(section.name, f"{section.name} {item}", (
+            f"Seats that {section.says(a, item)} won {_pct(r[f'win_rate_{a}'])} of {_where(r, many_variants)} vs "
+            f"{_pct(r[f'win_rate_{b}'])} for seats that {section.says(b, item)} ({r['d0'] * 100:+.1f} percentage "
+            f"points, 95% CI {100 * r['d0_lo']:+.1f} to {100 * r['d0_hi']:+.1f}; n = {r[f'n_{a}']:,} vs "
+            f"{r[f'n_{b}']:,}; {r['g0']:+.1f} {unit}); {_p(r['p_adjusted'])}; an association, not a cause."),
+            r["d0"], r["p_adjusted"], r))
+    return out
+
+
 def variant_findings(source, baseline, threshold, vp_threshold, alpha):
     """Variant changes (Holm over the whole comparison) of at least `threshold` for rates (win
     rates, tie rate, balance) or `vp_threshold` for scores, turns and rounds."""
@@ -153,19 +185,24 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
     many = collect(t.games.select(pl.col("variant").n_unique()))[0, 0] > 1
     deltas = compare_variants(t, baseline, method="holm", alpha=alpha) if many else None
     values = {s: value(t.seats, s) for s in game.subjects if s.findings}
+    sections = [s for s in game.sections if isinstance(s, LongValue) and s.findings]
+    longs = {s: v for s, (v, _) in long_values(t, sections).items()} if sections else {}
     return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), values, deltas, threshold,
-                       vp_threshold, alpha, baseline, many, game.score_unit)
+                       vp_threshold, alpha, baseline, many, game.score_unit, longs)
 
 
 def findings_of(seat, strategy, values, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
-                baseline="base", many_variants=False, unit="VP"):
+                baseline="base", many_variants=False, unit="VP", long_values=None):
     """`findings` from frames already computed: seat_win_rates, strategy_win_rates, `values`
-    ({Subject: its `value` frame or None}; subjects with findings=False give none) and
-    compare_variants (Holm at `alpha`; None for a single variant). `unit`: the game's score unit."""
+    ({Subject: its `value` frame or None}; subjects with findings=False give none),
+    compare_variants (Holm at `alpha`; None for a single variant) and `long_values`
+    ({LongValue section: its `long_value` frame or None}). `unit`: the game's score unit."""
     out = (_seat_findings(seat, threshold, alpha, many_variants)
            + _strategy_findings(strategy, threshold, alpha, many_variants))
     for subject, df in values.items():
         out += _value_findings(df, subject, threshold, alpha, many_variants, unit)
+    for section, df in (long_values or {}).items():
+        out += long_value_findings(df, section, threshold, alpha, many_variants, unit)
     for f in out:
         f.scale = threshold
     out += _variant_findings(deltas, baseline, threshold, vp_threshold, unit)

@@ -4,11 +4,13 @@ Every analysis function takes the `Tables` this returns (or one of its frames).
 A run or comparison folder is verified when opened (``Run.verify``: every shard file's
 sha256, the game ids), so no number comes from data that is not what was written;
 beyond that nothing is read here: the frames are polars LazyFrames over the shards, and
-`seats` and `cards` always carry `variant` and `n_players` so results can be
+`seats` and every other table always carry `variant` and `n_players` so results can be
 grouped by cell without a join. Only games and seats are sure to be there (with the
-protocol's CORE columns); a game may write no cards table.
+protocol's CORE columns); the game's other tables (``Game.tables``: AEOLOS's cards, EOS's
+cards and feats) are in `Tables.extra`, `cards` also as `Tables.cards` (None when the
+game writes none).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -22,12 +24,23 @@ CELL = ("variant", "n_players")          # what tells a cell of a comparison apa
 @dataclass
 class Tables:
     """The tables of a run or a comparison as polars LazyFrames, and the game they are of
-    (its registered name: `protocol(tables)` is its protocol object)."""
+    (its registered name: `protocol(tables)` is its protocol object). `extra`: the game's
+    tables beyond games and seats, by name (`cards` is also `extra["cards"]`)."""
 
     games: pl.LazyFrame
     seats: pl.LazyFrame
     cards: Optional[pl.LazyFrame] = None
     game: Optional[str] = None
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.cards is not None:
+            self.extra = {"cards": self.cards, **self.extra}
+        self.cards = self.extra.get("cards")
+
+    def table(self, name):
+        """A table by name (games, seats or one of `extra`); None when the data has no such table."""
+        return {"games": self.games, "seats": self.seats}.get(name, self.extra.get(name))
 
 
 def protocol(tables):
@@ -73,25 +86,25 @@ def _stack(parts):
     games = {p.game for p in parts} - {None}
     if len(games) > 1:
         raise UserError(f"cannot analyse different games together ({', '.join(sorted(games))})")
-    cards = [p.cards for p in parts if p.cards is not None]
+    names = dict.fromkeys(n for p in parts for n in p.extra)
+    extra = {n: pl.concat([p.extra[n] for p in parts if n in p.extra], how="diagonal_relaxed") for n in names}
     return Tables(*(pl.concat([getattr(p, t) for p in parts], how="diagonal_relaxed") for t in ("games", "seats")),
-                  cards=pl.concat(cards, how="diagonal_relaxed") if cards else None,
-                  game=next(iter(games), None))
+                  game=next(iter(games), None), extra=extra)
 
 
 def _compare_tables(result):
     from simulate.games import get_game
 
     game = result.spec["game"]
-    return Tables(result.table("games"), result.table("seats"),
-                  result.table("cards") if "cards" in get_game(game).tables else None, game)
+    extra = {t: result.table(t) for t in get_game(game).tables if t not in ("games", "seats")}
+    return Tables(result.table("games"), result.table("seats"), game=game, extra=extra)
 
 
 def _run_tables(run):
     m = run.manifest
     extra = {"variant": pl.lit(m.get("variant", "base")), "n_players": pl.lit(m["players"], dtype=pl.Int8)}
-    cards = _with(run.table("cards"), extra) if "cards" in m["tables"] else None
-    return Tables(run.games, _with(run.seats, extra), cards, m.get("game"))
+    tables = {t: _with(run.table(t), extra) for t in m["tables"] if t not in ("games", "seats")}
+    return Tables(run.games, _with(run.seats, extra), game=m.get("game"), extra=tables)
 
 
 def _with(lf, extra):
@@ -100,22 +113,34 @@ def _with(lf, extra):
 
 
 def _bare_tables(path):
-    """Parquet files under path/games, path/seats and, when there, path/cards (no manifest):
-    variant and n_players come to seats and cards by a join with games on (run_id, game_id);
-    the game is the games table's `game` column."""
+    """Parquet files under path/games, path/seats and, when there, the game's other tables
+    (path/cards, ...; cards for a game that does not say) (no manifest): variant and n_players
+    come to them by a join with games on (run_id, game_id); the game is the games table's
+    `game` column."""
     if not (path / "games").is_dir():
         raise FileNotFoundError(f"{path}: no run (manifest.json), comparison (compare.json) or games/ folder")
     games = pl.scan_parquet(str(path / "games" / "*.parquet"))
     keys = ["run_id", "game_id"]
     cell = games.select(*keys, *CELL)
-    out = {"games": games, "seats": None, "cards": None}
-    for t in ("seats", "cards"):
+    game = collect(games.select(pl.col("game").drop_nulls().first())).item()
+    names = dict.fromkeys(("seats", "cards", *(t for t in _declared_tables(game) if t not in ("games", "seats"))))
+    out = {}
+    for t in names:
         if (path / t).is_dir():
             lf = pl.scan_parquet(str(path / t / "*.parquet"))
             missing = [c for c in CELL if c not in lf.collect_schema().names()]
             out[t] = lf.join(cell.select(*keys, *missing), on=keys, how="left") if missing else lf
-    out["game"] = collect(games.select(pl.col("game").drop_nulls().first())).item()
-    return Tables(**out)
+    return Tables(games, out.pop("seats", None), game=game, extra=out)
+
+
+def _declared_tables(game):
+    """The tables a game writes (its protocol's `tables`); none known for a game not registered here."""
+    from simulate.games import get_game
+
+    try:
+        return tuple(get_game(game).tables) if game else ()
+    except Exception:  # noqa: BLE001 -- a bare folder of a game not registered here: games, seats (and cards)
+        return ()
 
 
 def collect(lf):
@@ -126,15 +151,21 @@ def collect(lf):
 GAME_RANGE = 250_000     # game ids per pass of a per-game aggregation
 
 
-def by_game_ranges(lf, summarize):
+def by_game_ranges(lf, summarize, *others, size=GAME_RANGE):
     """Concatenate `summarize(part)` (a small lazy aggregate) over ranges of game ids.
     Aggregations that group by game hold one entry per game; a game's rows all lie in one
     range, so going range by range bounds memory by the range, not by the run (10M-game
     runs), and the parts only need summing. Parquet statistics let each pass read only the
-    shards of its range."""
+    shards of its range. `others`: more frames cut to the same range, passed after `part`
+    (`summarize(part, *other_parts)`: a join of two tables range by range); `size`: game ids
+    per range."""
     top = collect(lf.select(pl.col("game_id").max())).item()
     if top is None:
-        return collect(summarize(lf))
-    parts = [collect(summarize(lf.filter(pl.col("game_id").is_between(lo, lo + GAME_RANGE - 1))))
-             for lo in range(0, int(top) + 1, GAME_RANGE)]
+        return collect(summarize(lf, *others))
+
+    def cut(frame, lo):
+        return frame.filter(pl.col("game_id").is_between(lo, lo + size - 1))
+
+    parts = [collect(summarize(cut(lf, lo), *(cut(o, lo) for o in others)))
+             for lo in range(0, int(top) + 1, size)]
     return pl.concat(parts, how="diagonal_relaxed")

@@ -74,7 +74,7 @@ def _state(long, state, by, confidence):
         f"vp_{state}": pl.Series(mean), f"_var_{state}": pl.Series(var)})
 
 
-def _contrast(df, name, a, b, confidence, vp=False):
+def contrast(df, name, a, b, confidence=0.95, vp=False):
     """Columns `name`, `name_lo`, `name_hi`, `name_p`: state a minus state b, win rates (Newcombe
     interval, pooled test) or, with vp, mean score (Welch)."""
     na, nb = df[f"n_{a}"].to_numpy().astype(float), df[f"n_{b}"].to_numpy().astype(float)
@@ -85,25 +85,33 @@ def _contrast(df, name, a, b, confidence, vp=False):
     else:
         ka, kb = df[f"wins_{a}"].to_numpy(), df[f"wins_{b}"].to_numpy()
         diff, lo, hi, p = rate_difference(ka, na, kb, nb, confidence)
-    return df.with_columns(**{name: pl.Series(diff), f"{name}_lo": pl.Series(np.atleast_1d(lo)),
+    return df.with_columns(**{name: pl.Series(np.atleast_1d(diff)), f"{name}_lo": pl.Series(np.atleast_1d(lo)),
                               f"{name}_hi": pl.Series(np.atleast_1d(hi)), f"{name}_p": pl.Series(np.atleast_1d(p))})
+
+
+
+def states_table(long, states, by=CELL, confidence=0.95):
+    """The long counts of `state_counts` (columns *by, subject, state, n, wins, vp_sum, vp_sq) ->
+    one row per (group, subject) with each state's n, wins, win rate and Wilson interval and mean
+    score suffixed with the state's name (and the score variance `_var_<state>`, for `contrast`)."""
+    by = list(by)
+    df = None
+    for state in states:
+        part = _state(long, state, by, confidence)
+        df = part if df is None else df.join(part, on=[*by, "subject"], how="left", nulls_equal=True,
+                                             maintain_order="left")
+    return df
 
 
 def value_table(seats, items, states, with_state, without_state, by=CELL, confidence=0.95, key="subject"):
     """Wide table per (group, item), the item in column `key`: each state's n, win rate and
     interval, mean score; `improvement` (win rate with - without) and `vp_difference` (mean score
     with - without), each with interval and p-value; `improvement_played` when a state is played."""
-    by = list(by)
-    long = state_counts(seats, items, by)
-    df = None
-    for state in states:
-        part = _state(long, state, by, confidence)
-        df = part if df is None else df.join(part, on=[*by, "subject"], how="left", nulls_equal=True,
-                                             maintain_order="left")
-    df = _contrast(df, "improvement", with_state, without_state, confidence)
-    df = _contrast(df, "vp_difference", with_state, without_state, confidence, vp=True)
+    df = states_table(state_counts(seats, items, by), states, by, confidence)
+    df = contrast(df, "improvement", with_state, without_state, confidence)
+    df = contrast(df, "vp_difference", with_state, without_state, confidence, vp=True)
     if PLAYED in states:
-        df = _contrast(df, "improvement_played", PLAYED, without_state, confidence)
+        df = contrast(df, "improvement_played", PLAYED, without_state, confidence)
     return df.drop(cs.starts_with("_var_")).rename({"subject": key})
 
 

@@ -1,5 +1,5 @@
-"""Win rates per strategy, seat, player count and variant; the pairwise strategy matrix;
-first-player advantage.
+"""Win rates per strategy, seat, player count and variant; the pairwise matrix of strategies
+(or of any seats column: nations); first-player advantage.
 
 A tie is a win for each tied seat (the `won` column), so in games with ties the
 seats' win rates add up to a little more than 1.
@@ -41,26 +41,32 @@ def first_player_advantage(seats, confidence=0.95):
 
 
 def strategy_matrix(seats, confidence=0.95):
-    """Pairwise results: for each cell and ordered pair (strategy, opponent) of different strategies
-    meeting in a game, `wins` (ranked above), `losses`, `draws` (same rank), `n` meetings and
-    `score` = (wins + draws/2) / n with its Wilson interval. The rows (a, b) and (b, a) mirror."""
+    """Pairwise results of the strategies (`head_to_head` over the `strategy` column)."""
+    return head_to_head(seats, "strategy", confidence)
+
+
+def head_to_head(seats, column, confidence=0.95):
+    """Pairwise results over a seats column (strategy, nation): for each cell and ordered pair
+    (value, opponent) of different values meeting in a game, `wins` (ranked above), `losses`,
+    `draws` (same rank), `n` meetings and `score` = (wins + draws/2) / n with its Wilson
+    interval. The value is in column `column`; the rows (a, b) and (b, a) mirror."""
     keys = ["run_id", "game_id"]
-    group = [*CELL, "strategy", "opponent"]
+    group = [*CELL, column, "opponent"]
 
     def meetings(part):              # every pair of seats of a game, within one range of game ids
-        them = part.select(*keys, pl.col("seat").alias("o_seat"), pl.col("strategy").alias("opponent"),
+        them = part.select(*keys, pl.col("seat").alias("o_seat"), pl.col(column).alias("opponent"),
                            pl.col("rank").alias("o_rank"))
         pairs = (part.join(them, on=keys).filter(pl.col("seat") != pl.col("o_seat"))
-                 .filter(pl.col("strategy") != pl.col("opponent")))
+                 .filter(pl.col(column) != pl.col("opponent")))
         return pairs.group_by(group).agg(wins=(pl.col("rank") < pl.col("o_rank")).sum().cast(pl.Int64),
                                          losses=(pl.col("rank") > pl.col("o_rank")).sum().cast(pl.Int64),
                                          draws=(pl.col("rank") == pl.col("o_rank")).sum().cast(pl.Int64),
                                          n=pl.len().cast(pl.Int64))
 
     lo, hi = wilson_exprs("points", "n", confidence)
-    out = (by_game_ranges(seats.select(*keys, *CELL, "seat", "strategy", "rank"), meetings)
+    out = (by_game_ranges(seats.select(*keys, *CELL, "seat", column, "rank"), meetings)
            .group_by(group).agg(pl.col("wins", "losses", "draws", "n").sum())
            .with_columns(points=pl.col("wins") + 0.5 * pl.col("draws"))
            .with_columns(score=pl.col("points") / pl.col("n"), lo=lo, hi=hi)
            .drop("points"))
-    return out.sort(*CELL, "strategy", "opponent")
+    return out.sort(*CELL, column, "opponent")

@@ -37,6 +37,7 @@ class ReportData:
     values: dict                    # Subject -> analysis.value.value frame (rows where some seat has it)
     deltas: Optional[pl.DataFrame] = None
     leaders: Optional[pl.DataFrame] = None     # how often the leader after each round wins
+    sections: list = field(default_factory=list)   # [(section, result)]: the game's own (reports/sections.py)
     baseline: str = "base"
     notes: list = field(default_factory=list)
 
@@ -104,6 +105,9 @@ def gather(source, threshold=0.03, baseline="base"):
     from analysis.load import CELL, collect, open_tables, protocol
     from analysis.value import value
     from analysis.variants import compare_variants
+    from simulate.sections import LongValue
+
+    from .sections import compute as compute_sections
 
     path = Path(source)
     kind = source_kind(path)
@@ -127,10 +131,12 @@ def gather(source, threshold=0.03, baseline="base"):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
+    sections = compute_sections(game.sections, t)
+    longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
-                             many_variants=many_variants, unit=game.score_unit), cells=cells,
+                             many_variants=many_variants, unit=game.score_unit, long_values=longs), cells=cells,
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
@@ -138,7 +144,7 @@ def gather(source, threshold=0.03, baseline="base"):
         length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
-        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games))
+        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections)
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

@@ -316,17 +316,20 @@ def leader_wins_plot(leaders, folder, unit="VP"):
 
 def figures(data):
     """name -> (alt text / caption, function of ReportData and folder), in report order: one value
-    forest per subject of the game after the seat heatmap."""
+    forest per subject of the game after the seat heatmap, then the figures of the game's own
+    sections (``reports/sections.py``)."""
     unit = data.unit
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
                                   "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f))
               for s in data.game.subjects}
+    from .sections import figures_of
     return {
         "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
                       lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
         "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
                          lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
         **values,
+        **figures_of(data),
         "score_sources": (f"Stacked bars of mean {unit} by score source per strategy",
                           lambda d, f: score_source_bars(d.sources, f, unit)),
         "variant_deltas": (("Forest plot of each variant's change against the baseline with 95% intervals, "

@@ -19,7 +19,7 @@ background:#6c7a89;border-radius:3px;padding:0 .4em;margin-right:.5em;text-align
 th,td{border:1px solid #ddd;padding:.25em .55em;text-align:right;white-space:nowrap}
 th{background:#f4f6f8}td:first-child,th:first-child{text-align:left}tr.sig td{background:#fdecea;font-weight:600}
 figure{margin:1.2em 0}img.figure{max-width:100%;height:auto;border:1px solid #eee}
-figcaption{color:#555;font-size:.9em}td.t{text-align:left}
+figcaption{color:#555;font-size:.9em}td.t{text-align:left}p.question{font-style:italic;margin:.2em 0}
 """
 
 SELF_CHECK = """(function(){var errs=[];window.onerror=function(m){errs.push(String(m));
@@ -39,7 +39,8 @@ def _table(t):
         cls = ' class="sig"' if t.marked and t.marked[i] else ""
         cells = "".join(("<td>" if NUMBER.match(c) else '<td class="t">') + escape(c) + "</td>" for c in row)
         body.append(f"<tr{cls}>{cells}</tr>")
-    return (f'<h3 id="table-{t.key}">{escape(t.title)}</h3>\n<p class="note">{escape(t.note)}</p>\n'
+    question = f'<p class="question">{escape(t.question)}</p>\n' if t.question else ""
+    return (f'<h3 id="table-{t.key}">{escape(t.title)}</h3>\n{question}<p class="note">{escape(t.note)}</p>\n'
             f'<div class="scroll"><table><thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(body) +
             "\n</tbody></table></div>")
 

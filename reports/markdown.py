@@ -8,7 +8,7 @@ def _cell(text):
 
 
 def _table(t):
-    lines = [f"### {t.title}", "", t.note, "",
+    lines = [f"### {t.title}", "", *([f"*{t.question}*", ""] if t.question else []), t.note, "",
              "| " + " | ".join(_cell(h) for h in t.headers) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
     for i, row in enumerate(t.rows):

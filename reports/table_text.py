@@ -16,6 +16,7 @@ class Table:
     headers: list
     rows: list                      # lists of str
     marked: list = None             # per row: highlight (a significant change)
+    question: str = ""              # the one question the table answers (a game's own sections)
 
 
 def _ok(x):
@@ -146,6 +147,8 @@ def tables(data):
                          data.length, many))
     out.append(_sources(data.sources, many, unit))
     out += [_value_table(s, df, many, unit) for s, df in data.values.items()]
+    from .sections import tables_of          # (they build on this module's Table)
+    out += tables_of(data)
     if data.deltas is not None:
         out.append(_deltas(data.deltas, unit))
     return out

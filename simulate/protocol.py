@@ -17,7 +17,8 @@ What a game declares once (class attributes):
   kernel_entry ("module.function" of its compiled batch entry point),
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
-  name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``).
+  name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
+  report's sections of its own, declared as data: ``simulate/sections.py``).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -53,6 +54,8 @@ from pathlib import Path
 
 from .config_files import CONFIG_ROOT
 from .errors import UserError
+from .sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap,  # noqa: F401
+                       State)
 
 # Columns every game's tables carry, which analysis and reports rely on. A game adds its own
 # after them (``score_<source>`` columns in seats are read as its score sources).
@@ -223,6 +226,7 @@ class Game:
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
     options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
+    sections = ()                    # report sections of its own (simulate/sections.py), in report order
 
     @property
     def config_dir(self):

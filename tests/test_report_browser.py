@@ -1,6 +1,8 @@
 """The HTML report in a real headless browser (Debian's chromium, installed by the README's
-test command and .ci/run): it loads with no errors, every figure is there with a non-zero
-size, and a screenshot is saved as a test artifact (test-artifacts/report.png)."""
+test command and .ci/run), for an AEOLOS run and an EOS run (its own sections: nation heatmap
+and matchups, Angels, Lords, deeds, cards, curses, pace): it loads with no errors, every figure
+is there with a non-zero size, and a screenshot is saved as a test artifact
+(test-artifacts/report.png, report-eos.png)."""
 import re
 import shutil
 import subprocess
@@ -22,18 +24,24 @@ def chromium():
     return path
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    root = tmp_path_factory.mktemp("browser")
-    simulate.run("aeolos", players=3, games=300, seed=2, strategies="balanced,greedy,crystal", variant="tableaus",
-                 out=root / "run", jobs=1, progress=False)
-    return build_report(root / "run", root / "report.html")
+RUNS = {"aeolos": dict(players=3, games=300, seed=2, strategies="balanced,greedy,crystal", variant="tableaus"),
+        "eos": dict(players=3, games=120, seed=2, strategies="balanced,greedy,random", rotate_seats=True)}
+SHOTS = {"aeolos": "report.png", "eos": "report-eos.png"}
+
+
+@pytest.fixture(scope="module", params=list(RUNS))
+def report(request, tmp_path_factory):
+    root = tmp_path_factory.mktemp(f"browser-{request.param}")
+    simulate.run(request.param, **RUNS[request.param], out=root / "run", jobs=1, progress=False)
+    result = build_report(root / "run", root / "report.html")
+    result.game = request.param
+    return result
 
 
 def test_report_loads_in_headless_chromium_with_every_figure(report, tmp_path):
     html = Path(report.html)
     expected = len(re.findall(r'<img[^>]*class="figure"', html.read_text()))
-    assert expected >= 5
+    assert expected >= (12 if report.game == "eos" else 5)
     run = subprocess.run([chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
                           "--dump-dom", html.as_uri()], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
@@ -48,7 +56,7 @@ def test_report_loads_in_headless_chromium_with_every_figure(report, tmp_path):
 
 def test_report_screenshot_is_saved_as_an_artifact(report, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "report.png"
+    shot = ARTIFACTS / SHOTS[report.game]
     shot.unlink(missing_ok=True)
     run = subprocess.run([chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,2400",
                           f"--screenshot={shot}", Path(report.html).as_uri()],

@@ -160,6 +160,11 @@ class Eos(Game):
                         note="Seat-games of each nation against those of the other nations (with --nations "
                              "and no --rotate-seats a nation keeps its seat: rotate to tell the two apart)."),)
 
+    @property
+    def sections(self):
+        from .sections import SECTIONS
+        return SECTIONS
+
     def seat_options(self, options, game_index, n_players):
         """The nations rotate with the strategies (the kernel's batch: seat p of game k plays
         the nation given for seat (p + k) mod n_players)."""

@@ -230,12 +230,63 @@ def test_resume_keeps_the_nations(runs, tmp_path):
 
 
 def test_report(runs):
+    """The EOS sections (issue #19's report), in the HTML page and the Markdown summary, each under
+    its question, with numbers that a direct polars computation on the run's tables gives."""
     base, _ = runs
     from reports.build import build_report
+    from reports.section_tables import rate_ci
 
     result = build_report(base / "four", base / "four" / "report.html")
     text = result.markdown.read_text()
+    page = result.html.read_text()
     assert "EOS: Island of Angels" in text and "Nation value" in text and "glory" in text and " VP" not in text
+    for s in GAME.sections:
+        assert f">{s.title}</h3>" in page and f"### {s.title}" in text, s.title
+        assert s.question in page and f"*{s.question}*" in text
+    names = [p.stem for p in result.figures]
+    for fig in ("nation_seat", "nation_matchup", "angel_value", "lord_value", "journey_value", "upgrade_value",
+                "curse_effect", "pace"):
+        assert fig in names
+    run = simulate.open_run(base / "four")
+    games, seats = run.games.collect(), run.seats.collect()
+    feats, cards = run.table("feats").collect(), run.table("cards").collect()
+    keys = ["run_id", "game_id", "seat"]
+    # cap rate
+    capped = games.filter(pl.col("ended_by") == "cap").height
+    assert f"Cap rate: base, 4p: {100 * capped / games.height:.2f}% (95% CI " in text
+    assert f"{capped:,} of {games.height:,} games)." in text
+    # an Angel awakened as hero: n, win rate with its Wilson interval, mean glory
+    hero = feats.filter(pl.col("kind") == "angel_hero").join(seats, on=keys)
+    angel = hero.group_by("item").len().sort("len", descending=True)["item"][0]
+    mine = hero.filter(pl.col("item") == angel)
+    n, k = mine.height, int(mine["won"].sum())
+    from analysis.stats import wilson_interval
+    lo, hi = wilson_interval(k, n)
+    row = f"| {angel} | "
+    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(row))
+    cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
+    assert cells[2] == f"{n:,}" and cells[3] == rate_ci(k / n, lo, hi)
+    assert cells[4] == f"{mine['score_total'].mean():.1f}"
+    # a journey card played: seat-games and win rate
+    played = cards.filter((pl.col("kind") == "journey") & pl.col("turn_played").is_not_null()).join(seats, on=keys)
+    card = played.group_by("card").len().sort("len", "card", descending=True)["card"][0]
+    mine = played.filter(pl.col("card") == card)
+    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(f"| {card} | "))
+    cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
+    held = cards.filter((pl.col("kind") == "journey") & (pl.col("card") == card)).height
+    assert cells[1] == f"{held:,}" and cells[4] == f"{mine.height:,}"
+    # the chronicle's pace: the mean turn of the first entry
+    assert f"| 1 | {games['entry_1_turn'].is_not_null().sum():,} | {games.height:,} |" in text
+    assert f"| {games['entry_1_turn'].mean():.1f} |" in text
+    # nation at seat 0: win rate over its seat-games there
+    at = seats.filter((pl.col("seat") == 0) & (pl.col("nation") == "noom"))
+    lo, hi = wilson_interval(int(at["won"].sum()), at.height)
+    assert f"{rate_ci(at['won'].mean(), lo, hi)}, n {at.height:,}" in text
+    # a curse in play: games with it
+    curse = games.select(pl.col("curses_in_play").str.split(",")).explode("curses_in_play").filter(
+        pl.col("curses_in_play") != "")
+    top = curse["curses_in_play"].value_counts().sort("count", "curses_in_play", descending=True).row(0)
+    assert f"| {top[0]} | {top[1]:,} | {games.height - top[1]:,} |" in text
 
 
 def test_replay_seats_the_runs_nations(runs):

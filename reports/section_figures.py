@@ -1,0 +1,183 @@
+"""The figures of a game's own report sections (``reports/sections.py``): matplotlib on the Agg
+canvas like ``figures.py``; each function takes a section's result and a folder and returns the
+PNG's path, or None with nothing to draw. `<kind>(section)` lists a section's figures as
+(name, alt text, draw(result, folder, report data))."""
+import numpy as np
+import polars as pl
+
+from .figures import COLORS, _cells, _figure, _forest, _percent, _save, cell_label
+
+MAX_FOREST = 30          # items in a forest plot; the table has them all
+
+
+def no_figure(section):
+    return []
+
+
+def _matrix(ax, values, text, rows, cols, lim, title):
+    import matplotlib
+
+    cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
+    im = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
+    for i in range(len(rows)):
+        for j in range(len(cols)):
+            if text[i][j]:
+                dark = abs(values[i, j]) > 0.6 * lim
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color="white" if dark else "black")
+    ax.set_xticks(range(len(cols)), [str(c) for c in cols])
+    ax.set_yticks(range(len(rows)), [str(r) for r in rows])
+    ax.set_title(title, fontsize=10)
+    return im
+
+
+def _panels(n, width, height):
+    fig = _figure(width * n, height)
+    return fig, fig.subplots(1, n, squeeze=False)[0]
+
+
+def draw_seat_heatmap(section, result, folder):
+    """Per cell, value (rows) by seat (columns): win rate, coloured by its difference from fair."""
+    df = result["by_seat"]
+    if not df.height:
+        return None
+    cells = _cells(df)
+    values = sorted(df[section.column].unique().to_list())
+    seats = sorted(df["seat"].unique().to_list())
+    fig, axes = _panels(len(cells), 1.6 + 1.25 * len(seats), 1.3 + 0.5 * len(values))
+    lim = 0.05
+    mats = []
+    for v, p in cells:
+        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+        adv = np.full((len(values), len(seats)), np.nan)
+        text = [[""] * len(seats) for _ in values]
+        for r in part.iter_rows(named=True):
+            i, j = values.index(r[section.column]), seats.index(r["seat"])
+            adv[i, j] = r["win_rate"] - 1.0 / p
+            text[i][j] = f"{100 * r['win_rate']:.1f}%\nn={r['n']:,}"
+        lim = max(lim, float(np.nanmax(np.abs(adv))) if np.isfinite(adv).any() else 0)
+        mats.append((v, p, adv, text))
+    for ax, (v, p, adv, text) in zip(axes, mats):
+        im = _matrix(ax, adv, text, values, [f"seat {s}" for s in seats], lim, cell_label(v, p))
+    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
+    cb.ax.yaxis.set_major_formatter(_percent())
+    fig.suptitle(f"{section.title}: win rate (colour: points above or below fair)")
+    return _save(fig, folder, f"{section.name}.png")
+
+
+def seat_heatmap(section):
+    return [(section.name, f"Heatmap of {section.title.lower()}: win rate of each {section.column} at each seat, "
+             "per player count, coloured by the difference from fair",
+             lambda r, f, d: draw_seat_heatmap(section, r, f))]
+
+
+def draw_head_to_head(section, df, folder):
+    """Per cell, row value against column value: the row's score, coloured by its distance from 50%."""
+    if df is None or not df.height:
+        return None
+    col = section.column
+    values = sorted(set(df[col].to_list()) | set(df["opponent"].to_list()))
+    cells = _cells(df)
+    fig, axes = _panels(len(cells), 1.6 + 1.2 * len(values), 1.3 + 0.55 * len(values))
+    for ax, (v, p) in zip(axes, cells):
+        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+        m = np.full((len(values), len(values)), np.nan)
+        text = [[""] * len(values) for _ in values]
+        for r in part.iter_rows(named=True):
+            i, j = values.index(r[col]), values.index(r["opponent"])
+            m[i, j] = r["score"] - 0.5
+            text[i][j] = f"{100 * r['score']:.1f}%\nn={r['n']:,}"
+        lim = max(0.05, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)
+        im = _matrix(ax, m, text, values, values, lim, cell_label(v, p))
+        ax.set_xlabel("against")
+    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
+    cb.ax.yaxis.set_major_formatter(_percent())
+    fig.suptitle(f"{section.title}: share of meetings the row finished ahead of the column")
+    return _save(fig, folder, f"{section.name}.png")
+
+
+def head_to_head(section):
+    return [(section.name, f"Matrix of {section.title.lower()}: how often each {section.column} finished ahead of "
+             "each other one", lambda r, f, d: draw_head_to_head(section, r, f))]
+
+
+def draw_long_value(section, result, folder):
+    """The headline difference of each item with its interval; the largest MAX_FOREST by size."""
+    df = result["value"]
+    if df is None or not df.height:
+        return None
+    top = (df.filter(pl.col("d0").is_not_nan()).with_columns(_size=pl.col("d0").abs())
+           .group_by("item").agg(pl.col("_size").max()).sort("_size", descending=True).head(MAX_FOREST))
+    keep = top["item"].to_list()
+    df = df.filter(pl.col("item").is_in(keep)).sort(pl.col("item").replace_strict(keep, list(range(len(keep)))))
+    a, b = section.pairs[0]
+    more = f" ({len(keep)} largest)" if len(keep) < result["value"]["item"].n_unique() else ""
+    return _forest(df, "item", "d0", "d0_lo", "d0_hi",
+                   f"{section.title}{more}: win rate {a} minus {b} (95% CI; filled: excludes 0); an association",
+                   "percentage points", folder, f"{section.name}_value.png")
+
+
+def long_value(section):
+    a, b = section.pairs[0]
+    return [(f"{section.name}_value", f"Forest plot of {section.title.lower()}: win rate of seat-games '{a}' minus "
+             f"'{b}', 95% intervals", lambda r, f, d: draw_long_value(section, r, f))]
+
+
+def draw_flag_effect(section, df, folder, unit):
+    """One panel per metric: the difference with and without each name, 95% intervals."""
+    if df is None or not df.height:
+        return None
+    metrics = df["metric"].unique(maintain_order=True).to_list()
+    cells = _cells(df)
+    names = df["name"].unique(maintain_order=True).to_list()
+    fig = _figure(5 * len(metrics), 1.3 + 0.3 * len(names) * len(cells))
+    axes = fig.subplots(1, len(metrics), squeeze=False, sharey=True)[0]
+    step = 0.8 / len(cells)
+    for ax, m in zip(axes, metrics):
+        for i, (v, p) in enumerate(cells):
+            part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("metric") == m))
+            y = np.array([names.index(x) for x in part["name"].to_list()]) - 0.4 + step * (i + 0.5)
+            e, lo, hi = (part[c].to_numpy() for c in ("diff", "lo", "hi"))
+            sig = part["p_adjusted"].to_numpy() < 0.05
+            color = COLORS[i % len(COLORS)]
+            ax.hlines(y, lo, hi, color=color, linewidth=1.5)
+            ax.scatter(e[sig], y[sig], color=color, zorder=3, s=24, label=cell_label(v, p))
+            ax.scatter(e[~sig], y[~sig], facecolor="white", edgecolor=color, zorder=3, s=24)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel(f"difference in mean {'turns' if m == 'turns' else unit if m == 'score_total' else m}")
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].set_yticks(range(len(names)), [str(n) for n in names])
+    axes[0].invert_yaxis()
+    if len(cells) > 1:
+        axes[0].legend(fontsize=8)
+    fig.suptitle(f"{section.title}: games with it minus games without (95% CI; filled: significant, Holm)")
+    return _save(fig, folder, f"{section.name}_effect.png")
+
+
+def flag_effect(section):
+    return [(f"{section.name}_effect", f"Forest plot of {section.title.lower()}: each one's effect on game length and "
+             "final score, 95% intervals", lambda r, f, d: draw_flag_effect(section, r, f, d.unit))]
+
+
+def draw_pace(section, df, folder):
+    """The mean turn of the k-th event per cell with its 95% band."""
+    if df is None or not df.height:
+        return None
+    fig = _figure(9, 3.8)
+    ax = fig.subplots()
+    for i, (v, p) in enumerate(_cells(df)):
+        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("reached") >= 30))
+        k = part["k"].to_numpy()
+        color = COLORS[i % len(COLORS)]
+        ax.plot(k, part["mean"].to_numpy(), marker="o", ms=3, color=color, label=cell_label(v, p))
+        ax.fill_between(k, part["lo"].to_numpy(), part["hi"].to_numpy(), color=color, alpha=0.25)
+    ax.set_xlabel("k-th event")
+    ax.set_ylabel("mean turn")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle(f"{section.title}: the turn of the k-th event (95% band; k reached by 30 games or more)")
+    return _save(fig, folder, f"{section.name}.png")
+
+
+def pace(section):
+    return [(section.name, f"Line plot of {section.title.lower()}: mean turn of the k-th event, 95% band",
+             lambda r, f, d: draw_pace(section, r, f))]

@@ -1,0 +1,196 @@
+"""The tables of a game's own report sections (``reports/sections.py``), as plain text cells like
+every other table (``table_text.Table``): each rate with its n and 95% interval, each heading
+with the one question the section answers."""
+import polars as pl
+
+from analysis.stats import wilson_interval
+
+from .figures import cell_label
+from .table_text import Table, ci_num, ci_pct, ci_pts, count, num, pct, pts, pval
+
+ALPHA = 0.05
+
+
+def rate_ci(x, lo, hi):
+    """"45.0% (43.1–46.9)": a rate and its interval in one cell."""
+    return f"{pct(x)} ({ci_pct(lo, hi)[:-1]})" if ci_pct(lo, hi) != "–" else pct(x)
+
+
+def _cells(df, many):
+    """[(label prefix, rows of the cell)] in cell order: one cell needs no label."""
+    out = []
+    for (v, p), part in df.group_by("variant", "n_players", maintain_order=True):
+        out.append(([cell_label(v, p)] if many else [], part))
+    return out
+
+
+def _head(many):
+    return ["cell"] if many else []
+
+
+def endings(s, df, data):
+    rows = [([cell_label(r["variant"], r["n_players"])] if data.many_cells else [])
+            + [str(r["value"]) + (" (the turn cap)" if s.cap is not None and r["value"] == s.cap else ""),
+               count(r["games"]), count(r["n"]), pct(r["share"], 2), ci_pct(r["lo"], r["hi"])]
+            for r in df.iter_rows(named=True)]
+    note = f"{s.note} Share of games by {s.column.replace('_', ' ')}, Wilson 95% interval."
+    if s.cap is not None:
+        caps = []
+        for (v, p), part in df.group_by("variant", "n_players", maintain_order=True):
+            k, n = int(part.filter(pl.col("value") == s.cap)["games"].sum()), int(part["n"][0])
+            lo, hi = wilson_interval(k, n)
+            caps.append(f"{cell_label(v, p)}: {pct(k / n, 2)} (95% CI {ci_pct(lo, hi)}, {k:,} of {n:,} games)")
+        note += f" Cap rate: {'; '.join(caps)}."
+    note = note.strip()
+    return [Table(s.name, s.title, note, _head(data.many_cells) + [s.column.replace("_", " "), "games", "of",
+                                                                     "share", "95% CI"], rows, question=s.question)]
+
+
+def seat_heatmap(s, result, data):
+    """One row per value and cell: its win rate over all seats, then at each seat."""
+    by_seat, overall = result["by_seat"], result["all"]
+    seats = sorted(by_seat["seat"].unique().to_list())
+    rows = []
+    for prefix, part in _cells(overall, data.many_cells):
+        v, p = part["variant"][0], part["n_players"][0]
+        here = by_seat.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
+        for r in part.sort(s.column).iter_rows(named=True):
+            at = {x["seat"]: x for x in here.filter(pl.col(s.column) == r[s.column]).iter_rows(named=True)}
+            rows.append(prefix + [str(r[s.column]), f"{pct(1 / p)}", rate_ci(r["win_rate"], r["lo"], r["hi"]),
+                                  count(r["n"])]
+                        + [f"{rate_ci(at[k]['win_rate'], at[k]['lo'], at[k]['hi'])}, n {count(at[k]['n'])}"
+                           if k in at else "–" for k in seats])
+    return [Table(s.name, s.title, "Win rate (95% Wilson interval) of the seat-games of each value, over all seats "
+                  "and at each seat (seat 0 starts); fair = 1/players. A tie is a win for each tied seat.",
+                  _head(data.many_cells) + [s.column, "fair", "all seats", "n"] + [f"seat {k}" for k in seats],
+                  rows, question=s.question)]
+
+
+def head_to_head(s, df, data):
+    """A matrix per cell: row value against column value, the row's score with its interval."""
+    col = s.column
+    values = sorted(set(df[col].to_list()) | set(df["opponent"].to_list()))
+    rows = []
+    for prefix, part in _cells(df, data.many_cells):
+        at = {(r[col], r["opponent"]): r for r in part.iter_rows(named=True)}
+        for a in values:
+            if not any((a, b) in at for b in values):
+                continue
+            rows.append(prefix + [str(a)] + [
+                f"{rate_ci(at[a, b]['score'], at[a, b]['lo'], at[a, b]['hi'])}, n {count(at[a, b]['n'])}"
+                if (a, b) in at else "–" for b in values])
+    return [Table(s.name, s.title, f"Share of the games in which the row's {col} finished ahead of the column's "
+                  "(same rank counts half), Wilson 95% interval; n = games in which the two met.",
+                  _head(data.many_cells) + [f"{col} \\ against"] + [str(v) for v in values], rows,
+                  question=s.question)]
+
+
+def _significant(df, threshold):
+    return (df["d0_p_adj"].fill_nan(1.0).fill_null(1.0) < ALPHA) & (df["d0"].abs().fill_nan(0.0) >= threshold)
+
+
+def long_value(s, result, data):
+    df, who = result["value"], result["who"]
+    unit, many = data.unit, data.many_cells
+    names = [st.name for st in s.states] + [s.rest]
+    (a, b), others = s.pairs[0], s.pairs[1:]
+    marked = _significant(df, data.threshold).to_list()
+    rows = []
+    for r in df.iter_rows(named=True):
+        row = ([cell_label(r["variant"], r["n_players"])] if many else []) + [str(r["item"])]
+        if s.per_game:
+            row += [rate_ci(r["game_rate"], r["game_lo"], r["game_hi"])]
+        for st in names:
+            row += [count(r[f"n_{st}"]), rate_ci(r[f"win_rate_{st}"], r[f"lo_{st}"], r[f"hi_{st}"]),
+                    num(r[f"vp_{st}"], "{:.1f}")]
+        row += [pts(r["d0"]), ci_pts(r["d0_lo"], r["d0_hi"]), pval(r["d0_p_adj"]), num(r["g0"], "{:+.1f}")]
+        row += [f"{pts(r[f'd{i}'])} ({ci_pts(r[f'd{i}_lo'], r[f'd{i}_hi'])})" for i in range(1, len(s.pairs))]
+        rows.append(row)
+    head = _head(many) + [s.name] + (["games with it (95% CI)"] if s.per_game else [])
+    for st in names:
+        head += [f"n {st}", f"win rate {st} (95% CI)", f"{unit} {st}"]
+    head += [f"{a} − {b} (pts)", "95% CI", "p (Holm)", f"{unit} difference"]
+    head += [f"{x} − {y} (pts, 95% CI)" for x, y in others]
+    n_sig = sum(marked)
+    note = (f"{s.note} Seat-games in each state: n, win rate (Wilson 95% interval), mean final {unit}; "
+            f"'{s.rest}' = every other seat-game of the cell. {a} − {b}: win-rate difference in percentage points "
+            f"(Newcombe 95% interval; p Holm-adjusted over the {len(df)} rows); marked: {n_sig} rows at least "
+            f"{100 * data.threshold:.1f} points apart and significant. Associations, not causes.").strip()
+    out = [Table(s.name, s.title, note, head, rows, marked, question=s.question)]
+    if who is not None and who.height:
+        out.append(_who(s, who, data))
+    return out
+
+
+def _who(s, who, data):
+    """By whom: per item, the share of each strategy's (nation's, ...) seat-games that did it."""
+    cols = who.select("column", "value").unique(maintain_order=True).sort("column", "value").rows()
+    sizes = who.group_by("column", "value").agg(pl.col("n").max())
+    size = {(c, v): n for c, v, n in sizes.iter_rows()}
+    rows = []
+    for prefix, part in _cells(who, data.many_cells):
+        for item, rs in part.group_by("item", maintain_order=True):
+            at = {(r["column"], r["value"]): r for r in rs.iter_rows(named=True)}
+            rows.append(prefix + [str(item[0])] + [rate_ci(at[c]["rate"], at[c]["lo"], at[c]["hi"]) if c in at else "–"
+                                                  for c in cols])
+    return Table(f"{s.name}_who", f"{s.title}: by whom", "Share of the seat-games of each strategy (nation, ...) "
+                 "with it, Wilson 95% interval; n = that value's seat-games (in the header).",
+                 _head(data.many_cells) + [s.name] + [f"{v} (n {count(size[c, v])})" for c, v in cols], rows,
+                 question=f"Who {s.states[0].says.split(' ')[0]} it?")
+
+
+def flag_effect(s, df, data):
+    unit = data.unit
+    metrics = df["metric"].unique(maintain_order=True).to_list()
+    label = {m: ("turns" if m == "turns" else unit if m == "score_total" else m.replace("_", " ")) for m in metrics}
+    rows, marked = [], []
+    keys = df.select("variant", "n_players", "name").unique(maintain_order=True).rows()
+    at = {(r["variant"], r["n_players"], r["name"], r["metric"]): r for r in df.iter_rows(named=True)}
+    for v, p, name in keys:
+        first = at[v, p, name, metrics[0]]
+        row = ([cell_label(v, p)] if data.many_cells else []) + [str(name), count(first["n_with"]),
+                                                                  count(first["n_without"])]
+        sig = False
+        for m in metrics:
+            r = at.get((v, p, name, m))
+            if r is None:
+                row += ["–"] * 4
+                continue
+            row += [f"{num(r['mean_with'], '{:.1f}')} / {num(r['mean_without'], '{:.1f}')}", num(r["diff"], "{:+.2f}"),
+                    ci_num(r["lo"], r["hi"], "{:+.2f}"), pval(r["p_adjusted"])]
+            sig = sig or (r["p_adjusted"] < ALPHA)
+        rows.append(row)
+        marked.append(sig)
+    head = _head(data.many_cells) + [s.name, "games with", "games without"]
+    for m in metrics:
+        head += [f"{label[m]}: with / without", "difference", "95% CI", "p (Holm)"]
+    note = (f"{s.note} Mean per game with the {s.name} against without; Welch 95% interval; p Holm-adjusted over "
+            "the names of each metric; marked: significant in a metric.").strip()
+    return [Table(s.name, s.title, note, head, rows, marked, question=s.question)]
+
+
+def pace(s, df, data):
+    rows = [([cell_label(r["variant"], r["n_players"])] if data.many_cells else [])
+            + [str(r["k"]), count(r["reached"]), count(r["games"]), rate_ci(r["share"], r["share_lo"], r["share_hi"]),
+               num(r["mean"], "{:.1f}"), ci_num(r["lo"], r["hi"], "{:.1f}"), num(r["sd"], "{:.1f}")]
+            for r in df.iter_rows(named=True)]
+    note = (f"{s.note} For each k, the games that reached a k-th event (share with Wilson 95% interval) and the "
+            "turn it came on (mean over those games, normal 95% interval).").strip()
+    return [Table(s.name, s.title, note, _head(data.many_cells) + ["k", "games reaching k", "of", "share (95% CI)",
+                                                                     "mean turn", "95% CI", "sd"],
+                  rows, question=s.question)]
+
+
+def score_groups(s, df, data):
+    unit = data.unit
+    groups = df["group"].unique(maintain_order=True).to_list()
+    rows = []
+    for (v, p, by, value), part in df.group_by("variant", "n_players", "by", "value", maintain_order=True):
+        at = {r["group"]: r for r in part.iter_rows(named=True)}
+        rows.append(([cell_label(v, p)] if data.many_cells else []) + [by, str(value), count(part["n"][0])] + [
+            f"{num(at[g]['mean'], '{:.1f}')} ({ci_num(at[g]['lo'], at[g]['hi'], '{:.1f}')}; {pct(at[g]['share'], 0)})"
+            if g in at else "–" for g in groups])
+    note = (f"{s.note} Mean {unit} per seat-game from each group of sources (normal 95% interval; share of the "
+            "total), by " + ", ".join(s.by) + ".").strip()
+    return [Table(s.name, s.title, note, _head(data.many_cells) + ["by", "value", "n"] + groups, rows,
+                  question=s.question)]

@@ -1,0 +1,123 @@
+"""A game's own report sections (``Game.sections``, ``simulate/sections.py``): each kind's
+numbers (through the analysis layer), tables and figures, looked up by the section's class,
+so the report has no branch on a game. `compute(game.sections, tables)` gives the results in
+the game's order; `tables_of` and `figures_of` turn them into the page's tables and PNGs."""
+from dataclasses import dataclass
+
+from simulate.sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap
+
+from . import section_figures as SF
+from . import section_tables as ST
+
+
+@dataclass
+class Kind:
+    compute: object      # (sections of the kind, Tables) -> {section: result or None}
+    table: object        # (section, result, ReportData) -> [Table]
+    figures: object      # section -> [(name, alt text, draw(result, folder, ReportData) -> path or None)]
+
+
+def _each(fn):
+    """A compute over all the sections of a kind from one computing a section at a time."""
+    return lambda sections, t: {s: fn(s, t) for s in sections}
+
+
+def _endings(s, t):
+    from analysis.balance import endings
+    return endings(t.games, s.column)
+
+
+def _seat_heatmap(s, t):
+    from analysis.load import CELL
+    from analysis.winrates import win_rates
+    if s.column not in t.seats.collect_schema().names():
+        return None
+    return {"by_seat": win_rates(t.seats, (*CELL, s.column, "seat")), "all": win_rates(t.seats, (*CELL, s.column))}
+
+
+def _head_to_head(s, t):
+    from analysis.winrates import head_to_head
+    if s.column not in t.seats.collect_schema().names():
+        return None
+    return head_to_head(t.seats, s.column)
+
+
+def _long_values(sections, t):
+    from analysis.long_value import long_values
+    return {s: {"value": v, "who": w} if v is not None else None for s, (v, w) in long_values(t, sections).items()}
+
+
+def _flags(s, t):
+    from analysis.game_flags import flag_effects
+    return flag_effects(t, s.column, s.metrics)
+
+
+def _pace(s, t):
+    from analysis.pace import pace
+    return pace(t.games, s.column)
+
+
+def _groups(s, t):
+    import polars as pl
+
+    from analysis.balance import score_groups
+    from analysis.load import CELL
+    have = t.seats.collect_schema().names()
+    parts = [score_groups(t.seats, s.groups, (*CELL, b)).rename({b: "value"}).with_columns(
+             pl.col("value").cast(pl.String), by=pl.lit(b)) for b in s.by if b in have]
+    return pl.concat(parts) if parts else None
+
+
+KINDS = {
+    Endings: Kind(_each(_endings), ST.endings, SF.no_figure),
+    SeatHeatmap: Kind(_each(_seat_heatmap), ST.seat_heatmap, SF.seat_heatmap),
+    HeadToHead: Kind(_each(_head_to_head), ST.head_to_head, SF.head_to_head),
+    LongValue: Kind(_long_values, ST.long_value, SF.long_value),
+    FlagEffect: Kind(_each(_flags), ST.flag_effect, SF.flag_effect),
+    Pace: Kind(_each(_pace), ST.pace, SF.pace),
+    ScoreGroups: Kind(_each(_groups), ST.score_groups, SF.no_figure),
+}
+
+
+def kind_of(section):
+    try:
+        return KINDS[type(section)]
+    except KeyError:
+        raise TypeError(f"no report for a section of kind {type(section).__name__}") from None
+
+
+def compute(sections, tables):
+    """[(section, result)] in the game's order; a section without data has None."""
+    by_kind = {}
+    for s in sections:
+        by_kind.setdefault(type(s), []).append(s)
+    results = {}
+    for cls, group in by_kind.items():
+        results.update(kind_of(group[0]).compute(group, tables))
+    return [(s, results.get(s)) for s in sections]
+
+
+def _empty(result):
+    if result is None:
+        return True
+    if isinstance(result, dict):
+        return all(_empty(v) for v in result.values())
+    return not result.height
+
+
+def tables_of(data):
+    """The tables of every section with data, in order."""
+    out = []
+    for s, result in data.sections:
+        if not _empty(result):
+            out += kind_of(s).table(s, result, data)
+    return out
+
+
+def figures_of(data):
+    """name -> (alt text, draw(data, folder)) for every section's figures, in order."""
+    out = {}
+    for s, result in data.sections:
+        for name, alt, draw in kind_of(s).figures(s):
+            out[name] = (alt, lambda d, f, draw=draw, r=result: None if _empty(r) else draw(r, f, d))
+    return out
