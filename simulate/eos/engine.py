@@ -54,7 +54,10 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
-from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
+from .layout import (QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
+                     SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
+                     SP_QM_RANKS)
+from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
@@ -98,6 +101,12 @@ def secondary_count(S, C, PR, p, h):
             h >= 0 and upgrade_flag_under(S, C, p, h, UF_EXTRA_SECONDARY)):
         n = 2
     return n
+
+
+@hot
+def two_secondary_by_power(PR, S, p):
+    """1 if p's power threshold gives it two secondary actions now (records: extra_secondaries)."""
+    return 1 if PR[p, PR_TWO_SECONDARY_AT_POWER] > 0 and power(S, p) >= PR[p, PR_TWO_SECONDARY_AT_POWER] else 0
 
 
 @hot
@@ -150,6 +159,8 @@ def gain_upgrade(S, C, R, p, u, how):
     else:
         S[S_ULOC + u] = U_BOX           # in transit until attached
         push(S, F_ATTACH, p, u, 0, 0, 0, 0, 0)
+    if u >= C[C_N_GENERAL_UPGRADES]:
+        special(S, p, SP_NATION_UPGRADES, 1)
     if C[C_U_FLAGS + u] & UF_TRAITOR:   # Demon Traitor: one worker less, for good
         S[S_LOST_WORKERS + p] += 1
         if S[S_ON_SHIP + p] > 0:        # "the rightmost on the ship"
@@ -492,7 +503,7 @@ def options(S, C, NS, PR, R, OPT, NB):
                     return -1
         pop(S)
         if h < N_HEROES:                    # extra crew take no secondary action
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), 0, 0, 0, 0, 0)
+            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
         if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
             push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
         if S[S_N_WAITING + p] > 0:
@@ -597,6 +608,14 @@ def choose(S, C, NS, PR, R, OPT, i):
     if kind == F_ACTION:
         pop(S)
         if code == O_HERO:
+            if S[S_HERO_WORKERS + p * N_HEROES + x] > 0 and not upgrade_flag_under(S, C, p, x, UF_OCCUPIED_TWICE) \
+                    and not holds(S, p, PF_FREYANA_TWICE):
+                special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # again while occupied: the power threshold's doing
+            if y > 0:
+                special(S, p, SP_ACTIVATIONS + x, 1)
+                if x == QUARTERMASTER:
+                    special(S, p, SP_QM_RANKS, y)
+                    special(S, p, SP_QM_ABOVE_1, 1 if y > 1 else 0)
             take_worker(S, p)
             S[S_HERO_WORKERS + p * N_HEROES + x] += 1
             S[S_ACTIONS + p * 4 + A_HERO] += 1
@@ -609,18 +628,20 @@ def choose(S, C, NS, PR, R, OPT, i):
         elif code == O_CHRONICLE:
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), 0, 0, 0, 0, 0)
+            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
             chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
         elif code == O_CREW:
             take_worker(S, p)
             S[S_ACTIONS + p * 4 + A_CREW] += 1
             if x == 0:                      # an Angel's action
+                special(S, p, SP_CREW_ANGEL_ACTIONS, 1)
                 if C[C_A_ONCE + y]:
                     S[S_ANGEL_ONCE + p] |= 1 << y
                 push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
             else:                           # a deed's extra crew (no secondary action after it)
                 if (S[S_CREW_USED + p] >> y) & 1:
                     S[S_CREW_AGAIN + p] |= 1 << y
+                    special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
                 S[S_CREW_USED + p] |= 1 << y
                 push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
                 bits = C[C_T_PASSIVE + y]
@@ -683,6 +704,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         if code == O_KRAKEN_MOVE:
             S[at + 7] |= MOVE_KRAKEN
             S[at + 3] = S[S_KRAKEN + p]
+            special(S, p, SP_KRAKEN_MOVES, 1)
             return
         S[at + 2] -= 1
         if code == O_PLACE:
@@ -697,6 +719,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         if S[at + 7] & MOVE_KRAKEN:
             S[S_KRAKEN + p] = x
             S[S_KRAKEN_MOVED + p] += 1
+            special(S, p, SP_KRAKEN_AREAS, 1)
             arrive(S, C, PR, p, x)
         else:
             enter_area(S, C, PR, p, x)
@@ -728,7 +751,10 @@ def choose(S, C, NS, PR, R, OPT, i):
         chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
         return
     if kind == F_SECONDARY:
+        if S[at + 3] == 1 and S[at + 2] == 1 and S[at + 4] == 1:
+            special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
         S[at + 2] -= 1
+        S[at + 4] = 1
         S[S_SECONDARY + p] = x
         push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
         return
@@ -739,8 +765,10 @@ def choose(S, C, NS, PR, R, OPT, i):
     if kind == F_KRAKEN_CHOICE:
         pop(S)
         if code == O_KRAKEN_MOVE:
+            special(S, p, SP_KRAKEN_MOVES, 1)
             push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
         else:
+            special(S, p, SP_KRAKEN_PURIFIES, 1)
             purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
         return
     if kind == F_MARK_CURSE:

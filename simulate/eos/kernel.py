@@ -27,7 +27,8 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
                      N_CARD_ROWS, CARD_W, W_ROW, G_CURSES_EVER, G_N_FEATS, G_SLOT_TURN, G_FEATS, S_CURSES_EVER,
-                     S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W, SB_SIZE)
+                     S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W, SB_SIZE, N_SPECIALS,
+                     P_SPECIALS, S_SPECIALS)
 from .lookahead import seat_choice
 from .resources import demons, power
 from .scoring import end_bonus, final_glory
@@ -103,6 +104,8 @@ def record(S, C, NS, PR, g, games, seats, tmp):
             seats[g, p, P_ACTIONS + k] = S[S_ACTIONS + p * 4 + k]
         seats[g, p, P_UPGRADES] = upgrades_in_play(S, C, p)
         seats[g, p, P_JOURNEY_PLAYED] = tmp[3] // max(1, C[C_BONUS_JOURNEY])
+        for k in range(N_SPECIALS):
+            seats[g, p, P_SPECIALS + k] = S[S_SPECIALS + p * N_SPECIALS + k]
     games[g, G_TURNS] = S[S_TURN]
     games[g, G_ROUNDS] = (S[S_TURN] + n - 1) // n
     games[g, G_WINNER] = winner

@@ -217,6 +217,24 @@ STATS = ("journey_played", "rank_increases", "morale_boosts", "upgrades_in_play"
          "heroes_max_morale", "power", "coins")
 (ST_JOURNEY_PLAYED, ST_RANK_INCREASES, ST_MORALE_BOOSTS, ST_UPGRADES, ST_SHIP_UPGRADES, ST_ANGELS,
  ST_PURIFIED, ST_DEEDS, ST_LORDS, ST_CHRONICLE, ST_MAX_MORALE_HEROES, ST_POWER, ST_COINS) = range(13)
+# how often each seat used its nation's specials (S_SPECIALS, the seats table's columns of the
+# same names, docs/data.md): counted where the rule fires. The Kraken (Kwanan): moves begun
+# (its own activation or a ship's move given to it), areas it entered, areas it purified; the
+# power thresholds (PR_*_AT_POWER): moves with speed sailed with the threshold's +1, heroes
+# and extra crew activated again while occupied by the threshold alone, second secondary
+# actions the threshold gave; the most power the seat held; actions of an Angel in the crew
+# (Noom's Divine Guidance one among them); nation upgrades put in play (Kusan's ...); hero
+# activations (with a rank's actions) per profession; the Quartermaster's ranks used, added up
+# (Cassandra: draw 3/4/5), and her activations above rank 1 (paid for)
+SPECIALS = ("kraken_moves", "kraken_areas", "kraken_purifies", "power_speed_moves", "occupied_activations",
+            "extra_secondaries", "power_peak", "crew_angel_actions", "nation_upgrades", "activations_scout",
+            "activations_first_officer", "activations_quartermaster", "activations_treasurer", "activations_warrior",
+            "quartermaster_ranks", "quartermaster_above_rank_1")
+(SP_KRAKEN_MOVES, SP_KRAKEN_AREAS, SP_KRAKEN_PURIFIES, SP_POWER_SPEED_MOVES, SP_OCCUPIED_ACTIVATIONS,
+ SP_EXTRA_SECONDARIES, SP_POWER_PEAK, SP_CREW_ANGEL_ACTIONS, SP_NATION_UPGRADES, SP_ACTIVATIONS,
+ ) = range(10)                  # SP_ACTIVATIONS + hero (profession)
+SP_QM_RANKS, SP_QM_ABOVE_1 = SP_ACTIVATIONS + 5, SP_ACTIVATIONS + 6
+N_SPECIALS = len(SPECIALS)
 
 # named rule flags a seat holds (bits of S_PASSIVE): Angels' hero sides and trophies
 PASSIVES = ("alhana_ignore_all_curses", "alva_move1_each_turn", "anthea_blessing_limit_plus_1",
@@ -401,6 +419,7 @@ S_FEATS = _s(MAX_FEATS * FEAT_W)
 S_N_FEATS = _s()
 S_SLOT_TURN = _s(MAX_CHRONICLE) # 1-based turn of the game's k-th chronicle entry (0: none)
 S_CURSES_EVER = _s()            # bitmask of CURSES
+S_SPECIALS = _s(MAX_PLAYERS * N_SPECIALS)   # per seat: SPECIALS
 S_SIZE = _s.size
 
 # glory by source (records)
@@ -444,7 +463,7 @@ U_PLACES = 8
  F_PURIFY_ADJ,      # purify the ship's or an adjacent area
  F_KRAKEN,          # move the Kraken up to 2 areas or purify its area
  F_CHRONICLE,       # a chronicle action granted by a symbol
- F_SECONDARY,       # a secondary actions left (b: the last taken this turn)
+ F_SECONDARY,       # a secondary actions left (b: 1 the power threshold gave two, c: 1 one taken)
  F_END_TURN,        # free actions, then the hand limit and the next player
  F_PUSH,            # spawn: move the ship of player out of area a
  F_MARK_CURSE,      # a: K_DEMOR / K_TEMATABAN: mark a secondary action / hero; -1: b curses to ignore
@@ -505,11 +524,15 @@ POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3
 # weighted sum (its best alternative per step). The others weigh what the greedy sees
 # beyond the symbols (the ship's targets, the chronicle entry, cards kept, ...).
 N_SYMBOLS = Y_CHRONICLE + 1
+# The last five are nation-aware play (0 in greedy.toml: greedy plays every nation alike): the
+# Kraken's targets, and each power threshold of the seat's nation board reached or lost.
 POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord_target", "attack_awakened",
                   "away", "away_line", "keep_card", "face_down", "upgrade_end", "upgrade_uses", "recharge",
-                  "patron", "idle_line", "idle_target")
+                  "patron", "idle_line", "idle_target", "kraken_target", "kraken_corner", "threshold_speed",
+                  "threshold_twice", "threshold_secondary")
 (W_ENTRY, W_ANGEL, W_CORNER, W_DEED, W_LORD, W_ATTACK_AWAKENED, W_AWAY, W_AWAY_LINE, W_KEEP, W_FACE_DOWN,
- W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET) = range(N_SYMBOLS, N_SYMBOLS + len(POLICY_WEIGHTS))
+ W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET, W_KRAKEN_TARGET, W_KRAKEN_CORNER,
+ W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY) = range(N_SYMBOLS, N_SYMBOLS + len(POLICY_WEIGHTS))
 N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
 PHASE_NAMES = ("early", "mid", "late")
 # reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the
@@ -584,4 +607,5 @@ P_COINS = _p()
 P_ACTIONS = _p(4)               # A_*
 P_UPGRADES = _p()
 P_JOURNEY_PLAYED = _p()
+P_SPECIALS = _p(N_SPECIALS)     # SPECIALS
 N_SEAT_COLS = _p.size

@@ -30,9 +30,11 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      S_RANK, U_SHIP_PLACE, Y_COINS, Y_DISCARD, Y_MOVE,
                      N_SYMBOLS, N_WEIGHTS, S_CHRON_LAST, S_CHRON_NEXT, S_N, W_ANGEL, W_ATTACK_AWAKENED, W_AWAY,
                      W_AWAY_LINE, W_CORNER, W_DEED, W_ENTRY, W_FACE_DOWN, W_KEEP, W_LORD, W_PATRON, W_RECHARGE,
-                     W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY, W_IDLE_LINE, W_IDLE_TARGET, S_FEATS,
-                     S_N_FEATS, FEAT_W, FEAT_SEAT, FEAT_TURN, MAX_FEATS, S_TURN)
-from .symbols import can_pay, cards_in_hand, move_speed
+                     W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY, W_IDLE_LINE, W_IDLE_TARGET,
+                     S_FEATS, S_N_FEATS, FEAT_W, FEAT_SEAT, FEAT_TURN, MAX_FEATS, S_TURN, K_BELVADAN, PR_MAX_POWER,
+                     PR_SPEED_AT_POWER, PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_MARKER, W_KRAKEN_CORNER,
+                     W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER)
+from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 
 
 
@@ -240,7 +242,83 @@ def reach_gain(S, C, NS, PR, W, PV, p, speed, target, blocked, most):
 
 
 @hot
-def entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most):
+def threshold_worth(S, PR, W, p, delta):
+    """Nation-aware: the worth of the power thresholds of p's nation board (PR_*_AT_POWER: +1
+    speed, heroes activated again while occupied, two secondary actions) that a change of
+    `delta` on p's power marker (power gained less Demons taken) reaches (or loses)."""
+    m = S[S_MARKER + p]
+    new = min(m + delta, PR[p, PR_MAX_POWER])
+    v = 0.0
+    for col, w in ((PR_SPEED_AT_POWER, W_THRESHOLD_SPEED), (PR_TWICE_AT_POWER, W_THRESHOLD_TWICE),
+                   (PR_TWO_SECONDARY_AT_POWER, W_THRESHOLD_SECONDARY)):
+        at = PR[p, col]
+        if at > 0:
+            if m < at <= new:
+                v += W[p, w]
+            elif new < at <= m:
+                v -= W[p, w]
+    return v
+
+
+@tiny
+def marker_change(C, prog):
+    """Power gained less Demons taken by program prog (its first alternatives)."""
+    return 0 if prog < 0 else amount_in(C, prog, Y_POWER) - amount_in(C, prog, Y_DEMONS)
+
+
+@hot
+def thresholds(S, C, PR, W, p, prog, more):
+    """threshold_worth of program prog's power and Demons, plus `more` on the marker; 0 at
+    once for a seat that weighs no threshold (greedy)."""
+    if W[p, W_THRESHOLD_SPEED] == 0.0 and W[p, W_THRESHOLD_TWICE] == 0.0 and W[p, W_THRESHOLD_SECONDARY] == 0.0:
+        return 0.0
+    return threshold_worth(S, PR, W, p, marker_change(C, prog) + more)
+
+
+@tiny
+def kraken_aware(W, p):
+    """Whether p weighs the Kraken's own targets (greedy does not: its areas weighed as the ship's)."""
+    return W[p, W_KRAKEN_TARGET] != 0.0 or W[p, W_KRAKEN_CORNER] != 0.0
+
+
+@hot
+def kraken_worth(S, C, W, p, x, reach, here):
+    """Nation-aware: the Kraken at area x, free to sail `reach` more wave lines, is worth its
+    best target less away_line per wave line beyond the reach (plain wave lines: the
+    Kraken's way round closed areas is not sought): an area it could purify, kraken_target
+    per printed Demon (x itself only if `here`); a blessing corner with a token while p holds
+    none (the Kraken takes it for p), kraken_corner."""
+    if x < 0:
+        return 0.0
+    purify = not cursed(S, C, p, K_BELVADAN)
+    corner = S[S_BLESSINGS + p] == 0
+    best = 0.0
+    seen = np.int64(1) << x
+    frontier = seen
+    level = 0
+    while frontier != 0 and level <= reach + 4:
+        for y in range(C[C_N_AREAS]):
+            if (frontier >> y) & 1 and (here or y != x):
+                far = W[p, W_AWAY_LINE] * max(0, level - reach)
+                if purify and S[S_PURIFIED + y] == 0 and C[C_AREA_DEMONS + y] > 0:
+                    best = max(best, W[p, W_KRAKEN_TARGET] * C[C_AREA_DEMONS + y] - far)
+                if corner and C[C_AREA_KIND + y] == AREA_BLESSING and S[S_CORNER_TOKENS + C[C_AREA_CORNER + y]] > 0:
+                    best = max(best, W[p, W_KRAKEN_CORNER] - far)
+        grown = np.int64(0)
+        for y in range(C[C_N_AREAS]):
+            if (frontier >> y) & 1:
+                for i in range(C[C_ADJ_START + y], C[C_ADJ_START + y + 1]):
+                    grown |= np.int64(1) << C[C_ADJ + i]
+        frontier = grown & ~seen
+        seen |= frontier
+        level += 1
+    return best
+
+
+@hot
+def area_value(S, C, W, PV, p, x):
+    """What a ship of p (the ship or the Kraken) finds entering x: its reward, its Demons
+    (unpurified), the challenge of a deed or Lord there."""
     v = pv(PV, p, C[C_AREA_REWARD + x])
     if S[S_PURIFIED + x] == 0:
         v += W[p, Y_DEMONS] * C[C_AREA_DEMONS + x]
@@ -251,7 +329,18 @@ def entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most):
             v += challenge_worth(S, C, W, PV, p, C[C_L_CHALLENGE + at - LORD])
         elif at >= 0:
             v += challenge_worth(S, C, W, PV, p, C[C_D_CHALLENGE + at])
+    return v
+
+
+@hot
+def entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most):
+    v = area_value(S, C, W, PV, p, x)
     return v + position_values(S, C, NS, PR, W, PV, p, x, 0, target, blocked, most)[0]
+
+
+@hot
+def area_demons(S, C, x):
+    return C[C_AREA_DEMONS + x] if S[S_PURIFIED + x] == 0 else 0
 
 
 @hot
@@ -275,7 +364,7 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         speed = amount_in(C, prog, Y_MOVE)
         if speed > 0 and S[S_AREA + p] >= 0:
             v += reach_gain(S, C, NS, PR, W, PV, p, move_speed(S, PR, p, speed), target, blocked, most)
-        return v
+        return v + thresholds(S, C, PR, W, p, prog, 0)
     if code == O_CHRONICLE:                 # always worth taking: the chronicle entry and its reward
         if x == CH_AWAKEN_HERO:
             return (W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_A_HERO_GLORY + y]
@@ -286,7 +375,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
             return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_L_GLORY + y] + pv(PV, p, C[C_L_REWARD + y])
         return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_D_GLORY + y] + pv(PV, p, C[C_D_REWARD + y])
     if code == O_CREW:
-        return pv(PV, p, C[C_A_ACTION + y]) if x == 0 else pv(PV, p, C[C_T_ACTIONS + y])
+        prog = C[C_A_ACTION + y] if x == 0 else C[C_T_ACTIONS + y]
+        return pv(PV, p, prog) + thresholds(S, C, PR, W, p, prog, 0)
     if code == O_RECHARGE:
         v = W[p, W_RECHARGE]
         for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
@@ -304,17 +394,24 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_REFRESH:
         return -W[p, Y_COINS] * C[C_REFRESH_COINS]
     if code == O_TRIGGER:
-        return pv(PV, p, C[C_J_ACTIONS + x])
+        return pv(PV, p, C[C_J_ACTIONS + x]) + thresholds(S, C, PR, W, p, C[C_J_ACTIONS + x], 0)
     if code == O_ROLL:
         return W[p, Y_DIE]
     if code == O_SECONDARY:                 # marking one for Demor: the least useful
-        v = pv(PV, p, C[C_T_ACTIONS + x - 100]) if x >= 100 else pv(PV, p, NS[p, NS_SECONDARY + x])
-        return -v if kind == F_MARK_CURSE else v
+        prog = C[C_T_ACTIONS + x - 100] if x >= 100 else NS[p, NS_SECONDARY + x]
+        v = pv(PV, p, prog)
+        return -v if kind == F_MARK_CURSE else v + thresholds(S, C, PR, W, p, prog, 0)
     if code == O_ALVA:
         return reach_gain(S, C, NS, PR, W, PV, p, 1, target, blocked, most) - 0.5
     if code == O_CURSE:
         return 1.0
     if code == O_KRAKEN_MOVE:
+        if kraken_aware(W, p):              # nation-aware: towards its own targets
+            k = S[S_KRAKEN + p]
+            if kind == F_MOVE:              # the ship's move given to the Kraken: the ship stays
+                return (position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], 0, target, blocked, most)[0]
+                        + kraken_worth(S, C, W, p, k, S[at + 2], False) - kraken_worth(S, C, W, p, k, 0, True))
+            return kraken_worth(S, C, W, p, k, 2, False)
         return -1.0 if kind == F_MOVE else 0.5
     if code == O_KRAKEN_PURIFY:
         return C[C_AREA_DEMONS + S[S_KRAKEN + p]]
@@ -345,16 +442,25 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_CARD:
         if kind == F_PLAY:
             keep = W[p, W_KEEP] if cards_in_hand(S, C, p) <= discards_wanted(S, C, p) else 0.0
-            return (W[p, W_FACE_DOWN] if y == 1 else pv(PV, p, C[C_J_ACTIONS + x]) + pv(PV, p, C[C_J_COST + x])) - keep
+            if y == 1:
+                return W[p, W_FACE_DOWN] - keep
+            return (pv(PV, p, C[C_J_ACTIONS + x]) + pv(PV, p, C[C_J_COST + x])
+                    + thresholds(S, C, PR, W, p, C[C_J_ACTIONS + x], marker_change(C, C[C_J_COST + x]))) - keep
         return pv(PV, p, C[C_J_ACTIONS + x]) if kind == F_TAKE_DISCARD else -pv(PV, p, C[C_J_ACTIONS + x])
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]
-        return entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
+        if kind == F_MOVE and S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
+            return (area_value(S, C, W, PV, p, x) + kraken_worth(S, C, W, p, x, S[at + 2] - 1, True)
+                    + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
+        return (entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
+                + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
     if code == O_DONE:
         if kind == F_MOVE:
             if S[S_AREA + p] < 0:
                 return -99.0
+            if S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
+                return kraken_worth(S, C, W, p, S[S_KRAKEN + p], 0, True)
             return position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], 0, target, blocked, most)[0]
         return 0.0
     return 0.0

@@ -27,6 +27,7 @@ SEAT_COUNTS = [("angels_hero", L.P_ANGELS_HERO, pa.int8()), ("angels_patron", L.
                ("actions_recharge", L.P_ACTIONS + L.A_RECHARGE, pa.int16()),
                ("actions_crew", L.P_ACTIONS + L.A_CREW, pa.int16()),
                ("upgrades_in_play", L.P_UPGRADES, pa.int8()), ("journey_played", L.P_JOURNEY_PLAYED, pa.int8())]
+SEAT_COUNTS += [(name, L.P_SPECIALS + k, pa.int16()) for k, name in enumerate(L.SPECIALS)]   # nation specials used
 GAME_COUNTS = [("chronicle_entries", L.G_ENTRIES, pa.int8()), ("deeds_accomplished", L.G_DEEDS_DONE, pa.int8()),
                ("lords_defeated", L.G_LORDS_DEFEATED, pa.int8()), ("lords_on_board", L.G_LORDS_ON_BOARD, pa.int8())]
 

@@ -7,6 +7,7 @@ zones; Mespanne's fixed protection.
 Numba functions over the state ``S`` and the seats' nation numbers ``PR`` (``layout``).
 """
 from ..jit import hot
+from .layout import N_SPECIALS, S_SPECIALS, SP_POWER_PEAK
 from .layout import (PR_FIXED_PROTECTION, PR_MAX_DEMONS, PR_MAX_POWER, PR_MAX_STEPS, PR_N_ZONES, PR_PROTECTED_BASE,
                      PR_SPEED_AT_POWER, PR_ZONES, S_COINS, S_GLORY, S_MARKER, S_PROTECTION, S_SHIELDS)
 
@@ -38,6 +39,8 @@ def gain_power(S, PR, p, n):
     """Power first removes Demons, then the marker flips to power, up to the nation
     board's maximum ("You have 3 Demons and gain 10 power ... the remaining 7 power")."""
     S[S_MARKER + p] = min(S[S_MARKER + p] + n, PR[p, PR_MAX_POWER])
+    peak = S_SPECIALS + p * N_SPECIALS + SP_POWER_PEAK     # the most power held (records)
+    S[peak] = max(S[peak], S[S_MARKER + p])
 
 
 @hot

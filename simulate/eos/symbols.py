@@ -25,6 +25,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
                      S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
                      S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD)
+from .layout import N_SPECIALS, PR_SPEED_AT_POWER, S_SPECIALS, SP_POWER_SPEED_MOVES
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -41,6 +42,12 @@ def glory(S, p, n, source):
 @tiny
 def stat(S, p, st, n):
     S[S_STAT + p * len(STATS) + st] += n
+
+
+@tiny
+def special(S, p, k, n):
+    """Count n uses of special k (layout.SPECIALS) for p."""
+    S[S_SPECIALS + p * N_SPECIALS + k] += n
 
 
 @tiny
@@ -295,6 +302,8 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
         push(S, F_MOVE, p, 1, S[S_AREA + p], 0, 0, 1, MOVE_PLAIN)
     elif code == Y_MOVE:
         v = move_speed(S, PR, p, n)
+        if PR[p, PR_SPEED_AT_POWER] > 0 and power(S, p) >= PR[p, PR_SPEED_AT_POWER]:
+            special(S, p, SP_POWER_SPEED_MOVES, 1)
         push(S, F_MOVE, p, v, S[S_AREA + p], 0, 0, v, 0)
     elif code == Y_SPEED:
         S[S_SPEED + p] += n
