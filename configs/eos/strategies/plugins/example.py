@@ -10,7 +10,7 @@ built-in heuristic's worth of it in glory under the seat's weights, the weights 
 seat (the arrays are read-only). The option with the highest score is played; a scorer
 that raises, indexes out of bounds or returns NaN/inf fails the run, naming the game.
 """
-from simulate.eos.layout import CH_AWAKEN_PATRON, F_ACTION, O_CHRONICLE, S_GLORY
+from simulate.eos.layout import CH_AWAKEN_PATRON, F_ACTION, O_CHRONICLE, S_GLORY, S_N
 from strategies.plugin import scorer
 
 
@@ -19,7 +19,7 @@ from strategies.plugin import scorer
 def patron_first(obs, decision, options, i, base, weights, seat):
     if decision == F_ACTION and options[i, 0] == O_CHRONICLE and options[i, 1] == CH_AWAKEN_PATRON:
         best_rival = 0
-        for q in range(4):
+        for q in range(obs[S_N]):
             if q != seat:
                 best_rival = max(best_rival, obs[S_GLORY + q])
         if obs[S_GLORY + seat] <= best_rival:
