@@ -137,9 +137,11 @@ def long_value_findings(df, section, threshold, alpha, many_variants, unit="VP",
     out = []
     for r in rows.sort(pl.col("d0").abs(), descending=True).head(top).iter_rows(named=True):
         item = r["item"]
+        # with `within`, the other seats are those of the same nation (say) where the item occurs
+        same = f" of the same {section.within}" if section.within and b == section.rest else ""
         out.append(Finding(section.name, f"{section.name} {item}", (
             f"Seats that {section.says(a, item)} won {_pct(r[f'win_rate_{a}'])} of {_where(r, many_variants)} vs "
-            f"{_pct(r[f'win_rate_{b}'])} for seats that {section.says(b, item)} ({r['d0'] * 100:+.1f} percentage "
+            f"{_pct(r[f'win_rate_{b}'])} for seats{same} that {section.says(b, item)} ({r['d0'] * 100:+.1f} percentage "
             f"points, 95% CI {100 * r['d0_lo']:+.1f} to {100 * r['d0_hi']:+.1f}; n = {r[f'n_{a}']:,} vs "
             f"{r[f'n_{b}']:,}; {r['g0']:+.1f} {unit}); {_p(r['p_adjusted'])}; an association, not a cause."),
             r["d0"], r["p_adjusted"], r))

@@ -78,7 +78,8 @@ def state_expr(section, state):
 
 
 def who_columns(sections):
-    return list(dict.fromkeys(c for s in sections for c in s.who))
+    """The seats columns the pass carries: each section's `who` and `within`."""
+    return list(dict.fromkeys([*(c for s in sections for c in s.who), *(s.within for s in sections if s.within)]))
 
 
 def _sums(won="won", score="score_total"):
@@ -169,7 +170,8 @@ def _summed(frame, by, state):
 
 def state_long(counts, totals, section):
     """The section's long state counts (*CELL, subject, state, n, wins, vp_sum, vp_sq): each
-    state's rows, and `rest` = the cell's seat-games minus those with any row of the item."""
+    state's rows, and `rest` = the cell's seat-games minus those with any row of the item
+    (with `within`: the seat-games of each value where the item occurs, minus those)."""
     by = [*CELL, section.item]
     rows = counts.filter(where_expr(section))
     anyrow = _summed(rows, by, ANY)
@@ -179,9 +181,12 @@ def state_long(counts, totals, section):
         got = _summed(rows.filter(state_expr(section, st)), by, st.name).drop("state")
         parts.append(grid.join(got, on=by, how="left", nulls_equal=True)
                      .with_columns(pl.col(*SUMS).fill_null(0), state=pl.lit(st.name)))
-    cell = totals.group_by(*CELL).agg(pl.col(*SUMS).sum())
-    rest = anyrow.join(cell, on=list(CELL), suffix="_all").select(
-        *by, *((pl.col(f"{c}_all") - pl.col(c)).alias(c) for c in SUMS), state=pl.lit(section.rest))
+    within = [section.within] if section.within else []     # the rest: within these values where the item occurs
+    anyrow_w = rows.group_by(*by, *within).agg(pl.col(*SUMS).sum())
+    cell = totals.group_by(*CELL, *within).agg(pl.col(*SUMS).sum())
+    rest = (anyrow_w.join(cell, on=[*CELL, *within], suffix="_all", nulls_equal=True)
+            .group_by(by).agg(*((pl.col(f"{c}_all") - pl.col(c)).sum().alias(c) for c in SUMS))
+            .with_columns(state=pl.lit(section.rest)))
     out = pl.concat([p.select(*by, "state", *SUMS) for p in (*parts, rest, anyrow.with_columns(state=pl.lit(ANY)))])
     return out.rename({section.item: "subject"}).with_columns(pl.col("n", "wins").cast(pl.Int64))
 

@@ -180,6 +180,15 @@ def used_sources(sources):
     return [s for s in df["source"].unique(maintain_order=True).to_list() if s in used]
 
 
+def _source_colour(k):
+    """The k-th score source's colour: the report's ten, then tab20's light shades."""
+    if k < len(COLORS):
+        return COLORS[k]
+    import matplotlib
+
+    return matplotlib.colormaps["tab20"](2 * ((k - len(COLORS)) % 10) + 1)
+
+
 def score_source_bars(sources, folder, unit="VP"):
     """Mean score per source, stacked, per cell and strategy (negative sources below 0)."""
     order = used_sources(sources)
@@ -189,7 +198,8 @@ def score_source_bars(sources, folder, unit="VP"):
     many = len(_cells(df)) > 1
     groups = df.select("variant", "n_players", "strategy").unique(maintain_order=True).rows()
     labels = [f"{cell_label(v, p)}: {s}" if many else s for v, p, s in groups]
-    fig = _figure(9, 1.4 + 0.45 * len(groups))
+    # tall enough for the legend beside it too (EOS: 13 sources for one strategy)
+    fig = _figure(9, max(1.4 + 0.45 * len(groups), 0.8 + 0.22 * len(order)))
     ax = fig.subplots()
     pos, neg = np.zeros(len(groups)), np.zeros(len(groups))
     for k, source in enumerate(order):
@@ -199,8 +209,9 @@ def score_source_bars(sources, folder, unit="VP"):
                             & (pl.col("source") == source))["mean"]
             vals[i] = float(hit[0]) if hit.len() else 0.0
         left = np.where(vals >= 0, pos, neg)
-        ax.barh(range(len(groups)), vals, left=left, color=COLORS[k % len(COLORS)] if k < 10 else "#aaaaaa",
-                hatch="//" if k >= 10 else None, label=source.replace("_", " "))
+        lost = source == "lost"             # (EOS has 13 sources: every one its own colour)
+        ax.barh(range(len(groups)), vals, left=left, color="#aaaaaa" if lost else _source_colour(k),
+                hatch="//" if lost else None, label=source.replace("_", " "))
         pos, neg = pos + np.maximum(vals, 0), neg + np.minimum(vals, 0)
     for i, total in enumerate(pos + neg):
         ax.text(pos[i], i, f"  {total:.1f}", va="center", fontsize=8)

@@ -52,8 +52,11 @@ class LongValue:
     seat-games, win rate and mean score; `rest` is every other seat-game of the cell (no row of
     the item). `contrasts` are (state, state) differences, the first the headline (figure,
     findings; default: the first state against the rest). `who` names seats columns for a
-    "by whom" table; `per_game` adds the share of games in which the item happened.
-    An association, never a cause: the report says so."""
+    "by whom" table; `per_game` adds the share of games in which the item happened. `within`
+    names a seats column whose values bound the rest: only the seat-games of a value (a nation)
+    in which the item ever occurs, so that a nation's own card is weighed against that
+    nation's seats without it, not against every other nation's (which would repeat the
+    nation's own win rate). An association, never a cause: the report says so."""
 
     name: str
     title: str
@@ -67,6 +70,7 @@ class LongValue:
     contrasts: tuple = ()            # ((state, state), ...); a state or `rest`
     who: tuple = ()                  # seats columns: by whom
     per_game: bool = False
+    within: str = None               # a seats column: the rest only among its values where the item occurs
     findings: bool = True
     note: str = ""
 

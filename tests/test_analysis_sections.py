@@ -131,6 +131,19 @@ def test_cards_held_and_played_against_not_held():
     assert c2["d1"] == pytest.approx(-1.0) and c1["share_held"] == 0.5
 
 
+def test_a_nations_own_card_is_weighed_within_that_nation():
+    """Nation n0 (seat 0) wins every game; its own card c0 is held in games 0-9. Against every
+    other seat-game c0 looks strong (+66.7 points: it repeats n0's win rate); within n0, holding
+    it changes nothing (0)."""
+    cards = [(g, 0, "c0", None) for g in range(10)]
+    data = tables(n_games=20, cards=cards, winners=[0] * 20)
+    plain, within = CARD, LongValue(**{**CARD.__dict__, "within": "nation"})
+    (df, _), = long_values(data, [plain]).values()
+    assert df["d1"][0] == pytest.approx(1 - 10 / 30) and df["n_not held"][0] == 30
+    (df, _), = long_values(data, [within]).values()
+    assert df["d1"][0] == pytest.approx(0.0) and df["n_not held"][0] == 10 and df["wins_not held"][0] == 10
+
+
 def test_a_section_without_rows_is_none():
     assert long_values(tables(), [CARD])[CARD] == (None, None)
 

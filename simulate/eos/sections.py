@@ -4,7 +4,8 @@ from ..sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGr
 from . import layout as L
 
 ASSOCIATION = ("An association, not a card's strength: a seat that is doing well draws, buys and plays more, "
-               "so most cards look good.")
+               "so most cards look good. A nation's own cards are weighed against that nation's seat-games "
+               "without them.")
 
 SECTIONS = (
     Endings("endings", "How games ended",
@@ -40,11 +41,11 @@ SECTIONS = (
               table="cards", item="card", where=(("kind", ("journey",)),),
               states=(State("held", "held {item}"), State("played", "played {item}", "turn_played")),
               rest="not held", rest_says="did not hold {item}",
-              contrasts=(("played", "not held"), ("held", "not held")), note=ASSOCIATION),
+              contrasts=(("played", "not held"), ("held", "not held")), within="nation", note=ASSOCIATION),
     LongValue("upgrade", "Upgrade value", "Which upgrades go with winning when gained (bought or taken)?",
               table="cards", item="card", where=(("kind", ("upgrade",)),),
               states=(State("gained", "gained {item}"),), rest="not gained", rest_says="did not gain {item}",
-              note=ASSOCIATION),
+              within="nation", note=ASSOCIATION),
     FlagEffect("curse", "Curses in play",
                "Which curses make games longer or shorter, and richer or poorer in glory?", "curses_in_play",
                metrics=("turns", "score_total"),

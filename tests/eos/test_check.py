@@ -71,7 +71,7 @@ def test_games_with_checks_on_break_no_invariant(content, n, policy):
     _, POL, W = resolve_strategies(GAME, policy, n)
     kernel.batch(content.C, content.NS, content.PR, n, RUN_SEED, 0, GAMES, np.full(n, -1, np.int64), True,
                  POL, W, True, games, seats, seeds, kernel.card_arrays(GAMES),
-                 *kernel.scratch(int(content.C[L.C_N_PROGS])))
+                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None)
     errors = games[:, L.G_ERROR]
     broken = {}
     for code in np.unique(errors[errors != 0]):

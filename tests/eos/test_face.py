@@ -31,7 +31,7 @@ def batch_game(state, run_seed, index, nations):
     _, POL, W = resolve_strategies(GAME, "greedy", L.MAX_PLAYERS)
     c = state.content
     K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, W, False, games, seats, seeds,
-            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])))
+            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None)
     return games[0], seats[0, :state.n]
 
 
