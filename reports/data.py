@@ -97,6 +97,43 @@ def _nonempty(df):
     return df if df is not None and df.height else None
 
 
+def _config(opened):
+    """The resolved rules config of a run (a comparison's first cell's); {} for bare tables."""
+    manifest = getattr(opened, "manifest", None)
+    if manifest is None and getattr(opened, "spec", None):
+        from simulate.runner import open_run
+
+        cell = opened.spec["cells"][0]["folder"] if opened.spec.get("cells") else None
+        manifest = open_run(opened.path / cell).manifest if cell and (opened.path / cell).is_dir() else None
+    return (manifest or {}).get("config") or {}
+
+
+def item_label(names, item):
+    """An item as a report shows it: its name, "name (id)" where the name does not say the id
+    (cards: "Rashid's Scimitar (kusan_u5)"; a deed "The Maelstrom"), the id where none is known."""
+    name = names.get(item)
+    if name is None or name == item:
+        return item
+    same = "".join(ch for ch in name.lower() if ch.isalnum()) == "".join(ch for ch in item.lower() if ch.isalnum())
+    return name if same else f"{name} ({item})"
+
+
+def _named(sections, names):
+    """The long-table sections' items by name (``item_label``), where the game knows names."""
+    from simulate.sections import LongValue
+
+    if not names:
+        return sections
+    out = []
+    for s, r in sections:
+        if isinstance(s, LongValue) and r is not None:
+            r = {k: (v.with_columns(pl.col("item").map_elements(lambda i: item_label(names, i),
+                                                                return_dtype=pl.String))
+                     if isinstance(v, pl.DataFrame) and "item" in v.columns else v) for k, v in r.items()}
+        out.append((s, r))
+    return out
+
+
 def gather(source, threshold=0.03, baseline="base"):
     """Open `source` (a run, comparison or tables folder) and compute every table of the report."""
     from analysis import balance as B
@@ -131,7 +168,7 @@ def gather(source, threshold=0.03, baseline="base"):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
-    sections = compute_sections(game.sections, t)
+    sections = _named(compute_sections(game.sections, t), game.item_names(_config(opened)))
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,

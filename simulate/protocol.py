@@ -293,6 +293,11 @@ class Game:
     def schemas(self):
         raise NotImplementedError
 
+    def item_names(self, config):
+        """{item id: the name a designer knows it by} for the items of the game's tables (cards,
+        deeds, ...), from a run's resolved config; reports show "name (id)". None known: {}."""
+        return {}
+
     @property
     def subjects(self):
         return ()

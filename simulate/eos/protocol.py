@@ -165,6 +165,18 @@ class Eos(Game):
         from .sections import SECTIONS
         return SECTIONS
 
+    def item_names(self, config):
+        """Journey cards, upgrades (general and the nations'), deeds and Angels by their printed
+        (or assumed) names; Demon Lords by their title ("Amban, Marauding Hordes")."""
+        cards = [*config.get("journey", {}).get("card", []), *config.get("upgrades", {}).get("card", [])]
+        for nation in config.get("nations", {}).values():
+            cards += [*nation.get("journey", []), *nation.get("upgrade", [])]
+        named = {c["id"]: c["name"] for c in [*cards, *config.get("deeds", {}).get("deed", []),
+                                               *config.get("angels", {}).get("angel", [])] if "name" in c}
+        named.update({lord["id"]: f"{lord['name']}, {lord['title']}" if lord.get("title") else lord["name"]
+                      for lord in config.get("demon_lords", {}).get("lord", []) if "name" in lord})
+        return named
+
     def seat_options(self, options, game_index, n_players):
         """The nations rotate with the strategies (the kernel's batch: seat p of game k plays
         the nation given for seat (p + k) mod n_players)."""

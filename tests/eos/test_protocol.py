@@ -251,6 +251,12 @@ def test_report(runs):
     games, seats = run.games.collect(), run.seats.collect()
     feats, cards = run.table("feats").collect(), run.table("cards").collect()
     keys = ["run_id", "game_id", "seat"]
+    # items by the names in the run's config, the id where the name does not say it
+    from reports.data import item_label
+    named = GAME.item_names(run.manifest["config"])
+    assert named["kusan_u5"] == "Rashid's Scimitar" and named["j01"] == "Favourable Winds"
+    assert item_label(named, "kusan_u5") == "Rashid's Scimitar (kusan_u5)"
+    assert item_label(named, "the_maelstrom") == "The Maelstrom" and item_label(named, "zz") == "zz"
     # cap rate
     capped = games.filter(pl.col("ended_by") == "cap").height
     assert f"Cap rate: base, 4p: {100 * capped / games.height:.2f}% (95% CI " in text
@@ -262,7 +268,7 @@ def test_report(runs):
     n, k = mine.height, int(mine["won"].sum())
     from analysis.stats import wilson_interval
     lo, hi = wilson_interval(k, n)
-    row = f"| {angel} | "
+    row = f"| {item_label(named, angel)} | "
     line = next(x for x in text.splitlines() if x.replace("**", "").startswith(row))
     cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
     assert cells[2] == f"{n:,}" and cells[3] == rate_ci(k / n, lo, hi)
@@ -271,7 +277,7 @@ def test_report(runs):
     played = cards.filter((pl.col("kind") == "journey") & pl.col("turn_played").is_not_null()).join(seats, on=keys)
     card = played.group_by("card").len().sort("len", "card", descending=True)["card"][0]
     mine = played.filter(pl.col("card") == card)
-    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(f"| {card} | "))
+    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(f"| {item_label(named, card)} | "))
     cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
     held = cards.filter((pl.col("kind") == "journey") & (pl.col("card") == card)).height
     assert cells[1] == f"{held:,}" and cells[4] == f"{mine.height:,}"
