@@ -83,7 +83,8 @@ def test_the_replay_of_a_plugin_game_is_the_batchs(tmp_path):
 def test_a_failing_scorer_fails_the_game(tmp_path):
     plugin(tmp_path, "late_raiser", "if obs[S_TURN] > 12:\n    raise ValueError('boom')\nreturn base")
     r = play(["late_raiser", "greedy", "greedy"], games=6)
-    assert (r.errors == GAME.plugin_error_code).all()
+    from simulate.eos.scorer import ERR_PLUGIN
+    assert GAME.plugin_error_code == ERR_PLUGIN and (r.errors == ERR_PLUGIN).all()
     assert (r.turns <= 16).all()                    # ended at once, not played on
 
 
