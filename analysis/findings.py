@@ -53,6 +53,14 @@ def _where(row, many_variants):
     return f"{row['n_players']}-player{v} games"
 
 
+def _contrast_sentence(who, rate, where, others, other_rate, d, lo, hi, n, n_other, g, unit, p, association=False):
+    """"<who> X% of <where> vs Y% for <others> (+d percentage points, 95% CI; n = ... vs ...;
+    +g <unit>); p" - one group's win rate against another's, with ", an association, not a cause"."""
+    return (f"{who} {_pct(rate)} of {where} vs {_pct(other_rate)} for {others} ({d * 100:+.1f} percentage points, "
+            f"95% CI {100 * lo:+.1f} to {100 * hi:+.1f}; n = {n:,} vs {n_other:,}; {g:+.1f} {unit}); {_p(p)}"
+            + ("; an association, not a cause." if association else "."))
+
+
 def _significant(df, effect, threshold, alpha):
     df = adjust(df, "p_value", "holm", alpha) if df.height else df
     return df.filter(pl.col("significant") & (pl.col(effect).abs() >= threshold)) if df.height else df
@@ -109,12 +117,10 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit):
     out = []
     for r in _significant(df, "improvement", threshold, alpha).iter_rows(named=True):
         item = r[subject.name]
-        out.append(Finding(subject.name, f"{subject.name} {item}", (
-            f"Seats that {subject.verb} {subject.text(item)} win {_pct(r[f'win_rate_{with_}'])} of "
-            f"{_where(r, many_variants)} vs {_pct(r[f'win_rate_{without}'])} for those that did not "
-            f"({r['improvement'] * 100:+.1f} percentage points, 95% CI {100 * r['improvement_lo']:+.1f} to "
-            f"{100 * r['improvement_hi']:+.1f}; n = {r[f'n_{with_}']:,} vs {r[f'n_{without}']:,}; "
-            f"{r['vp_difference']:+.1f} {unit}); {_p(r['p_adjusted'])}."),
+        out.append(Finding(subject.name, f"{subject.name} {item}", _contrast_sentence(
+            f"Seats that {subject.verb} {subject.text(item)} win", r[f"win_rate_{with_}"], _where(r, many_variants),
+            "those that did not", r[f"win_rate_{without}"], r["improvement"], r["improvement_lo"],
+            r["improvement_hi"], r[f"n_{with_}"], r[f"n_{without}"], r["vp_difference"], unit, r["p_adjusted"]),
             r["improvement"], r["p_adjusted"], r))
     return out
 
@@ -139,11 +145,10 @@ def long_value_findings(df, section, threshold, alpha, many_variants, unit="VP",
         item = r["item"]
         # with `within`, the other seats are those of the same nation (say) where the item occurs
         same = f" of the same {section.within}" if section.within and b == section.rest else ""
-        out.append(Finding(section.name, f"{section.name} {item}", (
-            f"Seats that {section.says(a, item)} won {_pct(r[f'win_rate_{a}'])} of {_where(r, many_variants)} vs "
-            f"{_pct(r[f'win_rate_{b}'])} for seats{same} that {section.says(b, item)} ({r['d0'] * 100:+.1f} percentage "
-            f"points, 95% CI {100 * r['d0_lo']:+.1f} to {100 * r['d0_hi']:+.1f}; n = {r[f'n_{a}']:,} vs "
-            f"{r[f'n_{b}']:,}; {r['g0']:+.1f} {unit}); {_p(r['p_adjusted'])}; an association, not a cause."),
+        out.append(Finding(section.name, f"{section.name} {item}", _contrast_sentence(
+            f"Seats that {section.says(a, item)} won", r[f"win_rate_{a}"], _where(r, many_variants),
+            f"seats{same} that {section.says(b, item)}", r[f"win_rate_{b}"], r["d0"], r["d0_lo"], r["d0_hi"],
+            r[f"n_{a}"], r[f"n_{b}"], r["g0"], unit, r["p_adjusted"], association=True),
             r["d0"], r["p_adjusted"], r))
     return out
 

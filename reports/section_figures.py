@@ -35,6 +35,14 @@ def _panels(n, width, height):
     return fig, fig.subplots(1, n, squeeze=False)[0]
 
 
+def _matrix_figure(fig, axes, im, title, folder, name):
+    """A figure of matrix panels finished: one colour bar in percent, the title, saved."""
+    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
+    cb.ax.yaxis.set_major_formatter(_percent())
+    fig.suptitle(title)
+    return _save(fig, folder, f"{name}.png")
+
+
 def draw_seat_heatmap(section, result, folder):
     """Per cell, value (rows) by seat (columns): win rate, coloured by its difference from fair."""
     df = result["by_seat"]
@@ -58,10 +66,8 @@ def draw_seat_heatmap(section, result, folder):
         mats.append((v, p, adv, text))
     for ax, (v, p, adv, text) in zip(axes, mats):
         im = _matrix(ax, adv, text, values, [f"seat {s}" for s in seats], lim, cell_label(v, p))
-    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
-    cb.ax.yaxis.set_major_formatter(_percent())
-    fig.suptitle(f"{section.title}: win rate (colour: points above or below fair)")
-    return _save(fig, folder, f"{section.name}.png")
+    return _matrix_figure(fig, axes, im, f"{section.title}: win rate (colour: points above or below fair)",
+                          folder, section.name)
 
 
 def seat_heatmap(section):
@@ -89,10 +95,8 @@ def draw_head_to_head(section, df, folder):
         lim = max(0.05, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)
         im = _matrix(ax, m, text, values, values, lim, cell_label(v, p))
         ax.set_xlabel("against")
-    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
-    cb.ax.yaxis.set_major_formatter(_percent())
-    fig.suptitle(f"{section.title}: share of meetings the row finished ahead of the column")
-    return _save(fig, folder, f"{section.name}.png")
+    return _matrix_figure(fig, axes, im, f"{section.title}: share of meetings the row finished ahead of the column",
+                          folder, section.name)
 
 
 def head_to_head(section):
