@@ -528,11 +528,12 @@ N_SYMBOLS = Y_CHRONICLE + 1
 # Kraken's targets, and each power threshold of the seat's nation board reached or lost.
 POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord_target", "attack_awakened",
                   "away", "away_line", "keep_card", "face_down", "upgrade_end", "upgrade_uses", "recharge",
-                  "patron", "idle_line", "idle_target", "kraken_target", "kraken_corner", "threshold_speed",
+                  "patron", "idle_line", "idle_target", "curses", "kraken_target", "kraken_corner", "threshold_speed",
                   "threshold_twice", "threshold_secondary")
 (W_ENTRY, W_ANGEL, W_CORNER, W_DEED, W_LORD, W_ATTACK_AWAKENED, W_AWAY, W_AWAY_LINE, W_KEEP, W_FACE_DOWN,
- W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET, W_KRAKEN_TARGET, W_KRAKEN_CORNER,
- W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY) = range(N_SYMBOLS, N_SYMBOLS + len(POLICY_WEIGHTS))
+ W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET, W_CURSES, W_KRAKEN_TARGET,
+ W_KRAKEN_CORNER, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY) = range(N_SYMBOLS,
+                                                                                  N_SYMBOLS + len(POLICY_WEIGHTS))
 N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
 PHASE_NAMES = ("early", "mid", "late")
 # reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the

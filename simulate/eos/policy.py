@@ -33,7 +33,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      W_RESERVE, W_UPGRADE_END, W_UPGRADE_USES, Y_DEMONS, Y_DIE, Y_GLORY, W_IDLE_LINE, W_IDLE_TARGET,
                      S_FEATS, S_N_FEATS, FEAT_W, FEAT_SEAT, FEAT_TURN, MAX_FEATS, S_TURN, K_BELVADAN, PR_MAX_POWER,
                      PR_SPEED_AT_POWER, PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_MARKER, W_KRAKEN_CORNER,
-                     W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER)
+                     W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER,
+                     W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 
 
@@ -136,6 +137,15 @@ def away(W, p, d):
 
 
 @hot
+def tile_worth(S, C, W, p, g):
+    """The worth of an Angel's, a Demon Lord's or a deed's g glory to p; with `curses`, the 5
+    glory Remoran's curse takes off (``chronicle.tile_glory``) counted."""
+    if W[p, W_CURSES] != 0 and cursed(S, C, p, K_REMORAN):
+        return W[p, Y_GLORY] * (g - W[p, W_CURSES] * (g - max(0, g - 5)))
+    return W[p, Y_GLORY] * g
+
+
+@hot
 def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
     """The worth of what p's ship can do from area y, d wave lines beyond its reach: awaken an
     Angel there (holding a blessing token), take the deed or defeat the Lord there (its
@@ -149,10 +159,10 @@ def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
     if k > 0:
         at = S[S_DEED_AT + k]
         if at >= LORD:
-            worth = W[p, W_LORD] + W[p, Y_GLORY] * C[C_L_GLORY + at - LORD] + pv(PV, p, C[C_L_REWARD + at - LORD])
+            worth = W[p, W_LORD] + tile_worth(S, C, W, p, C[C_L_GLORY + at - LORD]) + pv(PV, p, C[C_L_REWARD + at - LORD])
             ch = C[C_L_CHALLENGE + at - LORD]
         else:
-            worth = W[p, W_DEED] + W[p, Y_GLORY] * C[C_D_GLORY + at] + pv(PV, p, C[C_D_REWARD + at])
+            worth = W[p, W_DEED] + tile_worth(S, C, W, p, C[C_D_GLORY + at]) + pv(PV, p, C[C_D_REWARD + at])
             ch = C[C_D_CHALLENGE + at]
         if not there:                       # the challenge is still to pay
             worth += challenge_worth(S, C, W, PV, p, ch) - away(W, p, d)
@@ -318,10 +328,14 @@ def kraken_worth(S, C, W, p, x, reach, here):
 @hot
 def area_value(S, C, W, PV, p, x):
     """What a ship of p (the ship or the Kraken) finds entering x: its reward, its Demons
-    (unpurified), the challenge of a deed or Lord there."""
+    (unpurified), the challenge of a deed or Lord there; with `curses`, Mearon's curse takes
+    the reward and the Demon Maw's adds a Demon."""
     v = pv(PV, p, C[C_AREA_REWARD + x])
-    if S[S_PURIFIED + x] == 0:
-        v += W[p, Y_DEMONS] * C[C_AREA_DEMONS + x]
+    if W[p, W_CURSES] != 0 and cursed(S, C, p, K_MEARON):
+        v *= 1.0 - W[p, W_CURSES]
+    if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+        maw = W[p, W_CURSES] if W[p, W_CURSES] != 0 and cursed(S, C, p, K_DEMON_MAW) else 0.0
+        v += W[p, Y_DEMONS] * (C[C_AREA_DEMONS + x] + maw)
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
@@ -367,13 +381,13 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         return v + thresholds(S, C, PR, W, p, prog, 0)
     if code == O_CHRONICLE:                 # always worth taking: the chronicle entry and its reward
         if x == CH_AWAKEN_HERO:
-            return (W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_A_HERO_GLORY + y]
+            return (W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_A_HERO_GLORY + y])
                     + W[p, W_ATTACK_AWAKENED] * C[C_A_ATTACKS + y] + pv(PV, p, C[C_A_REWARD + y]))
         if x == CH_AWAKEN_PATRON:
-            return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_A_PATRON_GLORY + y] + W[p, W_PATRON]
+            return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_A_PATRON_GLORY + y]) + W[p, W_PATRON]
         if x == CH_LORD:
-            return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_L_GLORY + y] + pv(PV, p, C[C_L_REWARD + y])
-        return W[p, W_ENTRY] + W[p, Y_GLORY] * C[C_D_GLORY + y] + pv(PV, p, C[C_D_REWARD + y])
+            return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_L_GLORY + y]) + pv(PV, p, C[C_L_REWARD + y])
+        return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_D_GLORY + y]) + pv(PV, p, C[C_D_REWARD + y])
     if code == O_CREW:
         prog = C[C_A_ACTION + y] if x == 0 else C[C_T_ACTIONS + y]
         return pv(PV, p, prog) + thresholds(S, C, PR, W, p, prog, 0)

@@ -210,3 +210,30 @@ def test_idleness_makes_targets_and_the_chronicle_more_urgent():
         assert W[0, L.W_AWAY_LINE] == pytest.approx(W[0, base + L.W_AWAY_LINE] + line * idle)
         for k in (L.W_ANGEL, L.W_DEED, L.W_LORD, L.W_ENTRY):
             assert W[0, k] == pytest.approx(W[0, base + k] + target * idle)
+
+
+def test_with_curses_the_heuristic_weighs_the_curses_in_play():
+    """Remoran's curse takes 5 glory off an Angel's, a Lord's or a deed's; Mearon's takes the
+    areas' rewards; the Demon Maw's adds a Demon on entering (chronicle.tile_glory,
+    sailing.arrive): `curses` 1 counts them as the engine will, 0 (greedy) not at all."""
+    from .scenario import set_curses
+    st = fresh(RULES, "noom", "kusan")
+    S, C = st.S, st.C
+    rows = {}
+    for spec in ("greedy", "greedy:curses=1"):
+        seats = SeatPolicies(resolve_strategies(GAME, spec, 2)[0], 2, C)
+        policy.use_phase(S, C, seats.W, seats.PV, 1, 0)      # seat 1: Kusan (Noom's Angel may be Alhana)
+        rows[spec] = seats.W, seats.PV
+    W, PV = rows["greedy:curses=1"]
+    rewarded = next(x for x in range(int(C[L.C_N_AREAS])) if policy.pv(PV, 1, C[L.C_AREA_REWARD + x]) > 0
+                    and C[L.C_AREA_DEMONS + x] > 0 and S[L.S_PURIFIED + x] == 0)
+    glory, demons, reward = W[1, L.Y_GLORY], W[1, L.Y_DEMONS], policy.pv(PV, 1, C[L.C_AREA_REWARD + rewarded])
+    free = policy.area_value(S, C, W, PV, 1, rewarded)
+    set_curses(st, "Remoran", board=False)
+    assert policy.tile_worth(S, C, W, 1, 12) == pytest.approx(7 * glory) and policy.tile_worth(S, C, W, 1, 3) == 0
+    assert policy.tile_worth(S, C, *rows["greedy"][:1], 1, 12) == pytest.approx(12 * rows["greedy"][0][1, L.Y_GLORY])
+    set_curses(st, "Mearon", board=False)
+    assert policy.area_value(S, C, W, PV, 1, rewarded) == pytest.approx(free - reward)
+    S[L.S_DEED_CURSES] = 1 << L.K_DEMON_MAW
+    set_curses(st, board=False)
+    assert policy.area_value(S, C, W, PV, 1, rewarded) == pytest.approx(free + demons)
