@@ -24,7 +24,7 @@ value         value(seats, subject): a game's Subject (simulate/protocol.py) ite
               score difference (Welch); None without its columns. card_timing(cards),
               value_table(...) and state_counts(...) underneath.
 long_value    long_values(tables, sections): the game's LongValue sections (simulate/sections.py),
-              items of a long per-seat table (EOS's feats, cards) state by state against the
+              items of a long per-seat table (events, cards) state by state against the
               rest of the cell, one join-and-group pass per table; long_value, who_table.
 game_flags    flag_effects(tables, column, metrics): per name of a comma-separated games column
               (curses in play), games with it minus without (Welch, Holm).

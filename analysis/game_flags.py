@@ -1,5 +1,5 @@
-"""The effect of a game flag: per name in a comma-separated games column (EOS's
-`curses_in_play`), the games with it against the games without, as a game's ``FlagEffect``
+"""The effect of a game flag: per name in a comma-separated games column (say, the
+curses in play), the games with it against the games without, as a game's ``FlagEffect``
 section declares it (``simulate/sections.py``).
 
 A metric is a games column (turns, rounds) or a seats column averaged over each game's seats

@@ -6,8 +6,8 @@ sha256, the game ids), so no number comes from data that is not what was written
 beyond that nothing is read here: the frames are polars LazyFrames over the shards, and
 `seats` and every other table always carry `variant` and `n_players` so results can be
 grouped by cell without a join. Only games and seats are sure to be there (with the
-protocol's CORE columns); the game's other tables (``Game.tables``: AEOLOS's cards, EOS's
-cards and feats) are in `Tables.extra`, `cards` also as `Tables.cards` (None when the
+protocol's CORE columns); the game's other tables (``Game.tables``: cards, a seat's
+events) are in `Tables.extra`, `cards` also as `Tables.cards` (None when the
 game writes none).
 """
 from dataclasses import dataclass, field

@@ -1,7 +1,6 @@
 """The value of the items of a long per-seat table, in the spirit of 17lands, as a game's
-``LongValue`` sections declare it (``simulate/sections.py``): EOS's feats (an Angel awakened as
-hero or as patron, a Demon Lord defeated, a deed accomplished) and cards (a journey card held
-or played, an upgrade gained).
+``LongValue`` sections declare it (``simulate/sections.py``): a seat's events (a thing
+taken on one side or the other, a foe defeated) and cards (held, played, gained).
 
 The unit is a seat in a game, as in ``value``: the seat-games with a row of the item (in a
 state) against the others. The long table is never pivoted to a column per item: one pass
@@ -26,7 +25,7 @@ KEYS = ("run_id", "game_id", "seat")
 SUMS = ("n", "wins", "vp_sum", "vp_sq")
 ANY = "_any"            # the seat-games with any row of the item (the rest's complement)
 BITS = "_bits"          # the pass's flags of a row, one bit each (grouping by an integer, not by strings)
-RANGE = 50_000          # game ids per join: ~6M cards rows of a 4-player EOS run, a few hundred MB at most
+RANGE = 50_000          # game ids per join: ~6M rows of a 4-player run's cards, a few hundred MB at most
 
 
 def _is(column, values):

@@ -1,5 +1,5 @@
-"""The pace of a game's events from games columns with the event's number in their name (EOS's
-`entry_{k}_turn`: the turn of the k-th chronicle entry, null when the game made fewer), as a
+"""The pace of a game's events from games columns with the event's number in their name (say
+`entry_{k}_turn`: the turn of the k-th entry on a track, null when the game made fewer), as a
 game's ``Pace`` section declares it (``simulate/sections.py``)."""
 import re
 

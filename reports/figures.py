@@ -198,7 +198,7 @@ def score_source_bars(sources, folder, unit="VP"):
     many = len(_cells(df)) > 1
     groups = df.select("variant", "n_players", "strategy").unique(maintain_order=True).rows()
     labels = [f"{cell_label(v, p)}: {s}" if many else s for v, p, s in groups]
-    # tall enough for the legend beside it too (EOS: 13 sources for one strategy)
+    # tall enough for the legend beside it too (13 sources for one strategy, say)
     fig = _figure(9, max(1.4 + 0.45 * len(groups), 0.8 + 0.22 * len(order)))
     ax = fig.subplots()
     pos, neg = np.zeros(len(groups)), np.zeros(len(groups))
@@ -209,7 +209,7 @@ def score_source_bars(sources, folder, unit="VP"):
                             & (pl.col("source") == source))["mean"]
             vals[i] = float(hit[0]) if hit.len() else 0.0
         left = np.where(vals >= 0, pos, neg)
-        lost = source == "lost"             # (EOS has 13 sources: every one its own colour)
+        lost = source == "lost"             # (a game may have 13 sources or more: each its own colour)
         ax.barh(range(len(groups)), vals, left=left, color="#aaaaaa" if lost else _source_colour(k),
                 hatch="//" if lost else None, label=source.replace("_", " "))
         pos, neg = pos + np.maximum(vals, 0), neg + np.minimum(vals, 0)
