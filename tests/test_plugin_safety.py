@@ -20,19 +20,14 @@ from simulate.worker import Worker, prepare
 from strategies import resolve_strategies
 from strategies.plugin import load_plugin, registered
 
+from .plugin_files import write_plugin
+
 GAME = get_game("aeolos")
-HEADER = ("import numpy as np\n"
-          "from simulate.aeolos.layout import DK_WINDOW, S_TURN, S_VP\n"
-          "from strategies.plugin import scorer\n\n")
 
 
 def plugin(folder, name, body, base="balanced"):
     """A plugin file registering strategy `name` whose scorer runs `body` (indented code)."""
-    path = Path(folder) / f"{name}.py"
-    path.write_text(HEADER + f"@scorer({name!r}, game='aeolos', base={base!r})\n"
-                    "def score(obs, decision, options, i, base, weights, seat):\n"
-                    + "".join(f"    {line}\n" for line in body.splitlines()))
-    return path
+    return write_plugin(folder, name, body, game="aeolos", layout_names="DK_WINDOW, S_TURN, S_VP", base=base)
 
 
 def windtunnel(*args):

@@ -16,19 +16,15 @@ from simulate.eos.transcript import replay
 from strategies import resolve_strategies
 from strategies.plugin import load_plugin
 
+from ..plugin_files import write_plugin
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = GAME.load_rules()
-HEADER = ("import numpy as np\n"
-          "from simulate.eos.layout import *\n"
-          "from strategies.plugin import scorer\n\n")
 
 
 def plugin(folder, name, body, base="balanced"):
-    """A plugin file registering EOS strategy `name` whose scorer runs `body` (indented code)."""
-    path = Path(folder) / f"{name}.py"
-    path.write_text(HEADER + f"@scorer({name!r}, game='eos', base={base!r})\n"
-                    "def score(obs, decision, options, i, base, weights, seat):\n"
-                    + "".join(f"    {line}\n" for line in body.splitlines()))
+    """A plugin file registering EOS strategy `name` whose scorer runs `body` (indented code), loaded."""
+    path = write_plugin(folder, name, body, game="eos", layout_names="*", base=base)
     load_plugin(path)
     return path
 
