@@ -12,15 +12,21 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, read_toml
+from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
 from ..errors import ConfigError
 from .actions import ActionError, parse_actions
 
 CONFIG_DIR = CONFIG_ROOT / "eos"
-DECKS = {"journey": 60, "upgrades": 48, "events": 20, "objectives": 17}     # the rulebook's component list
+MODULE_DIR = CONFIG_DIR / "modules"
+# The rulebook's modules and deluxe content, in the order a combination is written ("night,deluxe").
+# A module is its file in configs/eos/modules/ (format: `apply_module`); only those with a file exist.
+MODULE_ORDER = ("first-game", "free-ship", "night", "deluxe", "solo")
+MODULES = tuple(m for m in MODULE_ORDER if (MODULE_DIR / f"{m}.toml").is_file())
+DECKS = ("journey", "upgrades", "events", "objectives")     # counted against [components]
 NATIONS = ("noom", "mespanne", "kusan", "guild", "kwanan")
 PROFESSIONS = ("scout", "first_officer", "quartermaster", "treasurer", "warrior")
-DEED_LEVELS = {"I": 7, "II": 6, "III": 5, "lake": 3}
+DEED_LEVELS = ("I", "II", "III", "lake")
+SETUP_CHOICES = {"lords": ("shuffled", "first_game_order"), "ships": ("nation", "dealt")}
 # keys whose value is a list of action strings (challenges may also use the challenge-only conditions)
 ACTION_KEYS = ("actions", "action", "reward", "rewards", "cost", "setup", "active", "faces", "recharge", "once",
                "slots", "choice", "least_glory")
@@ -37,13 +43,18 @@ GAME_RANGES = {"hand_limit": (0, 30), "market_size": (1, 4), "market_refresh_coi
                "blessing_limit": (0, 20), "blessing_per_corner_per_player": (0, 10), "angel_pawns": (0, 100),
                "shields": (0, 100)}
 MAX_CHRONICLE = 16              # layout.MAX_CHRONICLE (config.py imports no kernel module)
+MAX_NATION_JOURNEY = 8          # layout.NS_JOURNEY's width
 
 
 # The keys each kind of table may have (a nation file's tables under "nation"): a misspelt
 # key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
 KEYS = {
-    "": "game angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds demon_lords events "
-        "journey objectives upgrades nations flags",
+    "": "game setup components angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds "
+        "demon_lords events journey objectives upgrades nations flags variants",
+    "setup": "deed_levels lords objectives ships",
+    "components": "journey upgrades events objectives angels demon_lords deeds trophies nation_journey "
+                  "nation_journey_dealt nation_upgrades",
+    "components.deeds": "I II III lake",
     "game": "name min_players max_players hand_limit market_size market_refresh_coins upgrade_buys_per_turn "
             "hero_market_upgrades max_hero_activations max_lord_curses turn_cap blessing_tokens blessing_limit "
             "blessing_per_corner_per_player angel_pawns shields deed_areas corner_rewards_shared",
@@ -119,13 +130,16 @@ def read_files(folder=CONFIG_DIR):
     return data, files
 
 
-def load_rules(folder=None, overrides=None, data=None):
-    """The validated EOS config from a folder (default ``configs/eos``) or a run's resolved dict."""
+def load_rules(folder=None, overrides=None, data=None, modules=None):
+    """The validated EOS config from a folder (default ``configs/eos``) or a run's resolved dict,
+    with `modules` (names, ``MODULES``) applied in their order, then `overrides` (``--set``)."""
     folder = Path(folder) if folder else CONFIG_DIR
     files = {}
     if data is None:
         data, files = read_files(folder)
     data = copy.deepcopy(data)
+    for name in modules or ():
+        files.update(apply_module(data, name, folder / "modules"))
     if overrides:
         apply_overrides(data, overrides)
     try:
@@ -135,6 +149,41 @@ def load_rules(folder=None, overrides=None, data=None):
             raise ConfigError("--set", e.field, str(e).split(f"{e.field}: ", 1)[-1]) from None
         raise
     return Rules(data, str(folder))
+
+
+def apply_module(data, name, folder=MODULE_DIR):
+    """Apply module `name` (<config folder>/modules/<name>.toml) to the config dict in place:
+    its ``[set]`` table changes values as ``--set`` would (dotted keys, list entries by id);
+    its ``[add]`` table appends entries to the config's lists (``[[add.deeds.deed]]``,
+    ``[[add.nations.guild.journey]]``: new cards, deeds, trophies); any other table is merged
+    (tables merge, other values replace: a module's ``[[map.area]]`` is a whole new board).
+    The config records the module in ``variants``. Returns {section: file} for errors."""
+    path = Path(folder) / f"{name}.toml"
+    if not path.is_file():
+        raise ConfigError(path, None, f"no such file: the config folder has no module {name!r}")
+    extra = read_toml(path)
+    changes, added = extra.pop("set", {}), extra.pop("add", {})
+    merge_tables(data, extra)
+    try:
+        apply_overrides(data, changes)
+    except ConfigError as e:
+        raise ConfigError(path, e.field, str(e).split(f"{e.field}: ", 1)[-1]) from None
+    _append(data, added, path, "add")
+    data.setdefault("variants", []).append(name)
+    return {key: path for key in extra} | {f"add.{key}": path for key in added}
+
+
+def _append(node, added, path, where):
+    for key, value in added.items():
+        at = f"{where}.{key}"
+        if isinstance(value, dict):
+            if not isinstance(node.get(key), dict):
+                raise ConfigError(path, at, "adds to a table the config does not have")
+            _append(node[key], value, path, at)
+        elif isinstance(value, list) and isinstance(node.get(key), list):
+            node[key].extend(value)
+        else:
+            raise ConfigError(path, at, "adds to a list the config does not have")
 
 
 # ---------------------------------------------------------------- validation
@@ -207,7 +256,7 @@ class _Checker:
     def count(self, items, n, what, key):
         if not isinstance(items, list) or len(items) != n:
             got = len(items) if isinstance(items, list) else items
-            self.fail(key, f"the rulebook's components have {n} {what}, the config {got}")
+            self.fail(key, f"the components (the rulebook's list, [components]) have {n} {what}, the config {got}")
 
     def unique(self, items, field, key):
         seen = set()
@@ -257,23 +306,35 @@ def validate(data, files, folder):
         first = c.need(t, "first_slot", f"chronicle[{i}]", int)
         if not 0 <= first < len(slots):
             c.fail(f"chronicle[{i}].first_slot", f"expected a slot from 0 to {len(slots) - 1}, got {first}")
-    for deck, n in DECKS.items():
+    counts = c.need(data, "components", "", dict)
+    setup = c.need(data, "setup", "", dict)
+    levels = c.need(setup, "deed_levels", "setup", list)
+    if not levels or any(lv not in DEED_LEVELS[:3] for lv in levels) or len(set(levels)) != len(levels):
+        c.fail("setup.deed_levels", f"expected a non-empty choice of \"I\", \"II\", \"III\", got {levels!r}")
+    for key, choices in SETUP_CHOICES.items():
+        if c.need(setup, key, "setup", str) not in choices:
+            c.fail(f"setup.{key}", f"expected one of {', '.join(choices)}, got {setup[key]!r}")
+    if not isinstance(c.need(setup, "objectives", "setup"), bool):
+        c.fail("setup.objectives", f"expected true or false, got {setup['objectives']!r}")
+    for deck in DECKS:
+        n = c.need(counts, deck, "components", int)
         cards = c.need(c.need(data, deck, "", dict), "card", deck, list)
         c.count(cards, n, f"{deck} cards", f"{deck}.card")
         c.unique(cards, "id", f"{deck}.card")
     if sum(1 for o in data["objectives"]["card"] if o.get("always")) != 1:
         c.fail("objectives.card", "exactly one objective is always used (always = true)")
     angels = c.need(c.need(data, "angels", "", dict), "angel", "angels", list)
-    c.count(angels, 14, "Angels", "angels.angel")
+    c.count(angels, c.need(counts, "angels", "components", int), "Angels", "angels.angel")
     names = c.unique(angels, "name", "angels.angel")
     lords = c.need(c.need(data, "demon_lords", "", dict), "lord", "demon_lords", list)
-    c.count(lords, 12, "Demon Lords", "demon_lords.lord")
+    c.count(lords, c.need(counts, "demon_lords", "components", int), "Demon Lords", "demon_lords.lord")
     c.unique(lords, "id", "demon_lords.lord")
     deeds = c.need(c.need(data, "deeds", "", dict), "deed", "deeds", list)
-    for level, n in DEED_LEVELS.items():
+    for level in DEED_LEVELS:
+        n = c.need(c.need(counts, "deeds", "components", dict), level, "components.deeds", int)
         c.count([d for d in deeds if d.get("level") == level], n, f"level {level} epic deeds", "deeds.deed")
     trophies = c.need(data["deeds"], "trophy", "deeds", list)
-    c.count(trophies, 13, "trophy cards", "deeds.trophy")
+    c.count(trophies, c.need(counts, "trophies", "components", int), "trophy cards", "deeds.trophy")
     trophy_ids = c.unique(trophies, "id", "deeds.trophy")
     for i, d in enumerate(deeds):
         if "trophy" in d and d["trophy"] not in trophy_ids:
@@ -287,9 +348,14 @@ def validate(data, files, folder):
         professions = sorted(c.need(h, "profession", f"nations.{name}.hero") for h in heroes)
         if professions != sorted(PROFESSIONS):
             c.fail(f"nations.{name}.hero", f"expected one hero of each profession ({', '.join(PROFESSIONS)})")
-        c.count(c.need(nation, "journey", f"nations.{name}", list), 4, "nation journey cards",
-                f"nations.{name}.journey")
-        c.count(c.need(nation, "upgrade", f"nations.{name}", list), 5, "nation upgrades", f"nations.{name}.upgrade")
+        c.count(c.need(nation, "journey", f"nations.{name}", list), c.need(counts, "nation_journey", "components", int),
+                "nation journey cards", f"nations.{name}.journey")
+        c.count(c.need(nation, "upgrade", f"nations.{name}", list), c.need(counts, "nation_upgrades", "components", int),
+                "nation upgrades", f"nations.{name}.upgrade")
+    dealt = c.need(counts, "nation_journey_dealt", "components", int)
+    if not 0 <= dealt <= counts["nation_journey"] or counts["nation_journey"] > MAX_NATION_JOURNEY:
+        c.fail("components.nation_journey_dealt", f"expected 0 to {counts['nation_journey']} of at most "
+                                                  f"{MAX_NATION_JOURNEY} nation journey cards, got {dealt}")
     c.walk(data, "")
 
 

@@ -35,6 +35,7 @@ class Content:
     trophies: tuple
     areas: tuple                # area ids in kernel order
     flags: tuple                # rule flag names, code = index
+    ships: tuple = ()           # each nation's ship by name, in nation order (NS_SHIP)
 
     def journey_name(self, j):
         return self.journey[j]
@@ -227,7 +228,12 @@ def build(config):
         C[L.C_D_TROPHY + i] = trophy_ids.index(d["trophy"]) if "trophy" in d else -1
         put_flags(L.C_D_FLAGS, i, d.get("flags", []))
         C[L.C_D_DISCARD_CURSE + i] = int("deed_discard_one_lord_curse" in d.get("flags", []))
-    C[L.C_DEED_LEVELS] = 7
+    setup, counts = config["setup"], config["components"]
+    C[L.C_DEED_LEVELS] = sum(1 << LEVELS[level] for level in setup["deed_levels"])
+    C[L.C_LORDS_ORDERED] = int(setup["lords"] == "first_game_order")
+    C[L.C_OBJECTIVES_USED] = int(setup["objectives"])
+    C[L.C_SHIPS_DEALT] = int(setup["ships"] == "dealt")
+    C[L.C_NATION_JOURNEY_N], C[L.C_NATION_JOURNEY_DEALT] = counts["nation_journey"], counts["nation_journey_dealt"]
     C[L.C_N_TROPHIES] = len(trophies)
     for i, t in enumerate(trophies):
         base = f"deeds.trophy[{t['id']}]"
@@ -261,7 +267,8 @@ def build(config):
     return Content(C, NS, PR, programs, tuple(c["id"] for c, _ in journey), tuple(u["id"] for u, _ in upgrades),
                    tuple(e["id"] for e in events), tuple(o["id"] for o in objectives),
                    tuple(a["id"] for a in angels), tuple(lord_ids), tuple(d["id"] for d in deeds),
-                   tuple(trophy_ids), tuple(a["id"] for a in areas), flags)
+                   tuple(trophy_ids), tuple(a["id"] for a in areas), flags,
+                   tuple(config["nations"][nat]["ship"]["name"] for nat in NATIONS))
 
 
 def _nation(config, nat, k, b, journey, upgrades):
@@ -298,7 +305,9 @@ def _nation(config, nat, k, b, journey, upgrades):
         row[L.NS_SLOT + i] = b.index.get(f"nations.{nat}.ship.slots[{i}]", NO_PROGRAM)
     row[L.NS_SHIP_SETUP] = b.index.get(f"nations.{nat}.ship.setup", NO_PROGRAM)
     row[L.NS_SETUP] = b.index.get(f"nations.{nat}.nation.setup", NO_PROGRAM)
-    row[L.NS_JOURNEY:L.NS_JOURNEY + 4] = [j for j, (_, owner) in enumerate(journey) if owner == nat]
+    own = [j for j, (_, owner) in enumerate(journey) if owner == nat]
+    row[L.NS_JOURNEY:L.NS_JOURNEY + len(own)] = own
+    row[L.NS_SHIP] = k
     row[L.NS_UPGRADES:L.NS_UPGRADES + 5] = [u for u, (_, owner) in enumerate(upgrades) if owner == nat]
     flags = n["nation"].get("flags", [])
     row[L.NS_FLAGS] = (L.NF_DIVINE_GUIDANCE if "noom_divine_guidance" in flags else 0) | (

@@ -29,7 +29,7 @@ from .engine import choose as kernel_choose
 from .kernel import record, seat_nations
 from .scoring import final_glory
 from .resources import demons, power
-from .setup import new_game
+from .setup import deal_ships, new_game
 from .words import PROFESSION_WORDS, Words
 
 TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
@@ -96,6 +96,9 @@ class State:
         for p, k in enumerate(self.nations):
             self.NS[p] = self.content.NS[k]
             self.PR[p] = self.content.PR[k]
+        if self.C[L.C_SHIPS_DEALT]:
+            R[0] = game_seed(seed_g, 3)                # the ships dealt, as the batch
+            deal_ships(self.C, self.content.NS, self.NS, players, R)
         self.S = np.zeros(L.S_SIZE, np.int32)
         self.OPT = np.zeros((L.MAX_OPT, L.OPT_W), np.int32)
         self.NB = np.zeros(64, np.int32)

@@ -13,15 +13,15 @@ from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
 from .frames import top
-from .setup import new_game
+from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
-                     C_N_LORDS, C_N_UPGRADES, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
+                     C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
                      G_ERROR, G_ERROR_TURN, G_FIRST_LORD, G_LORDS_DEFEATED, G_LORDS_ON_BOARD, G_ROUNDS, G_TIE,
                      G_TURNS, G_WINNER, J_PLAYED, J_WAITING, LS_BOARD, LS_DEFEATED, MAX_OPT, MAX_PLAYERS,
                      N_GAME_COLS, N_HEROES, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
                      P_ANGELS_PATRON, P_BONUS_DEMONS, P_BONUS_JOURNEY, P_BONUS_MORALE, P_BONUS_RANKS,
                      P_BONUS_UPGRADES, P_COINS, P_DEEDS, P_DEMONS, P_ENTRIES, P_GLORY_FROM, P_GLORY_PLAY,
-                     P_JOURNEY_PLAYED, P_LORDS, P_NATION, P_POWER, P_PROTECTION, P_RANK, P_SCORE, P_SLOT,
+                     P_JOURNEY_PLAYED, P_LORDS, P_NATION, P_POWER, P_SHIP, NS_SHIP, P_PROTECTION, P_RANK, P_SCORE, P_SLOT,
                      P_UPGRADES, P_WON, PR_SIZE, S_ACTIONS, S_ANGELS_HERO, S_ANGELS_PATRON, S_CHRON, S_COINS,
                      S_CURSES, S_DEED, S_DONE, S_ENDED_BY, S_ENTRIES, S_ERROR, S_ERROR_TURN, S_GLORY,
                      S_GLORY_FROM, S_JLOC, S_LORD, S_MORALE, S_N, S_N_CURSES, S_PROTECTION, S_RANK, S_SIZE,
@@ -140,6 +140,8 @@ def record(S, C, NS, PR, g, games, seats, tmp):
         games[g, G_SLOT_TURN + i] = S[S_SLOT_TURN + i]
     for i in range(MAX_FEATS * FEAT_W):
         games[g, G_FEATS + i] = S[S_FEATS + i]
+    for p in range(S[S_N]):
+        seats[g, p, P_SHIP] = NS[p, NS_SHIP]
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
 
@@ -195,6 +197,10 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
                 NS[p, i] = NSN[nat[p], i]
             for i in range(PR_SIZE):
                 PR[p, i] = PRN[nat[p], i]
+        if C[C_SHIPS_DEALT]:
+            RP[0] = game_seed(seed, 3)         # the ships dealt: a stream of their own
+            deal_ships(C, NSN, NS, n_players, RP)
+            RP[0] = game_seed(seed, 1)
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
         games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X)

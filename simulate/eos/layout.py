@@ -172,6 +172,12 @@ C_D_TROPHY = _c(MAX_DEEDS)              # trophy index or -1
 C_D_FLAGS = _c(MAX_DEEDS * MAX_FLAGS)
 C_D_DISCARD_CURSE = _c(MAX_DEEDS)       # Inspire the Resistance: its reward discards a Lord's curse
 C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 2 II, 4 III)
+# setup choices (config [setup], the modules)
+C_LORDS_ORDERED = _c()                  # 1: the Lord stack in first_game_order (First Game Adjustments)
+C_OBJECTIVES_USED = _c()                # 0: no objective cards (First Game Adjustments, solo)
+C_SHIPS_DEALT = _c()                    # 1: ships dealt at random (Free Choice of Ship)
+C_NATION_JOURNEY_N = _c()               # nation journey cards per nation (NS_JOURNEY)
+C_NATION_JOURNEY_DEALT = _c()           # of which each seat draws this many at setup
 # trophies
 C_N_TROPHIES = _c()
 C_T_TYPE = _c(MAX_TROPHIES)             # TT_*
@@ -276,9 +282,10 @@ NS_SLOT = _n(MAX_SLOTS)                     # recharge reward of each worker slo
 NS_WORKERS = _n()
 NS_SHIP_SETUP = _n()
 NS_SETUP = _n()
-NS_JOURNEY = _n(4)
+NS_JOURNEY = _n(8)                          # the nation's journey cards (C_NATION_JOURNEY_N of them)
 NS_UPGRADES = _n(5)
 NS_FLAGS = _n()                             # NF_* nation rule flags
+NS_SHIP = _n()                              # the nation whose ship the seat sails (its own, or dealt)
 NS_SIZE = _n.size
 NF_DIVINE_GUIDANCE, NF_KRAKEN = 1, 2       # Noom's starting Angel, Kwanan's Kraken
 
@@ -586,6 +593,7 @@ N_GAME_COLS = _g.size
 _p = Offsets()
 P_SLOT = _p()
 P_NATION = _p()
+P_SHIP = _p()                   # the nation whose ship it sailed (NS_SHIP)
 P_WON = _p()
 P_RANK = _p()
 P_SCORE = _p()                  # final glory

@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import UserError
 from ..protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 from . import layout as L
+from .config import MODULES
 
 NATION_OPTION = ("one nation per seat, comma-separated, seat 0 first (noom, mespanne, kusan, guild, kwanan; "
                  "'random' for a random one); default: random nations, all different")
@@ -91,7 +92,7 @@ class Eos(Game):
     players = (2, L.MAX_PLAYERS)
     score_unit = "glory"
     tiebreak = "most glory wins, then most coins, then the victory is shared"
-    variants = ()
+    variants = MODULES
     tables = ("games", "seats", "cards", "feats")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
@@ -110,11 +111,12 @@ class Eos(Game):
         return options
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        """`config`: an EOS config folder (default ``configs/eos``); EOS has no variants yet."""
+        """`config`: an EOS config folder (default ``configs/eos``); `variants`: the modules
+        (``config.MODULES``: the rulebook's modules and deluxe content, combinable)."""
         from .config import load_rules
 
-        parse_variants(",".join(variants or ["base"]), self.variants, self.title)
-        return load_rules(config, overrides, data=data)
+        modules = parse_variants(",".join(variants or ["base"]), self.variants, self.title)
+        return load_rules(config, overrides, data=data, modules=modules)
 
     def strategy_schema(self):
         # a heuristic's weights: the glory worth of each action symbol, then what the greedy

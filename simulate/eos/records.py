@@ -43,7 +43,7 @@ GAMES_SCHEMA = pa.schema(
 SEATS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("strategy", pa.string()),
      ("strategy_slot", pa.int8()), ("won", pa.bool_()), ("rank", pa.int8()), ("score_total", pa.int16()),
-     ("nation", pa.string())]
+     ("nation", pa.string()), ("ship", pa.string())]
     + [(name, pa.int16()) for name, _ in SOURCES] + [("score_lost", pa.int16())]
     + [(name, typ) for name, _, typ in SEAT_COUNTS])
 CARDS_SCHEMA = pa.schema(
@@ -128,7 +128,8 @@ def to_tables(r, *, run_id, first, strategies, variant):
     s = pa.table(
         [_constant(run_id, n * k), pa.array(np.repeat(game_id, k)), pa.array(np.tile(np.arange(k, dtype=np.int8), n)),
          _names(slot, strategies), _col(slot, pa.int8()), pa.array(flat[:, L.P_WON] != 0),
-         _col(flat[:, L.P_RANK], pa.int8()), _col(total, pa.int16()), _names(flat[:, L.P_NATION], NATIONS)]
+         _col(flat[:, L.P_RANK], pa.int8()), _col(total, pa.int16()), _names(flat[:, L.P_NATION], NATIONS),
+         _names(flat[:, L.P_SHIP], content.ships)]
         + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
         + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS],
         schema=SEATS_SCHEMA)

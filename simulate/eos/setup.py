@@ -29,7 +29,9 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      S_SECONDARY, S_SIZE, S_START_AREA, S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK,
                      S_UDECK_N, S_ULOC, U_DECK, U_HAND, MAX_CHRONICLE, S_SEAT, NS_FLAGS, NF_DIVINE_GUIDANCE,
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
-                     S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE, U_BOX)
+                     S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE, U_BOX, C_LORDS_ORDERED,
+                     C_L_FIRST_ORDER, C_OBJECTIVES_USED, C_NATION_JOURNEY_N, C_NATION_JOURNEY_DEALT, NS_SHIP,
+                     NS_N_SLOTS, NS_SLOT, MAX_SLOTS)
 
 
 @hot
@@ -75,6 +77,8 @@ def new_game(S, C, NS, n_players, R):
         S[S_LORD_STACK + lo] = lo
         S[S_LORD + lo] = LS_STACK
     shuffle_range(S, S_LORD_STACK, C[C_N_LORDS], R)
+    if C[C_LORDS_ORDERED]:
+        first_game_order(S, C)
     S[S_LORD_STACK_N] = C[C_N_LORDS]
     first = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
     S[S_LORD_STACK_N] -= 1
@@ -118,6 +122,9 @@ def new_game(S, C, NS, n_players, R):
         if fresh:
             S[S_OBJ + k] = o
             k += 1
+    if not C[C_OBJECTIVES_USED]:          # drawn all the same, so that the rest of the game
+        for i in range(OBJECTIVES_IN_PLAY):   # sees the stream a game with objectives sees
+            S[S_OBJ + i] = -1
     # the chronicle track
     S[S_CHRON_NEXT] = C[C_CHRON_FIRST + n_players]
     S[S_CHRON_LAST] = C[C_CHRON_N] - 1
@@ -139,13 +146,7 @@ def new_game(S, C, NS, n_players, R):
         S[S_ON_SHIP + p] = NS[p, NS_WORKERS]
         for h in range(N_HEROES):
             S[S_RANK + p * N_HEROES + h] = 1
-        for i in range(4):                # 3 of the 4 nation journey cards at random
-            S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_BOX
-        skip = below(R, 4)
-        for i in range(4):
-            if i != skip:
-                S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_HAND + p
-                card_gained(S, NS[p, NS_JOURNEY + i], p, HOW_DEALT)
+        deal_nation_journey(S, C, NS, p, R)
         for i in range(5):
             S[S_ULOC + NS[p, NS_UPGRADES + i]] = U_HAND + p
     # the first turn, under the setup bonuses (seat 0's on top: resolved first)
@@ -162,6 +163,69 @@ def new_game(S, C, NS, n_players, R):
             S[S_DEED_CURSES] |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
     update_curses(S, C)
     curse_enters(S, C, 0, lord)
+
+
+@hot
+def deal_nation_journey(S, C, NS, p, R):
+    """"Shuffle all your nation journey cards and draw 3 at random, then return the rest to
+    the box": the cards left out are drawn one by one (3 of 4: one draw, as ever)."""
+    n = C[C_NATION_JOURNEY_N]
+    for i in range(n):
+        S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_HAND + p
+    for left in range(n - C[C_NATION_JOURNEY_DEALT]):
+        k = below(R, n - left)
+        for i in range(n):
+            if S[S_JLOC + NS[p, NS_JOURNEY + i]] == J_HAND + p:
+                if k == 0:
+                    S[S_JLOC + NS[p, NS_JOURNEY + i]] = J_BOX
+                    break
+                k -= 1
+    for i in range(n):
+        if S[S_JLOC + NS[p, NS_JOURNEY + i]] == J_HAND + p:
+            card_gained(S, NS[p, NS_JOURNEY + i], p, HOW_DEALT)
+
+
+@hot
+def first_game_order(S, C):
+    """First Game Adjustments: the Lords with a first_game_order on top of the stack in that
+    order (1 on top: the one placed at setup), the others beneath in their shuffled order."""
+    n = C[C_N_LORDS]
+    k = 0
+    for i in range(n):                    # the unordered ones to the bottom, keeping their order
+        lo = S[S_LORD_STACK + i]
+        if C[C_L_FIRST_ORDER + lo] == 0:
+            S[S_LORD_STACK + k] = lo
+            k += 1
+    top = n - 1                           # the stack's top is its last entry
+    for order in range(1, n + 1):
+        for lo in range(n):
+            if C[C_L_FIRST_ORDER + lo] == order:
+                S[S_LORD_STACK + top] = lo
+                top -= 1
+
+
+@hot
+def deal_ships(C, NSN, NS, n_players, R):
+    """Free Choice of Ship: "Shuffle all ship cards and deal one to each player at random,
+    instead of playing with the ship provided by the nation": seat p's ship columns (workers,
+    slots, setup bonus) become those of a ship drawn from all the nations' ships, without
+    replacement; NS_SHIP names it. The nation keeps everything else (the Kraken too)."""
+    n = NSN.shape[0]
+    for p in range(n_players):
+        while True:
+            k = below(R, n)
+            fresh = True
+            for q in range(p):
+                if NS[q, NS_SHIP] == k:
+                    fresh = False
+            if fresh:
+                break
+        NS[p, NS_SHIP] = k
+        NS[p, NS_WORKERS] = NSN[k, NS_WORKERS]
+        NS[p, NS_N_SLOTS] = NSN[k, NS_N_SLOTS]
+        NS[p, NS_SHIP_SETUP] = NSN[k, NS_SHIP_SETUP]
+        for i in range(MAX_SLOTS):
+            NS[p, NS_SLOT + i] = NSN[k, NS_SLOT + i]
 
 
 @hot
