@@ -115,6 +115,16 @@ def value_table(seats, items, states, with_state, without_state, by=CELL, confid
     return df.drop(cs.starts_with("_var_")).rename({"subject": key})
 
 
+def one_to_one(seats, a, b):
+    """Whether categorical columns a and b of the seats pair each value of one with one value of
+    the other (False when b is empty or not a column)."""
+    if not b or b not in seats.collect_schema().names():
+        return False
+    n = collect(seats.select(pl.struct(a, b).n_unique().alias("pairs"), pl.col(a).n_unique().alias("a"),
+                             pl.col(b).n_unique().alias("b")))
+    return n["pairs"][0] == n["a"][0] == n["b"][0]
+
+
 def value(seats, subject, by=CELL, confidence=0.95):
     """Per group and item of `subject` (a ``simulate.protocol.Subject``), in item order: the
     seat-games in each of its states (`n_<state>`, win rate with Wilson interval, mean score),
@@ -122,7 +132,8 @@ def value(seats, subject, by=CELL, confidence=0.95):
     = mean final score with - without (Welch), `improvement_played` = played - without when the
     subject has a played column, and `share_<with>` (the share of seat-games with it); a count
     subject also `mean_count` per seat-game. The item is in column `subject.name`. None when
-    the seats table has no column of it (or a categorical column that is always null)."""
+    the seats table has no column of it (or a categorical column that is always null, or one
+    the data holds one-to-one with the subject's `same_as` column)."""
     with_, without = subject.states
     if is_count(subject):
         cols = item_columns(seats, subject.column, subject.items)
@@ -132,7 +143,7 @@ def value(seats, subject, by=CELL, confidence=0.95):
         states = (with_, PLAYED, without) if played else (with_, without)
     else:
         c = subject.column
-        if c not in seats.collect_schema().names():
+        if c not in seats.collect_schema().names() or one_to_one(seats, c, subject.same_as):
             return None
         found = subject.items or sorted(collect(seats.select(pl.col(c).unique().drop_nulls()))[c].to_list())
         items = {v: {with_: pl.col(c) == v, without: (pl.col(c) != v) & pl.col(c).is_not_null()} for v in found}

@@ -13,7 +13,7 @@ import polars as pl
 from .balance import balance, game_scores, score_sources_of
 from .load import CELL, collect, open_tables, protocol
 from .significance import adjust, difference
-from .value import is_count, item_columns
+from .value import is_count, item_columns, one_to_one
 
 GAME_METRICS = ("winner_score", "margin", "tie", "turns", "rounds")
 RATE_METRICS = ("won", "tie", "balance")
@@ -49,11 +49,20 @@ def seat_metrics(tables):
 
 
 def holder_metrics(tables, subject):
-    """Lazy, one row per seat per game per item of a count `subject` the seat has (count > 0):
-    cell, seed, seat, the item (column `subject.name`, as text), won and final score; None when
-    the seats have no column of it. The change in these between variants is the change in an
-    item's value."""
+    """Lazy, one row per seat per game per item of a count `subject` the seat has (count > 0),
+    or per seat per game for a categorical one (its value, where not null): cell, seed, seat,
+    the item (column `subject.name`, as text), won and final score; None when the seats have no
+    column of it (or hold it one-to-one with its `same_as` column). The change in these between
+    variants is the change in an item's value."""
     keys = ["run_id", "game_id"]
+    if not is_count(subject):
+        c = subject.column
+        if c not in tables.seats.collect_schema().names() or one_to_one(tables.seats, c, subject.same_as):
+            return None
+        s = tables.seats.filter(pl.col(c).is_not_null()).select(
+            *keys, *CELL, "seat", pl.col("won").cast(pl.Float64), pl.col("score_total").cast(pl.Float64),
+            pl.col(c).cast(pl.String).alias(subject.name))
+        return s.join(tables.games.select(*keys, "seed"), on=keys)
     cols = {c: str(i) for i, c in item_columns(tables.seats, subject.column, subject.items).items()}
     if not cols:
         return None
@@ -120,10 +129,10 @@ BALANCE_OVER = (("seat", "seats"), ("strategy", "strategies"))
 
 
 def _balance_rows(balances, baseline, variant, players, confidence):
-    """`balances`: over -> balance(seats, over) for every cell."""
+    """`balances`: (over, its plural) -> balance(seats, over) for every cell."""
     rows = []
-    for over, name in BALANCE_OVER:
-        bal = balances[over].filter(pl.col("n_players") == players)
+    for (over, name), bal in balances.items():
+        bal = bal.filter(pl.col("n_players") == players)
         a, b = bal.filter(pl.col("variant") == baseline), bal.filter(pl.col("variant") == variant)
         if a.height != 1 or b.height != 1:
             continue
@@ -139,17 +148,19 @@ def _balance_rows(balances, baseline, variant, players, confidence):
 def compare_variants(source, baseline="base", confidence=0.95, method="holm", alpha=0.05):
     """Every variant against `baseline` at each player count both have: the change in winner score,
     margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final
-    score and score per source; and balance over seats and over strategies. One row per
-    (n_players, variant, subject, metric) with means, `diff` (variant - baseline), its interval,
-    plus the change in the win rate and final score of seats that have each item of the game's
-    count subjects (their value; unpaired unless the same seats have the same items),
+    score and score per source; and balance over seats, over strategies and over each of the
+    game's categorical subjects. One row per (n_players, variant, subject, metric) with means,
+    `diff` (variant - baseline), its interval, plus the change in the win rate and final score of
+    seats that have each item of the game's subjects (their value; paired where the same seats
+    of the same seeds have the same item, as a categorical subject dealt by its own stream),
     `p_value`, and `p_adjusted` / `significant` corrected over all rows (`method` "holm" or "bh")."""
     t = open_tables(source)
     cells = collect(t.games.select(*CELL).unique()).sort(list(CELL))
     gm, sm = game_metrics(t), seat_metrics(t)
-    holders = [(h, s.name) for s in protocol(t).subjects if is_count(s) and (h := holder_metrics(t, s)) is not None]
+    holders = [(h, s) for s in protocol(t).subjects if (h := holder_metrics(t, s)) is not None]
     seat_cols = seat_metric_columns(t.seats)
-    balances = {over: balance(t.seats, over, confidence) for over, _ in BALANCE_OVER}
+    over = [*BALANCE_OVER, *((s.column, f"{s.name}s") for h, s in holders if not is_count(s))]
+    balances = {o: balance(t.seats, o[0], confidence) for o in over}
     parts = []
     for players in sorted(cells["n_players"].unique().to_list()):
         here = cells.filter(pl.col("n_players") == players)["variant"].to_list()
@@ -167,10 +178,13 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
                 _subject(difference_table(side(sm, baseline), side(sm, variant), ["seed", "seat"], ["strategy"],
                                           seat_cols, confidence), ["strategy"]),
             ]
-            tables += [_subject(difference_table(side(h, baseline), side(h, variant), ["seed", "seat"], [name],
-                                                 ("won", "score_total"), confidence), [name])
-                       for h, name in holders]
-            rows = _balance_rows(balances, baseline, variant, players, confidence)
+            pair = t.seats.filter(pl.col("variant").is_in([baseline, variant]) & (pl.col("n_players") == players))
+            same = {s.column for h, s in holders if not is_count(s) and one_to_one(pair, s.column, s.same_as)}
+            tables += [_subject(difference_table(side(h, baseline), side(h, variant), ["seed", "seat"], [s.name],
+                                                 ("won", "score_total"), confidence), [s.name])
+                       for h, s in holders if s.column not in same]
+            rows = _balance_rows({o: b for o, b in balances.items() if o[0] not in same}, baseline, variant,
+                                 players, confidence)
             if rows:
                 tables.append(pl.DataFrame(rows).select(tables[0].columns))
             part = pl.concat([x.select(tables[0].columns) for x in tables], how="vertical_relaxed")

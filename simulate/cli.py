@@ -165,8 +165,9 @@ def _variant_given(value):
     return check_variant(value)
 
 
-VARIANT_OPT = typer.Option(None, "--variant", callback=_variant_given,
-                           help="base, or the game's variants to combine, comma-separated.")
+VARIANT_OPT = typer.Option(None, "--variant", "--module", callback=_variant_given,
+                           help="base, or the game's variants (a game may call them modules) to combine, "
+                                "comma-separated.")
 PLUGIN_OPT = typer.Option(None, "--plugin", help="A Python file that registers strategies "
                                                  "(docs/strategies.md); repeatable.")
 

@@ -15,7 +15,7 @@ from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, load_plugins, p
 def compare(ctx: typer.Context,
             game: str = GAME_ARG,
             variants: Optional[str] = typer.Option(
-                None, "--variants", help="The variants to compare, comma-separated; variants combined within one "
+                None, "--variants", "--modules", help="The variants to compare, comma-separated; variants combined within one "
                                          "cell are joined by + (e.g. base,A,A+B). Required "
                                          "for a new comparison."),
             players: Optional[str] = typer.Option(

@@ -119,6 +119,8 @@ class Subject:
     played: str = None
     findings: bool = True            # whether its differences become findings
     note: str = ""                   # one sentence under its table
+    same_as: str = ""                # a categorical column left out where the data holds it one-to-one
+                                     # with this other column (it would say the same thing again)
 
     def text(self, item):
         return self.phrase.format(item=item, Item=str(item).capitalize())

@@ -42,7 +42,7 @@ breaks: code k is ``CHECKS[k - 1]`` (codes stay below 90: ``frames.ERR_STACK`` a
 import numpy as np
 
 from ..jit import hot, tiny
-from .layout import (ANG_BOARD, ANG_BOX, ANG_HERO, ANG_PATRON, C_BLESSING_TOKENS, C_CHRON_FIRST, C_CHRON_N,
+from .layout import (C_N_CORNERS, ANG_BOARD, ANG_BOX, ANG_HERO, ANG_PATRON, C_BLESSING_TOKENS, C_CHRON_FIRST, C_CHRON_N,
                      C_HERO_UPGRADES, C_J_NATION, C_MARKET, C_MAX_ACTIVATIONS, C_MAX_CURSES, C_N_ANGELS, C_N_AREAS,
                      C_N_DEEDS, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_LORDS, C_N_UPGRADES, C_SHIELDS,
                      C_U_FLAGS, C_U_HERO, C_U_NATION, C_U_SHIP, DS_BOARD, DS_REMOVED, FRAME, FRAME_NAMES, F_ATTACH,
@@ -191,7 +191,7 @@ def check_tokens(S, C):
     n = S[S_N]
     total = S[S_SUPPLY_BLESSINGS]
     bad = S[S_SUPPLY_BLESSINGS] < 0
-    for c in range(1, 5):
+    for c in range(1, C[C_N_CORNERS] + 1):
         total += S[S_CORNER_TOKENS + c]
         bad = bad or S[S_CORNER_TOKENS + c] < 0
     for p in range(n):

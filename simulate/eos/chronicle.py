@@ -11,7 +11,7 @@ after everyone else's last turn.
 from ..jit import hot, tiny
 from .cards import draw_event
 from .frames import option, push, push_program
-from .layout import (ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A_HERO_GLORY, C_A_PATRON_GLORY,
+from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A_HERO_GLORY, C_A_PATRON_GLORY,
                      C_A_REWARD, C_ADJ, C_ADJ_START, C_AREA_PASSAGE, C_CHRON_SLOT, C_D_GLORY, C_D_REWARD,
                      C_D_TROPHY, C_DEED_AREA, C_E_ACTIVE, C_E_GLOBAL, C_E_GLOBAL_FLAG, C_E_LEAST, C_L_GLORY,
                      C_L_REWARD, C_LEAST_GLORY, C_MAX_CURSES, C_N_ANGELS, C_N_AREAS, C_N_OBJECTIVES, C_O_AT,
@@ -399,7 +399,7 @@ def event_stage(S, C, PR, R, at):
                 if S[S_GLORY + q] == top:
                     receive_demons(S, C, PR, q, 5)
         elif flag == EG_CORNER_REFILL:
-            for c in range(1, 5):
+            for c in range(1, C[C_N_CORNERS] + 1):
                 if S[S_SUPPLY_BLESSINGS] > 0 and S[S_CORNER_TOKENS + c] < n * C[C_PER_CORNER]:
                     S[S_CORNER_TOKENS + c] += 1
                     S[S_SUPPLY_BLESSINGS] -= 1

@@ -44,13 +44,16 @@ GAME_RANGES = {"hand_limit": (0, 30), "market_size": (1, 4), "market_refresh_coi
                "shields": (0, 100)}
 MAX_CHRONICLE = 16              # layout.MAX_CHRONICLE (config.py imports no kernel module)
 MAX_NATION_JOURNEY = 8          # layout.NS_JOURNEY's width
+MAX_GLORY_REWARDS = 16          # layout.MAX_GLORY_REWARDS
 
 
 # The keys each kind of table may have (a nation file's tables under "nation"): a misspelt
 # key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
 KEYS = {
     "": "game setup components angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds "
-        "demon_lords events journey objectives upgrades nations flags variants",
+        "demon_lords events journey objectives upgrades nations flags variants glory_track",
+    "glory_track": "step",
+    "glory_track.step": "at reward",
     "setup": "deed_levels lords objectives ships",
     "components": "journey upgrades events objectives angels demon_lords deeds trophies nation_journey "
                   "nation_journey_dealt nation_upgrades",
@@ -285,10 +288,6 @@ def validate(data, files, folder):
         value = c.need(game, key, "game", int)
         if not low <= value <= high:
             c.fail(f"game.{key}", f"expected a whole number from {low} to {high}, got {value}")
-    per_corner = game["blessing_per_corner_per_player"]
-    if game["blessing_tokens"] < 4 * per_corner * hi:
-        c.fail("game.blessing_tokens", f"{game['blessing_tokens']} tokens cannot fill 4 corners with "
-                                       f"{per_corner} per player for {hi} players")
     n_angels = len(data.get("angels", {}).get("angel", []))
     drawn = c.need(data, "angels_drawn", "", dict)
     for p in range(max(lo, 2), hi + 1):
@@ -340,6 +339,7 @@ def validate(data, files, folder):
         if "trophy" in d and d["trophy"] not in trophy_ids:
             c.fail(f"deeds.deed[{i}].trophy", f"no trophy {d['trophy']!r}")
     _validate_map(c, data, names)
+    _validate_glory_track(c, data)
     nations = c.need(data, "nations", "", dict)
     if sorted(nations) != sorted(NATIONS):
         c.fail("nations", f"expected the five nations {', '.join(NATIONS)}, got {', '.join(sorted(nations)) or 'none'}")
@@ -359,6 +359,20 @@ def validate(data, files, folder):
     c.walk(data, "")
 
 
+def _validate_glory_track(c, data):
+    """Night Mode's rewards on the glory track: at most MAX_GLORY_REWARDS steps, each once."""
+    steps = c.need(data.get("glory_track", {"step": []}), "step", "glory_track", list)
+    if len(steps) > MAX_GLORY_REWARDS:
+        c.fail("glory_track.step", f"at most {MAX_GLORY_REWARDS} rewards on the glory track, got {len(steps)}")
+    seen = set()
+    for i, step in enumerate(steps):
+        at = c.need(step, "at", f"glory_track.step[{i}]", int)
+        if not 1 <= at <= 99 or at in seen:
+            c.fail(f"glory_track.step[{i}].at", f"expected a step from 1 to 99 of the track, each once, got {at}")
+        seen.add(at)
+        c.need(step, "reward", f"glory_track.step[{i}]")
+
+
 def _validate_map(c, data, angel_names):
     areas = c.need(c.need(data, "map", "", dict), "area", "map", list)
     ids = c.unique(areas, "id", "map.area")
@@ -373,8 +387,12 @@ def _validate_map(c, data, angel_names):
     if deed_areas != [1, 2, 3, 4, 5, 6]:
         c.fail("map.area", f"expected deed areas 1..6 (6 the inner lake) once each, got {deed_areas}")
     corners = sorted(a.get("corner") for a in areas if a.get("kind") == "blessing")
-    if corners != [1, 2, 3, 4]:
-        c.fail("map.area", f"expected four blessing corners 1..4, got {corners}")
+    if corners != list(range(1, len(corners) + 1)) or not 1 <= len(corners) <= 4:
+        c.fail("map.area", f"expected one to four blessing areas numbered 1.. by their corner, got {corners}")
+    per_corner, most = data["game"]["blessing_per_corner_per_player"], data["game"]["max_players"]
+    if data["game"]["blessing_tokens"] < len(corners) * per_corner * most:
+        c.fail("game.blessing_tokens", f"{data['game']['blessing_tokens']} tokens cannot fill {len(corners)} "
+                                       f"blessing areas with {per_corner} per player for {most} players")
     located = [a["angel"] for a in areas if "angel" in a]
     if sorted(located) != sorted(angel_names):
         c.fail("map.area", "every Angel needs exactly one location (an area with angel = its name)")

@@ -145,6 +145,12 @@ def build(config):
                     f"map.area[{a['id']}].rewards[{k}]", parse_actions([r]))
         if a.get("kind") == "deed":
             C[L.C_DEED_AREA + a["deed_area"]] = i
+    C[L.C_N_CORNERS] = sum(1 for a in areas if a.get("kind") == "blessing")
+    steps = config.get("glory_track", {}).get("step", [])
+    C[L.C_GT_N] = len(steps)
+    for i, step in enumerate(steps):
+        C[L.C_GT_STEP + i] = step["at"]
+        C[L.C_GT_REWARD + i] = prog(f"glory_track.step[{i}].reward")
 
     # journey cards: general, then each nation's
     journey = [(c, None) for c in config["journey"]["card"]]

@@ -54,7 +54,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN)
 from .resources import destroy_demons, gain_power, gain_protection, power
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
-from .layout import (QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
+from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
                      SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
                      SP_QM_RANKS)
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -912,10 +912,25 @@ def end_turn(S, C, NS, p):
 
 # ---------------------------------------------------------------- the driver
 @hot
+def glory_track(S, C):
+    """Night Mode: "When your nation token first enters that step, also gain the reward. You
+    only get these rewards once per game." Looked at between steps, so a reward is taken as
+    soon as the step that gained the glory is done (a frame pushed mid-step could be popped
+    by it). Reaching a step counts, whether the marker stops on it or passes it (ASSUMED)."""
+    for p in range(S[S_N]):
+        for i in range(C[C_GT_N]):
+            if (S[S_GT_CLAIMED + p] >> i) & 1 == 0 and S[S_GLORY + p] >= C[C_GT_STEP + i]:
+                S[S_GT_CLAIMED + p] |= 1 << i
+                push_program(S, p, C[C_GT_REWARD + i], 0, GF_OTHER)
+
+
+@hot
 def advance(S, C, NS, PR, R, OPT, NB):
     """Run the game up to its next real decision: the number of options in OPT (0: over).
     A decision with one option is taken here."""
     while S[S_DONE] == 0:
+        if C[C_GT_N] > 0:
+            glory_track(S, C)
         n = options(S, C, NS, PR, R, OPT, NB)
         if n < 0:
             continue

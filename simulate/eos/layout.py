@@ -33,6 +33,7 @@ MAX_SLOTS = 6                   # worker slots of a ship
 MAX_AREAS = 48
 MAX_ADJ = 256
 MAX_CORNER_REWARDS = 6
+MAX_GLORY_REWARDS = 16          # rewards on the glory track (a bit each in S_GT_CLAIMED)
 MAX_JOURNEY = 128               # general + nation journey cards
 MAX_UPGRADES = 96
 MAX_EVENTS = 32
@@ -108,6 +109,7 @@ C_ADJ = _c(MAX_ADJ)
 C_DEED_AREA = _c(N_DEED_AREAS + 1)      # area index of deed area d (1..6)
 C_CORNER_AREA = _c(5)                   # area index of corner c (1..4)
 C_CORNER_N = _c(5)                      # rewards at corner c
+C_N_CORNERS = _c()                      # blessing areas: corners 1..C_N_CORNERS (day 4, night 1)
 C_CORNER_REWARD = _c(5 * MAX_CORNER_REWARDS)    # program of each reward (one step)
 # journey cards: 0.. general, then each nation's 4
 C_N_JOURNEY = _c()
@@ -178,6 +180,10 @@ C_OBJECTIVES_USED = _c()                # 0: no objective cards (First Game Adju
 C_SHIPS_DEALT = _c()                    # 1: ships dealt at random (Free Choice of Ship)
 C_NATION_JOURNEY_N = _c()               # nation journey cards per nation (NS_JOURNEY)
 C_NATION_JOURNEY_DEALT = _c()           # of which each seat draws this many at setup
+# the glory track's rewards (Night Mode: gained once, the first time the marker enters the step)
+C_GT_N = _c()
+C_GT_STEP = _c(MAX_GLORY_REWARDS)
+C_GT_REWARD = _c(MAX_GLORY_REWARDS)     # program
 # trophies
 C_N_TROPHIES = _c()
 C_T_TYPE = _c(MAX_TROPHIES)             # TT_*
@@ -427,6 +433,7 @@ S_N_FEATS = _s()
 S_SLOT_TURN = _s(MAX_CHRONICLE) # 1-based turn of the game's k-th chronicle entry (0: none)
 S_CURSES_EVER = _s()            # bitmask of CURSES
 S_SPECIALS = _s(MAX_PLAYERS * N_SPECIALS)   # per seat: SPECIALS
+S_GT_CLAIMED = _s(MAX_PLAYERS)  # per seat: bit i = glory track reward i gained (once per game)
 S_SIZE = _s.size
 
 # glory by source (records)

@@ -31,7 +31,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
                      S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE, U_BOX, C_LORDS_ORDERED,
                      C_L_FIRST_ORDER, C_OBJECTIVES_USED, C_NATION_JOURNEY_N, C_NATION_JOURNEY_DEALT, NS_SHIP,
-                     NS_N_SLOTS, NS_SLOT, MAX_SLOTS)
+                     NS_N_SLOTS, NS_SLOT, MAX_SLOTS, C_N_CORNERS)
 
 
 @hot
@@ -56,9 +56,9 @@ def new_game(S, C, NS, n_players, R):
     S[S_EDECK_N] = 0                      # shuffled at the first draw
     # blessing tokens and shields
     per = n_players * C[C_PER_CORNER]
-    for c in range(1, 5):
+    for c in range(1, C[C_N_CORNERS] + 1):
         S[S_CORNER_TOKENS + c] = per
-    S[S_SUPPLY_BLESSINGS] = C[C_BLESSING_TOKENS] - 4 * per
+    S[S_SUPPLY_BLESSINGS] = C[C_BLESSING_TOKENS] - C[C_N_CORNERS] * per
     S[S_SUPPLY_SHIELDS] = C[C_SHIELDS]
     # deeds and Demon Lords
     for d in range(N_DEED_AREAS + 1):

@@ -134,6 +134,11 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     who = [f"{w.nation(st.nations[p])} (seat {p}, {names[p]})" for p in range(n_players)]
     lines = [f"EOS: Island of Angels, {n_players} players, seed {run_seed}, game {game_index}.",
              "Seats: " + ", ".join(who) + "."]
+    if st.rules.config.get("variants"):
+        lines.append("Modules: " + ", ".join(st.rules.config["variants"]) + ".")
+    if st.C[L.C_SHIPS_DEALT]:
+        lines.append("Ships dealt: " + ", ".join(f"{w.nation(st.nations[p])} sails {st.content.ships[st.NS[p, L.NS_SHIP]]}"
+                                                 for p in range(n_players)) + ".")
     deeds = [f"area {d}: " + (f"Demon Lord {w.lord(S[L.S_DEED_AT + d] - L.LORD)}" if S[L.S_DEED_AT + d] >= L.LORD
                               else w.deed(S[L.S_DEED_AT + d]) if S[L.S_DEED_AT + d] >= 0 else "empty")
              for d in range(1, L.N_DEED_AREAS + 1)]
