@@ -127,8 +127,9 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     return result
 
 
-def run_bench(game, rules, n_players, games=5000, policies=None, seed=1):
-    """Start-up time, then games/s for each policy (default: every strategy of the game)."""
+def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_policy=None):
+    """Start-up time, then games/s for each policy (default: every strategy of the game);
+    `on_policy(name, i, n)` is called before each policy is timed (progress)."""
     from strategies import strategy_names
 
     game.check_players(n_players, rules)
@@ -137,7 +138,9 @@ def run_bench(game, rules, n_players, games=5000, policies=None, seed=1):
     result = {"game": game.name, "title": game.title, "score_unit": game.score_unit, "players": n_players,
               "games": games, "seed": seed, "config": rules.path, "config_hash": rules.hash, "startup": start,
               "policies": {}}
-    for name in names:
+    for i, name in enumerate(names):
+        if on_policy is not None:
+            on_policy(name, i, len(names))
         result["policies"][name] = bench_policy(game, rules, n_players, name, games, seed)
     random = result["policies"].get("random")
     if random:

@@ -150,9 +150,23 @@ def check_seed(seed, game_index):
 
 
 # ---------------------------------------------------------------- the app
-app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=False,
+app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=True,
                   pretty_exceptions_enable=False, rich_markup_mode=None,
+                  context_settings={"help_option_names": ["-h", "--help"]},      # inherited by every command
                   help="Monte Carlo balance analysis for board games.")
+def _version(value):
+    if value:
+        from importlib.metadata import version
+        typer.echo(f"windtunnel {version('windtunnel')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(_: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit.")):
+    """Monte Carlo balance analysis for board games."""
+
+
 strategies_app = typer.Typer(no_args_is_help=True, help="The strategies a seat can play.")
 app.add_typer(strategies_app, name="strategies")
 
@@ -160,6 +174,22 @@ GAME_ARG = typer.Argument(..., help="Game name: " + ", ".join(game_names()) + ".
 CONFIG_OPT = typer.Option(None, "--config", help="A TOML replacing the game's base config.")
 SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE with a dotted key "
                                            "of the game's config (e.g. game.max_players=3); repeatable.")
+def _one_player_count(value):
+    if value is None:
+        return None
+    from .compare import parse_players
+    counts = parse_players(value)
+    if len(counts) != 1:
+        raise UserError(f"--players {value}: this command plays one player count (compare plays several)")
+    return counts[0]
+
+
+def players_option(default=None, help="Number of players."):
+    """--players as every command reads it: "3" (and, for the commands that play several, "2,3,4"
+    or "2-4": compare's parse_players), one line naming the problem otherwise."""
+    return typer.Option(default, "--players", callback=_one_player_count, metavar="<int>", help=help)
+
+
 def _variant_given(value):
     from .runner import check_variant
     return check_variant(value)
@@ -183,8 +213,8 @@ def replay(ctx: typer.Context,
                                         help="A run folder (windtunnel simulate --out), or a game name with the "
                                              "run's settings as options."),
            game_index: int = typer.Option(0, "--game", help="Game index within the run."),
-           players: Optional[int] = typer.Option(None, "--players", help="Number of players (with a game name)."),
-           seed: Optional[int] = typer.Option(None, "--seed", help="Run seed (with a game name)."),
+           players: Optional[str] = players_option(help="Number of players (with a game name)."),
+           seed: Optional[int] = typer.Option(None, "--seed", help="Run seed (with a game name) [default: 1]."),
            strategies: Optional[str] = typer.Option(
                None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated (with a "
                                           "game name) [default: the game's default strategy]."),
@@ -216,12 +246,14 @@ def replay(ctx: typer.Context,
 
 @app.command()
 def bench(game: str = GAME_ARG,
-          players: int = typer.Option(..., "--players", help="Number of players."),
+          players: str = players_option(...),
           games: int = typer.Option(5000, "--games", help="Games timed per policy and round."),
           seed: int = typer.Option(1, "--seed", help="Run seed of the timed games."),
           as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
           strategies: Optional[str] = typer.Option(
               None, "--strategies", help="Comma-separated strategies to time [default: the whole roster]."),
+          no_progress: bool = typer.Option(False, "--no-progress", help="No line on stderr as each strategy "
+                                                                        "is timed."),
           config: Optional[str] = CONFIG_OPT,
           set_: Optional[List[str]] = SET_OPT,
           plugin: Optional[List[str]] = PLUGIN_OPT,
@@ -236,14 +268,18 @@ def bench(game: str = GAME_ARG,
     rules = load_game_rules(g, config, set_, players, variant)
     from .bench import run_bench, to_json, to_text
     names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
-    result = run_bench(g, rules, players, games=games, policies=names, seed=seed)
+    def timing(name, i, n):
+        typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)
+
+    result = run_bench(g, rules, players, games=games, policies=names, seed=seed,
+                       on_policy=None if no_progress else timing)
     typer.echo(to_json(result) if as_json else to_text(result))
 
 
 @app.command(context_settings=GAME_OPTIONS)
 def simulate(ctx: typer.Context,
              game: str = GAME_ARG,
-             players: Optional[int] = typer.Option(None, "--players", help="Number of players (required for a new run)."),
+             players: Optional[str] = players_option(help="Number of players (required for a new run)."),
              games: Optional[int] = typer.Option(None, "--games", help="Number of games [default: 10000]."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Run seed [default: 1]."),
              strategies: Optional[str] = typer.Option(

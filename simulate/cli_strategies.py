@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
+from .cli import (CONFIG_OPT, players_option, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
                   load_plugins, strategies_app)
 from .errors import UserError
 
@@ -60,7 +60,7 @@ def _check_jobs(jobs):
 
 @app.command()
 def tournament(game: str = GAME_ARG,
-               players: int = typer.Option(..., "--players", help="Number of players."),
+               players: str = players_option(...),
                strategies: str = typer.Option("all", "--strategies",
                                               help="Comma-separated strategies, or 'all' (the whole roster)."),
                games: int = typer.Option(1000, "--games", help="Games per pair of strategies (and direction "
@@ -68,6 +68,11 @@ def tournament(game: str = GAME_ARG,
                seed: int = typer.Option(1, "--seed", help="Run seed: every pair plays the same deals."),
                jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
                as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON."),
+               out: Optional[str] = typer.Option(None, "--out", help="Also save the matrix and the ratings: "
+                                                                     "FILE.csv, FILE.parquet (one row per pair, "
+                                                                     "with both strategies' ratings) or FILE.json."),
+               force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+               no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
                config: Optional[str] = CONFIG_OPT,
                set_: Optional[List[str]] = SET_OPT,
                plugin: Optional[List[str]] = PLUGIN_OPT,
@@ -77,7 +82,7 @@ def tournament(game: str = GAME_ARG,
     import json
 
     from strategies.plugin import loaded_files
-    from strategies.tournament import run_tournament, to_text
+    from strategies.tournament import SAVED, run_tournament, save_tournament, to_text
 
     g = get_game(game)
     check_seed(seed, None)
@@ -89,13 +94,19 @@ def tournament(game: str = GAME_ARG,
         raise UserError("a tournament needs at least two strategies")
     if games < players:
         raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
-    t = run_tournament(g, rules, players, names, games, seed, jobs, loaded_files())
+    path = _out_path(out, force, SAVED) if out else None
+    t = run_tournament(g, rules, players, names, games, seed, jobs, loaded_files(),
+                       progress=False if no_progress else None)
+    if path is not None:
+        save_tournament(t, path)
     typer.echo(json.dumps(t.to_dict(), separators=(",", ":")) if as_json else to_text(t))
+    if path is not None and not as_json:
+        typer.echo(f"Saved to {path}.")
 
 
 @app.command()
 def tune(game: str = GAME_ARG,
-         players: int = typer.Option(..., "--players", help="Number of players."),
+         players: str = players_option(...),
          base: Optional[str] = typer.Option(None, "--base", help="The strategy whose weights are tuned "
                                                                  "[default: the game's default strategy]."),
          against: Optional[str] = typer.Option(None, "--against", help="The opponent in every other seat "
@@ -104,7 +115,7 @@ def tune(game: str = GAME_ARG,
          population: int = typer.Option(16, "--population", help="Candidates per generation."),
          seed: int = typer.Option(1, "--seed", help="Seed of the search and of its games."),
          out: Optional[str] = typer.Option(None, "--out", help="Where to write the tuned strategy "
-                                                               "[default: tuned.toml in the game's strategy folder]."),
+                                                               "[default: tuned-GAME-Np.toml in the working folder]."),
          force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
          validate_games: int = typer.Option(2000, "--validate-games",
                                             help="Games against each roster strategy on fresh deals."),
@@ -136,7 +147,7 @@ def tune(game: str = GAME_ARG,
     if budget < population * 4 * players:
         raise UserError(f"--budget must be at least {population * 4 * players} games for "
                         f"{population} candidates, not {budget}")
-    path = _out_path(schema, out, force)
+    path = _out_path(out or f"tuned-{g.name}-{players}p.toml", force)
 
     def progress(generation, mean, std, best):
         typer.echo(f"generation {generation + 1}: best candidate won {best:.1%}", err=True)
@@ -160,14 +171,16 @@ def tune(game: str = GAME_ARG,
         typer.echo(f"  vs {name:<{width}}  {r.rate:6.1%}  [{lo:.1%}, {hi:.1%}]  n = {r.games}")
 
 
-def _out_path(schema, out, force):
-    """tune's --out, checked before the search so that a long search never ends unable to save."""
+def _out_path(out, force, suffixes=(".toml",)):
+    """An --out file (tune's strategy, tournament's results), checked before the long work so that
+    it never ends unable to save: one of `suffixes`, absent unless `force`, in a writable folder.
+    The default is the working folder: the installed package's files are not the user's to change."""
     import tempfile
     from pathlib import Path
 
-    if out is None and schema.folder is None:
-        raise UserError("this game has no strategy folder: give --out")
-    path = Path(out) if out else schema.folder / "tuned.toml"
+    path = Path(out)
+    if path.suffix.lower() not in suffixes:
+        raise UserError(f"--out {out}: expected a file ending in {' or '.join(suffixes)}")
     if path.exists() and not force:
         raise UserError(f"{path} already exists (use --force to replace it)")
     if not path.parent.is_dir():

@@ -85,10 +85,18 @@ def parse_variants(spec):
 
 
 def parse_players(spec):
-    """'2,3,4' (or a list of ints) -> [2, 3, 4]; the game checks the range."""
+    """'2,3,4', '2-4' or '3' (or a list of ints) -> [2, 3, 4]; the game checks the range."""
     if spec is None:
         return None
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        spec = [spec]
     items = [str(i).strip() for i in spec.split(",")] if isinstance(spec, str) else list(spec)
+    if isinstance(spec, str) and len(items) == 1 and "-" in items[0].strip("-"):
+        lo, _, hi = items[0].partition("-")
+        try:
+            items = list(range(int(lo), int(hi) + 1)) or items
+        except ValueError:
+            pass
     if not items or items == [""]:
         raise UserError("--players is empty (give player counts separated by commas, e.g. 2,3,4)")
     out = []
@@ -99,8 +107,8 @@ def parse_players(spec):
             try:
                 n = int(str(i).strip())
             except ValueError:
-                raise UserError(f"--players expects whole numbers separated by commas (e.g. 2,3,4), "
-                                f"got {i!r}") from None
+                raise UserError(f"--players expects a whole number, several separated by commas (2,3,4) "
+                                f"or a range (2-4), got {i!r}") from None
         if n in out:
             raise UserError(f"--players names {n} twice")
         out.append(n)

@@ -52,10 +52,20 @@ class Precompile:
     """How a game's kernel is compiled on two cores: `home` is the declaring module's
     ``__name__`` (the helper imports it), in the game's package."""
 
-    def __init__(self, home, batch, parts, arguments, flags=()):
+    def __init__(self, home, batch, parts, arguments, flags=(), title=None, seconds=None):
         self.home, self.package = home, home.rpartition(".")[0]
         self.batch, self.parts, self.arguments, self.flags = batch, tuple(parts), arguments, tuple(flags)
+        self.title, self.seconds = title or self.package.rpartition(".")[2].upper(), seconds
         DECLARED[home] = self
+
+    def announce(self, stream=None):
+        """One line before a compile from scratch, for a person watching (a terminal or a
+        notebook; not a pipe or a test's captured stream, which read only their own lines)."""
+        stream = stream or sys.stderr
+        if getattr(stream, "isatty", lambda: False)() or "ipykernel" in sys.modules:
+            about = f"about {self.seconds} s, " if self.seconds else ""
+            print(f"windtunnel: compiling the {self.title} kernel ({about}once: numba caches it)",
+                  file=stream, flush=True)
 
     def dispatcher(self, part):
         module, name = part.rsplit(".", 1)
@@ -87,6 +97,7 @@ class Precompile:
         if config.DISABLE_JIT or batch.overloads or is_cached(batch):
             yield
             return
+        self.announce()
         running = None
         if helper and (os.cpu_count() or 1) >= 2 and os.environ.get("WINDTUNNEL_COMPILE_HELPER") != "0":
             try:

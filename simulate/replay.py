@@ -40,8 +40,10 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
         from strategies import resolve_strategies
 
         game = get_game(source)
-        if players is None or seed is None:
-            raise UserError("--players and --seed are required with a game name (or give a run folder)")
+        if players is None:
+            raise UserError("--players is required with a game name (or give a run folder)")
+        from .runner import DEFAULTS
+        seed = DEFAULTS["seed"] if seed is None else seed              # as simulate
         variants = game.canonical_variant(variant).split(",")
         rules = game.load_rules(config, overrides, variants=variants)
         game.check_players(players, rules)

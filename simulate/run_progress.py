@@ -5,8 +5,8 @@ import time
 class Progress:
     """A progress bar on a terminal; plain periodic lines otherwise (or nothing)."""
 
-    def __init__(self, total, done, mode=None, interval=10.0, stream=None):
-        self.stream = stream or sys.stderr
+    def __init__(self, total, done, mode=None, interval=10.0, stream=None, label="simulate"):
+        self.stream, self.label = stream or sys.stderr, label
         if mode is None:
             mode = "bar" if getattr(self.stream, "isatty", lambda: False)() else "lines"
         self.mode, self.total, self.done, self.start_done = mode, total, done, done
@@ -17,12 +17,12 @@ class Progress:
             from rich.console import Console
             from rich.progress import BarColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
 
-            self.bar = RichProgress(TextColumn("simulate"), BarColumn(),
+            self.bar = RichProgress(TextColumn(label), BarColumn(),
                                     TextColumn("{task.completed:,.0f}/{task.total:,.0f} games"),
                                     TextColumn("{task.fields[rate]}"), TextColumn("ETA {task.fields[eta]}"),
                                     TimeElapsedColumn(), console=Console(file=self.stream), transient=False)
             self.bar.start()
-            self.task = self.bar.add_task("simulate", total=total, completed=done, rate="", eta="?")
+            self.task = self.bar.add_task(label, total=total, completed=done, rate="", eta="?")
 
     def rate(self):
         dt = time.perf_counter() - self.t0
@@ -40,7 +40,7 @@ class Progress:
             now = time.perf_counter()
             if now - self.last >= self.interval and self.done < self.total:
                 self.last = now
-                print(f"simulate: {self.done:,}/{self.total:,} games ({100 * self.done / self.total:.0f}%), "
+                print(f"{self.label}: {self.done:,}/{self.total:,} games ({100 * self.done / self.total:.0f}%), "
                       f"{self.rate():,.0f} games/s, ETA {self.eta()}", file=self.stream, flush=True)
 
     def close(self):

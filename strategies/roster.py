@@ -192,6 +192,8 @@ def load_strategy(game, spec, seen=()):
         base = registered(game)[name]
     elif (path := _toml_path(game.strategy_schema(), name)) is not None:
         base = _load_toml(game, path, seen)
+    elif name.endswith(".toml"):
+        raise UserError(f"no such strategy file: {name}")
     else:
         raise UserError(f"unknown strategy {name!r} for {game.title} (known: {', '.join(strategy_names(game))})")
     return with_params(game, base, params) if params else base

@@ -68,9 +68,12 @@ class Tournament:
                 "ratings": ratings}
 
 
-def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=()):
-    """Play the round robin (`games` games per pair and direction) and rate it."""
+def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=(), progress=False):
+    """Play the round robin (`games` games per pair and direction) and rate it. `progress`: as
+    ``simulate.run``'s (None: a bar on a terminal, lines elsewhere; False: none)."""
     from joblib import Parallel, delayed
+
+    from simulate.run_progress import Progress
 
     game = get_game(game)
     k = len(names)
@@ -78,20 +81,60 @@ def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
         pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     else:
         pairs = [(i, j) for i in range(k) for j in range(k) if i != j]
-    results = Parallel(n_jobs=jobs)(
+    bar = None if progress is False else Progress(len(pairs) * games, 0, mode=progress, label="tournament")
+    results = Parallel(n_jobs=jobs, return_as="generator")(
         delayed(_pair_worker)(game, rules.config, n_players, names[i], names[j], games, seed, list(plugin_files))
         for i, j in pairs)
     wins = np.zeros((k, k))
     played = np.zeros((k, k), dtype=int)
     for (i, j), (w, n) in zip(pairs, results):
+        if bar is not None:
+            bar.advance(games)
         wins[i, j], played[i, j] = w, n
         if n_players == 2:
             wins[j, i], played[j, i] = n - w, n
+    if bar is not None:
+        bar.close()
     t = Tournament(game.name, list(names), n_players, wins, played)
     pw, pn = t.pairwise()
     t.rating = bradley_terry(pw, pn)
     t.rating_lo, t.rating_hi = rating_intervals(pw, pn, seed=seed)
     return t
+
+
+SAVED = (".csv", ".parquet", ".json")      # what --out writes
+
+
+def results_table(t):
+    """The matrix as rows (strategy, against, wins, games, rate, lo, hi) with both strategies'
+    Bradley-Terry ratings and intervals: one table holds the matrix and the ratings."""
+    import polars as pl
+
+    d = t.to_dict()
+    ratings = pl.DataFrame(d["ratings"]).rename({"rating": "rating", "lo": "rating_lo", "hi": "rating_hi"})
+    rows = pl.DataFrame(d["matrix"]).join(ratings, on="strategy", how="left")
+    return rows.join(ratings.rename({"strategy": "against", "rating": "against_rating",
+                                     "rating_lo": "against_rating_lo", "rating_hi": "against_rating_hi"}),
+                     on="against", how="left").with_columns(players=pl.lit(t.n_players))
+
+
+def save_tournament(t, path):
+    """Write the results to `path` (.csv, .parquet: ``results_table``; .json: ``to_dict``) so that
+    a reader sees the whole file or none."""
+    import io
+    import json
+
+    from simulate.run_files import write_atomic
+
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        data = json.dumps(t.to_dict(), indent=1).encode()
+    else:
+        buffer = io.BytesIO()
+        table = results_table(t)
+        table.write_csv(buffer) if suffix == ".csv" else table.write_parquet(buffer)
+        data = buffer.getvalue()
+    write_atomic(path, data)
 
 
 def to_text(t):

@@ -214,7 +214,7 @@ def test_variant_on_replay_bench_and_simulate(tmp_path):
     r = run("replay", "aeolos", "--players", 3, "--seed", 2, "--variant", "tableaus")
     assert r.exit_code == 0 and "tableaus with special ability: seat 0 the" in " ".join(r.output.split())
     r = run("bench", "aeolos", "--players", 2, "--games", 5, "--variant", "tableaus", "--json")
-    assert r.exit_code == 0 and json.loads(r.output)["policies"]["balanced"]["games"] >= 5
+    assert r.exit_code == 0 and json.loads(r.stdout)["policies"]["balanced"]["games"] >= 5
     r = run("simulate", "aeolos", "--players", 2, "--games", 100, "--variant", "tableaus", "--jobs", 1,
             "--out", tmp_path / "t", "--no-progress")
     assert r.exit_code == 0, r.output
@@ -234,3 +234,66 @@ def test_bad_variant_is_one_line(tmp_path, variant, words):
         r = run(*args, "--variant", variant)
         assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists()
+
+
+# ---------------------------------------------------------------- the usual conventions
+def test_version_short_help_and_shell_completion():
+    from importlib.metadata import version
+    r = run("--version")
+    assert r.exit_code == 0 and r.stdout.strip() == f"windtunnel {version('windtunnel')}"
+    top = run("-h")
+    assert top.exit_code == 0 and "--install-completion" in top.stdout and "simulate" in top.stdout
+    for command in ("simulate", "replay", "bench", "compare", "tournament", "tune", "report"):
+        r = run(command, "-h")
+        assert r.exit_code == 0 and r.stdout == run(command, "--help").stdout, command
+
+
+@pytest.mark.parametrize("command", [["simulate", "aeolos", "--games", 4, "--no-progress"],
+                                     ["replay", "aeolos"], ["bench", "aeolos", "--games", 4, "--no-progress"],
+                                     ["tournament", "aeolos", "--strategies", "random,greedy", "--games", 4,
+                                      "--jobs", 1, "--no-progress"]])
+def test_players_reads_the_same_forms_everywhere(command, tmp_path):
+    """--players 3 plays; a list or range where one count is played is one line saying so,
+    and a word is one line showing the forms (compare reads the list and the range)."""
+    extra = ["--out", tmp_path / "run"] if command[0] == "simulate" else []
+    r = run(*command, "--players", "2", *extra)
+    assert r.exit_code == 0, r.output
+    for many in ("2,3", "2-3"):
+        r = run(*command, "--players", many, *extra)
+        assert r.exit_code == 2 and f"--players {many}: this command plays one player count" in r.output
+    r = run(*command, "--players", "two", *extra)
+    assert r.exit_code == 2 and "a range (2-4), got 'two'" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_compare_reads_a_range_of_player_counts():
+    from simulate.compare import parse_players
+    assert parse_players("2-4") == [2, 3, 4] and parse_players("2,4") == [2, 4] and parse_players("3") == [3]
+
+
+def test_replay_of_a_game_name_defaults_to_seed_1_as_simulate(tmp_path):
+    r = run("simulate", "aeolos", "--players", 2, "--games", 3, "--out", tmp_path / "r", "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert run("replay", "aeolos", "--players", 2, "--game", 2).stdout == run("replay", tmp_path / "r", "--game", 2).stdout
+    r = run("replay", "aeolos")
+    assert r.exit_code == 2 and "--players is required with a game name" in r.output
+
+
+def test_bench_says_what_it_times_on_stderr_only():
+    r = run("bench", "aeolos", "--players", 2, "--games", 5, "--strategies", "random,greedy", "--json")
+    assert r.exit_code == 0 and len(r.stdout.strip().splitlines()) == 1
+    assert r.stderr.splitlines() == ["bench: timing random (1 of 2)", "bench: timing greedy (2 of 2)"]
+
+
+def test_a_first_compile_is_announced_to_a_person_not_to_a_pipe():
+    import io
+
+    from simulate.aeolos.precompile import COMPILE
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    seen, piped = Terminal(), io.StringIO()
+    COMPILE.announce(seen)
+    COMPILE.announce(piped)
+    assert seen.getvalue() == "windtunnel: compiling the AEOLOS kernel (about 30 s, once: numba caches it)\n"
+    assert piped.getvalue() == ""

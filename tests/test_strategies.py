@@ -527,9 +527,53 @@ def test_tune_bad_input_is_refused_before_the_search(tmp_path, args, words):
     assert not (tmp_path / "t.toml").exists()
 
 
-def test_tune_writes_to_the_game_strategy_folder_by_default():
+def test_tune_writes_to_the_working_folder_by_default_never_the_package(tmp_path, monkeypatch):
+    """The installed package's configs are not the user's to change: the default --out is
+    tuned-GAME-Np.toml where the command runs, and a strategy file's path works as a name."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tuned-aeolos-2p.toml").write_text("keep me")
     r = run("tune", "aeolos", "--players", 2, "--budget", 2000, "--population", 4)
-    assert one_line_error(r, "configs/aeolos/strategies/tuned.toml already exists")
+    assert one_line_error(r, "tuned-aeolos-2p.toml already exists")
+    (tmp_path / "tuned-aeolos-2p.toml").unlink()
+    shipped = {p: p.read_bytes() for p in GAME.strategy_schema().folder.glob("*.toml")}
+    r = run("tune", "aeolos", "--players", 2, "--base", "greedy", "--budget", 2000, "--population", 4,
+            "--validate-games", 20, "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "tuned-aeolos-2p.toml").is_file()
+    assert {p: p.read_bytes() for p in GAME.strategy_schema().folder.glob("*.toml")} == shipped
+    r = run("tournament", "aeolos", "--players", 2, "--strategies", "tuned-aeolos-2p.toml,greedy", "--games", 20,
+            "--jobs", 1, "--json", "--no-progress")
+    assert r.exit_code == 0 and '"tuned-aeolos-2p.toml"' in r.stdout, r.output
+    assert one_line_error(run("tournament", "aeolos", "--players", 2, "--strategies", "nowhere.toml,greedy"),
+                          "no such strategy file: nowhere.toml")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet", ".json"])
+def test_tournament_out_saves_the_matrix_and_ratings(tmp_path, suffix):
+    import json
+
+    import polars as pl
+    out = tmp_path / f"results{suffix}"
+    r = run("tournament", "aeolos", "--players", 2, "--strategies", "random,greedy,balanced", "--games", 40,
+            "--jobs", 1, "--json", "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.output
+    printed = json.loads(r.stdout)
+    if suffix == ".json":
+        assert json.loads(out.read_text()) == printed
+        return
+    table = pl.read_csv(out) if suffix == ".csv" else pl.read_parquet(out)
+    assert table.height == 6 and set(table["strategy"]) == {"random", "greedy", "balanced"}
+    by = {(c["strategy"], c["against"]): c for c in printed["matrix"]}
+    rating = {x["strategy"]: x["rating"] for x in printed["ratings"]}
+    for row in table.iter_rows(named=True):
+        assert row["rate"] == pytest.approx(by[row["strategy"], row["against"]]["rate"])
+        assert row["rating"] == pytest.approx(rating[row["strategy"]])
+        assert row["against_rating"] == pytest.approx(rating[row["against"]])
+    before = out.read_bytes()
+    r = run("tournament", "aeolos", "--players", 2, "--strategies", "random,greedy", "--games", 20, "--out", out)
+    assert one_line_error(r, "already exists") and out.read_bytes() == before          # never overwritten
+    assert one_line_error(run("tournament", "aeolos", "--players", 2, "--out", tmp_path / "r.xlsx"),
+                          "expected a file ending in .csv or .parquet or .json")
 
 
 # ---------------------------------------------------------------- the bar (2 players)

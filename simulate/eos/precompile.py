@@ -32,4 +32,5 @@ def example_arguments(rules=None):
     return dict(arrays, R=arrays["RG"])
 
 
-COMPILE = Precompile(__name__, batch="kernel.batch", parts=PARTS, arguments=example_arguments)
+COMPILE = Precompile(__name__, batch="kernel.batch", parts=PARTS, arguments=example_arguments, title="EOS",
+                     seconds=60)          # measured: 50 s on two cores (docs/eos-kernel.md, Speed)
