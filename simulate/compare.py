@@ -135,6 +135,10 @@ class CompareResult:
     def cells(self):
         return self.spec["cells"]
 
+    def _repr_html_(self):
+        from .notebook_view import compare_html
+        return compare_html(self)
+
     @property
     def complete(self):
         return self.spec.get("status") == "complete"

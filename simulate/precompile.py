@@ -61,8 +61,10 @@ class Precompile:
     def announce(self, stream=None):
         """One line before a compile from scratch, for a person watching (a terminal or a
         notebook; not a pipe or a test's captured stream, which read only their own lines)."""
+        from .run_progress import watched
+
         stream = stream or sys.stderr
-        if getattr(stream, "isatty", lambda: False)() or "ipykernel" in sys.modules:
+        if watched(stream):
             about = f"about {self.seconds} s, " if self.seconds else ""
             print(f"windtunnel: compiling the {self.title} kernel ({about}once: numba caches it)",
                   file=stream, flush=True)

@@ -1,18 +1,33 @@
-"""Progress of a run: a bar on a terminal, plain periodic lines elsewhere."""
+"""Progress of a run: a bar on a terminal, one line redrawn in place in a notebook, plain
+periodic lines elsewhere."""
 import sys
 import time
 
+
+def in_notebook():
+    """Running in a Jupyter kernel (stderr is no terminal there, but a person watches it)."""
+    return "ipykernel" in sys.modules
+
+
+def watched(stream):
+    """Whether a person reads `stream` as it comes: a terminal or a notebook (not a pipe, a
+    file or a test's captured stream)."""
+    return getattr(stream, "isatty", lambda: False)() or in_notebook()
+
+
 class Progress:
-    """A progress bar on a terminal; plain periodic lines otherwise (or nothing)."""
+    """A progress bar on a terminal ("bar"); in a notebook ("notebook") a bar and a line drawn
+    in one output the kernel updates in place (IPython's display handle: no widget library
+    needed); plain lines every `interval` s elsewhere ("lines"); or nothing (False)."""
 
     def __init__(self, total, done, mode=None, interval=10.0, stream=None, label="simulate"):
         self.stream, self.label = stream or sys.stderr, label
         if mode is None:
-            mode = "bar" if getattr(self.stream, "isatty", lambda: False)() else "lines"
+            mode = "notebook" if in_notebook() else "bar" if watched(self.stream) else "lines"
         self.mode, self.total, self.done, self.start_done = mode, total, done, done
         self.t0 = self.last = time.perf_counter()
         self.interval = interval
-        self.bar = None
+        self.bar = self.handle = None
         if mode == "bar":
             from rich.console import Console
             from rich.progress import BarColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
@@ -23,6 +38,10 @@ class Progress:
                                     TimeElapsedColumn(), console=Console(file=self.stream), transient=False)
             self.bar.start()
             self.task = self.bar.add_task(label, total=total, completed=done, rate="", eta="?")
+        elif mode == "notebook":
+            from IPython.display import HTML, display
+            self.html = HTML
+            self.handle = display(HTML(self.text_html()), display_id=True)
 
     def rate(self):
         dt = time.perf_counter() - self.t0
@@ -32,21 +51,34 @@ class Progress:
         r = self.rate()
         return _duration((self.total - self.done) / r) if r > 0 else "?"
 
+    def text(self):
+        return (f"{self.label}: {self.done:,}/{self.total:,} games ({100 * self.done / max(self.total, 1):.0f}%), "
+                f"{self.rate():,.0f} games/s, ETA {self.eta()}")
+
+    def text_html(self):
+        return (f'<progress value="{self.done}" max="{max(self.total, 1)}" style="width:40%"></progress> '
+                f"<code>{self.text()}</code>")
+
     def advance(self, n):
         self.done += n
+        now = time.perf_counter()
         if self.mode == "bar":
             self.bar.update(self.task, completed=self.done, rate=f"{self.rate():,.0f} games/s", eta=self.eta())
+        elif self.mode == "notebook" and (now - self.last >= 0.5 or self.done >= self.total):
+            self.last = now
+            self.handle.update(self.html(self.text_html()))
         elif self.mode == "lines":
-            now = time.perf_counter()
             if now - self.last >= self.interval and self.done < self.total:
                 self.last = now
-                print(f"{self.label}: {self.done:,}/{self.total:,} games ({100 * self.done / self.total:.0f}%), "
-                      f"{self.rate():,.0f} games/s, ETA {self.eta()}", file=self.stream, flush=True)
+                print(self.text(), file=self.stream, flush=True)
 
     def close(self):
         if self.bar is not None:
             self.bar.stop()
             self.bar = None
+        if self.handle is not None:
+            self.handle.update(self.html(self.text_html()))
+            self.handle = None
 
 
 def _duration(s):

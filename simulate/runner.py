@@ -193,8 +193,10 @@ def replaced(out, read=read_manifest):
 
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
-             check=None, fresh=False, game_options=None):
+             check=None, fresh=False, game_options=None, reopen=False):
     """Check everything about a run and return its plan; raises UserError on bad input.
+    `reopen` (the Python API's way): a complete run at `out` with exactly these settings is
+    reopened (the plan's "reopen"), and any other run there is named in Python's terms.
 
     Writes nothing. The plan holds the game, the worker payload, the manifest to start
     from, the output folder `out` and the `folder` the shards go to (`out`, or its
@@ -290,7 +292,17 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
                     m = read_manifest(out)
                     what = f"a run of {m['games_done']:,} of {m['games']:,} games, {m['status']}"
                 except UserError:
-                    what = "a run"
+                    m, what = None, "a run"
+                same = m is not None and m["run_id"] == run_id and m["games"] == games and m["check"] == check
+                if reopen and same and m["status"] == "complete":
+                    return {"reopen": True, "out": out, "manifest": m}
+                if reopen and same:
+                    raise UserError(f"{out} holds this run unfinished ({what}); pass resume=True to continue it, "
+                                    "or force=True to play it again from the start")
+                if reopen:
+                    other = f" with other settings ({_differences(m, run_id, games, seed, facts)})" if m else ""
+                    raise UserError(f"{out} already holds {what}{other}; pass force=True to replace it, or "
+                                    "another out=")
                 raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
                                 "replace it, or another --out")
             replaces = list(replaced(out)["tables"])
@@ -309,6 +321,18 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
             "folder": out if replaces is None else out / STAGING, "replaces": replaces,
             "batch_size": batch_size, "run_id": manifest["run_id"],
             "key": _hash([manifest["run_id"], manifest["config_hash"], bool(check)], 16)}
+
+
+def _differences(m, run_id, games, seed, facts):
+    """What a run's manifest `m` has other than the settings asked for, in words."""
+    out = [f"{k} {m[k]} not {v}" for k, v in (("games", games), ("seed", seed)) if m[k] != v]
+    if m["strategies"] != facts["strategies"]:
+        out.append(f"strategies {','.join(m['strategies'])} not {','.join(facts['strategies'])}")
+    if m["config_hash"] != facts["config_hash"]:
+        out.append("another config")
+    if not out and m["run_id"] != run_id:
+        out.append("other players, variant, seating or game options")
+    return "; ".join(out)
 
 
 # ---------------------------------------------------------------- the run
@@ -387,6 +411,8 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     left as None are taken from its manifest); `force=True` replaces an existing run at
     `out`, which stays until the new one is complete.
     `progress`: None (a bar on a terminal, periodic lines otherwise), "bar", "lines" or False.
+    Called again with the same settings (a notebook cell run twice), it reopens the finished
+    run instead of playing it again; other settings on the same `out` are one UserError.
 
     Bad input raises UserError before anything is written, and so does a folder another
     process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker or a full
@@ -396,9 +422,13 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     def plan_it():
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
                         config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
-                        force=force, check=check, game_options=game_options)
+                        force=force, check=check, game_options=game_options, reopen=command is None)
 
     plan = plan_it()
+    if plan.get("reopen"):                       # a notebook cell run again: the finished run, as it is
+        result = open_run(plan["out"])
+        result.session = {"reopened": True, "wall_seconds": round(time.perf_counter() - t_start, 3)}
+        return result
     with _Backend(backend, jobs, scheduler) as be:
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
@@ -583,6 +613,10 @@ class Run:
 
     def summary_text(self, confidence=0.95):
         return summary_text(self, confidence)
+
+    def _repr_html_(self):
+        from .notebook_view import run_html
+        return run_html(self)
 
     def __repr__(self):
         m = self.manifest

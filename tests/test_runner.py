@@ -287,6 +287,48 @@ def test_progress_bar_on_a_terminal():
     assert "400/1,000 games" in buf.getvalue() and "games/s" in buf.getvalue()
 
 
+def test_progress_is_one_output_updated_in_place_in_a_notebook(monkeypatch):
+    """A notebook's stderr is no terminal, but a person watches it: a bar drawn in one output
+    the kernel updates, not a line every 10 s."""
+    import io
+    import types
+
+    import IPython.display
+
+    assert Progress(10, 0, stream=io.StringIO()).mode == "lines"
+    shown = []
+
+    class Handle:
+        def update(self, obj):
+            shown.append(obj.data)
+    monkeypatch.setattr(IPython.display, "display", lambda obj, display_id: shown.append(obj.data) or Handle())
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))
+    p = Progress(1000, 0, stream=io.StringIO())
+    assert p.mode == "notebook"
+    p.advance(400)
+    p.close()
+    assert shown[0].startswith('<progress value="0" max="1000"') and 'value="400"' in shown[-1]
+    assert "400/1,000 games (40%)" in shown[-1]
+
+
+def test_running_the_same_call_again_reopens_the_finished_run(tmp_path):
+    """A notebook cell run twice: the run that is there, played once; other settings on the same
+    folder are one error in Python's terms, and nothing is written."""
+    out = tmp_path / "nb"
+    first = simulate.run("aeolos", players=2, games=60, seed=3, out=out, jobs=1, progress=False)
+    before = snapshot(out)
+    again = simulate.run("aeolos", players=2, games=60, seed=3, out=out, jobs=1, progress=False)
+    assert again.session["reopened"] and again.manifest["run_id"] == first.manifest["run_id"]
+    assert snapshot(out) == before
+    with pytest.raises(UserError, match=r"other settings \(games 60 not 80\); pass force=True to replace it"):
+        simulate.run("aeolos", players=2, games=80, seed=3, out=out, jobs=1, progress=False)
+    with pytest.raises(UserError, match=r"seed 3 not 4"):
+        simulate.run("aeolos", players=2, games=60, seed=4, out=out, jobs=1, progress=False)
+    assert snapshot(out) == before
+    html = again._repr_html_()
+    assert "AEOLOS" in html and "60 of 60 games" in html and "seat-games" in html and str(out) in html
+
+
 # ---------------------------------------------------------------- resume
 def test_resume_replays_missing_damaged_and_unrecorded_shards(reference, tmp_path):
     out = tmp_path / "run"
