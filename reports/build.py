@@ -41,6 +41,22 @@ def report_paths(out_html):
     return html, html.with_suffix(".md"), html.parent / f"{html.stem}_files"
 
 
+GENERATOR = '<meta name="generator" content="windtunnel">'
+
+
+def written_by_us(html):
+    """Whether `html` is a report windtunnel wrote (its generator tag in the head) and its figure
+    folder holds only figures: then the page, its Markdown and its figures may be written again
+    without --force (a file someone added to the folder would be deleted with it: not ours)."""
+    html, _, folder = report_paths(html)
+    try:
+        with open(html, encoding="utf-8", errors="replace") as f:
+            ours = GENERATOR in f.read(4096)
+    except OSError:
+        return False
+    return ours and (not folder.exists() or all(p.suffix == ".png" and p.is_file() for p in folder.iterdir()))
+
+
 def check_output(out_html, force=False):
     """One-line UserError when the output cannot be written, or exists and force is False."""
     html, md, folder = report_paths(out_html)
@@ -48,10 +64,11 @@ def check_output(out_html, force=False):
         raise UserError(f"the report must be an .html file, not {html}")
     if not html.parent.is_dir():
         raise UserError(f"folder {html.parent} does not exist")
-    if not force:
+    if not force and not written_by_us(html):      # our own report is ours to write again
         busy = [p for p in (html, md, folder) if p.exists()]
         if busy:
-            raise UserError(f"{busy[0]} already exists (use --force to replace the report)")
+            raise UserError(f"{busy[0]} already exists and is not a windtunnel report (use --force to "
+                            "replace it)")
     for p in (html, md):
         if p.is_dir():
             raise UserError(f"{p} is a folder")

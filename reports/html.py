@@ -65,6 +65,7 @@ def render(data, title, findings_text, tables, figures, pngs):
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="generator" content="windtunnel">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
 <style>{CSS}</style>

@@ -22,7 +22,8 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            threshold: float = typer.Option(0.03, "--threshold", help="Smallest difference from fair (or from the "
                                                                      "baseline variant) a finding reports, as a "
                                                                      "fraction: 0.03 = 3 points."),
-           force: bool = typer.Option(False, "--force", help="Replace an existing report.")):
+           force: bool = typer.Option(False, "--force", help="Replace an existing report windtunnel did not write "
+                                                             "(its own is written again without it).")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
     margin, game length, score sources, the value of the game's cards, actions, ...) and plots.

@@ -193,19 +193,25 @@ def snapshot(html):
     return {str(p): p.read_bytes() for p in files}
 
 
-def test_cli_report_default_out_refuses_to_overwrite_and_force_replaces(run_dir):
+def test_cli_report_rewrites_its_own_report_refuses_anyone_elses_and_force_replaces(run_dir):
     r = runner.invoke(app, ["report", str(run_dir)])
     assert r.exit_code == 0, r.stderr
     html = run_dir / "report.html"
     assert html.is_file() and (run_dir / "report.md").is_file() and (run_dir / "report_files").is_dir()
     assert str(html) in r.stdout and "finding" in r.stdout
+    r = runner.invoke(app, ["report", str(run_dir), "--threshold", "0.05"])      # ours: written again
+    assert r.exit_code == 0, r.stderr
+    (run_dir / "report_files" / "notes.txt").write_text("mine")     # a file we did not write in its folder
     before = snapshot(html)
     line = one_line_error(runner.invoke(app, ["report", str(run_dir)]))
-    assert "already exists" in line and "--force" in line
+    assert "already exists and is not a windtunnel report" in line and "--force" in line
     assert snapshot(html) == before                   # byte-identical
-    (run_dir / "report_files" / "win_rates.png").unlink()       # only the folder left from an old report: busy too
+    (run_dir / "report_files" / "notes.txt").unlink()
+    html.write_text("<html>my own page</html>")                      # a page we did not write: refused too
+    before = snapshot(html)
     line = one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(run_dir / "report.html")]))
-    assert "already exists" in line
+    assert "already exists" in line and snapshot(html) == before
+    (run_dir / "report_files" / "win_rates.png").unlink()
     r = runner.invoke(app, ["report", str(run_dir), "--force", "--threshold", "0.05"])
     assert r.exit_code == 0, r.stderr
     assert (run_dir / "report_files" / "win_rates.png").is_file()
