@@ -1,0 +1,73 @@
+"""Every `windtunnel` command and the Python snippet of the README work as written, in the
+README's order, in one fresh folder (a later command reads what an earlier one wrote: replay
+runs/r7, report runs/variants after compare). Only the amounts of play are made small (the
+number after --games and --budget, games= in Python): the commands, options and folders are
+the README's. The set-up commands (venv, pip) are CI's own."""
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from simulate.cli import app
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+SMALL = {"--games": "60", "--budget": "2000"}
+NOT_RUN = ("--install-completion",)          # changes the user's shell set-up
+
+
+def readme_commands(text):
+    """The windtunnel commands of the README in order: each line of an indented code block (the
+    windtunnel parts of a chained set-up line) and each `windtunnel ...` in backticks with
+    arguments."""
+    found = []
+    for m in re.finditer(r"^    (.+)$|`(windtunnel [^`]+)`", text, flags=re.M):
+        line = m.group(1) or m.group(2)
+        for part in line.split("&&"):
+            part = part.strip()
+            if part.startswith(".venv/bin/"):
+                part = part[len(".venv/bin/"):]
+            words = part.split()
+            if words[0] != "windtunnel" or any(x in part for x in NOT_RUN):
+                continue
+            if len(words) == 2 and not words[1].startswith("-"):
+                continue                    # a command named in a sentence (`windtunnel report`), not run
+            found.append(part)
+    return list(dict.fromkeys(found))
+
+
+def small(args):
+    out = list(args)
+    for i, a in enumerate(out[:-1]):
+        if a in SMALL:
+            out[i + 1] = SMALL[a]
+    return out
+
+
+def test_the_readme_names_its_commands():
+    commands = readme_commands(README.read_text())
+    names = {c.split()[1] for c in commands}
+    assert {"simulate", "replay", "report", "compare", "bench", "tournament", "tune", "strategies"} <= names
+    assert "windtunnel report runs/variants" in commands and "windtunnel replay runs/r7 --game 12" in commands
+
+
+def test_every_readme_command_and_snippet_works_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for command in readme_commands(README.read_text()):
+        args = small(shlex.split(command)[1:])
+        if args[0] in ("simulate", "compare", "tournament"):
+            args += ["--no-progress"]
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0, f"{command}\n{r.output}"
+    snippet = re.search(r"```python\n(.*?)```", README.read_text(), flags=re.S).group(1)
+    code = re.sub(r"games=[\d_]+", "games=200", snippet)
+    exec(compile(code, "README.md", "exec"), {})
+    assert (tmp_path / "runs" / "variants" / "report.html").is_file() and (tmp_path / "mine.toml").is_file()
+
+
+@pytest.mark.parametrize("command", ["windtunnel simulate aeolos --players 3 --games 100000 --out runs/demo --force"])
+def test_small_only_changes_amounts(command):
+    assert small(shlex.split(command)[1:]) == ["simulate", "aeolos", "--players", "3", "--games", "60", "--out",
+                                               "runs/demo", "--force"]
