@@ -36,7 +36,7 @@ variants      compare_variants(source, baseline="base", method="holm"|"bh"): eve
 findings      findings(source, threshold, vp_threshold, alpha, baseline) -> [Finding] sorted by
               effect; findings_of(frames already computed); seat_findings, strategy_findings,
               value_findings, variant_findings.
-significance  binomial_test, rate_difference (Newcombe + pooled z), difference, holm,
+significance  binomial_test (exact, scipy), rate_difference (Newcombe + pooled z), difference, holm,
               benjamini_hochberg, adjust(df, method), normal_sf2.
 stats         wilson_interval, proportion, wilson_exprs, z_value.
 ratings       bradley_terry, rating_intervals, elo_expected.

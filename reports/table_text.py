@@ -77,7 +77,7 @@ def _win_table(key, title, df, by, many):
                               count(r["n"]), pct(r["fair"]), pts(r["advantage"]), pval(r["p_value"])]
             for r in df.iter_rows(named=True)]
     return Table(key, title, "Wins over seat-games (a tie is a win for each tied seat), Wilson 95% interval; "
-                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided binomial test "
+                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided exact binomial test "
                  "against fair (not adjusted).",
                  (["cell"] if many else []) + [by, "win rate", "95% CI", "wins", "n", "fair", "advantage (pts)", "p"],
                  rows)
