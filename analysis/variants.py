@@ -134,8 +134,9 @@ def _balance_rows(balances, baseline, variant, players, confidence):
     for (over, name), bal in balances.items():
         bal = bal.filter(pl.col("n_players") == players)
         a, b = bal.filter(pl.col("variant") == baseline), bal.filter(pl.col("variant") == variant)
-        if a.height != 1 or b.height != 1:
-            continue
+        one_group = any((x["highest"] == x["lowest"]).all() for x in (a, b))
+        if a.height != 1 or b.height != 1 or one_group:
+            continue            # a side with one group (a variant without the subject) has no balance to compare
         diff = b["balance"][0] - a["balance"][0]
         se = float(np.hypot(a["se"][0], b["se"][0]))
         lo, hi, p = difference(diff, se, confidence)
