@@ -16,7 +16,6 @@ seat's, strategy's and item's score) are one finding (``analysis.causes``).
 """
 from dataclasses import dataclass, field
 
-import numpy as np
 import polars as pl
 
 from simulate.sections import LongValue
@@ -27,7 +26,7 @@ from .load import collect, open_tables, protocol
 from .long_value import long_values
 from .significance import adjust
 from .value import value
-from .variants import RATE_METRICS, compare_variants, metric_name
+from .variants import RATE_METRICS, compare_variants, holder_of, metric_name
 from .winrates import mixed_strategies, seat_win_rates, strategy_win_rates
 
 
@@ -131,8 +130,8 @@ def strategy_findings(seats, threshold, alpha, many_variants):
 
 
 def _strategy_findings(df, threshold, alpha, many_variants):
-    return _fair_findings(mixed_strategies(df), "strategy", lambda r: f"strategy {r['strategy']}", "of its seats in ", threshold,
-                          alpha, many_variants)
+    return _fair_findings(mixed_strategies(df), "strategy", lambda r: f"strategy {r['strategy']}",
+                          "of its seats in ", threshold, alpha, many_variants)
 
 
 def value_findings(seats, subject, threshold, alpha, many_variants, unit="VP", min_group=MinGroup()):
@@ -142,9 +141,7 @@ def value_findings(seats, subject, threshold, alpha, many_variants, unit="VP", m
 
 def _big_enough(df, a, b, min_group):
     """The rows whose smaller group (columns n_<a>, n_<b>) is big enough in its cell's seat-games."""
-    total = df["seat_games"] if "seat_games" in df.columns else df[f"n_{a}"] + df[f"n_{b}"]
-    smaller = np.minimum(df[f"n_{a}"].to_numpy(), df[f"n_{b}"].to_numpy())
-    return df.filter(pl.Series(min_group.big_enough(smaller, total.to_numpy()), dtype=pl.Boolean))
+    return df.filter(pl.Series(min_group.rows_big_enough(df, a, b), dtype=pl.Boolean))
 
 
 def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group=MinGroup()):
@@ -216,14 +213,8 @@ def cause_key(row):
             None if final or row["metric"].startswith("score_") else row["subject"])
 
 
-GROUPS = ("seat", "strategy")         # a variant row's subject "seat 0", "strategy greedy"; else "all",
-                                      # a balance over "seats", or an item of a subject ("card Zeus")
-
-
 def _holder(row):
-    """The subject's name of an item holders' row ("card" of "card Zeus"), else None."""
-    first = row["subject"].split(" ")[0]
-    return None if row["subject"] == "all" or row["metric"] == "balance" or first in GROUPS else first
+    return holder_of(row["subject"], row["metric"])
 
 
 def _variant_tier(row):

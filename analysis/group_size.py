@@ -30,6 +30,13 @@ class MinGroup:
         """Whether the smaller of two groups (`smaller` seat-games) is big enough in its cell."""
         return np.asarray(smaller) >= self.size(seat_games)
 
+    def rows_big_enough(self, df, a, b):
+        """Per row of a frame with seat-game counts n_<a> and n_<b> (and the cell's `seat_games`,
+        else their sum): whether the smaller of the two groups is big enough."""
+        total = df["seat_games"] if "seat_games" in df.columns else df[f"n_{a}"] + df[f"n_{b}"]
+        smaller = np.minimum(df[f"n_{a}"].to_numpy(), df[f"n_{b}"].to_numpy())
+        return self.big_enough(smaller, total.to_numpy())
+
     def text(self):
         return f"{100 * self.share:g}% of the cell's seat-games or {self.count:,}, whichever is fewer"
 

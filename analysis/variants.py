@@ -126,6 +126,14 @@ def _subject(df, by):
 
 
 BALANCE_OVER = (("seat", "seats"), ("strategy", "strategies"))
+GROUPS = ("seat", "strategy")
+
+
+def holder_of(subject, metric):
+    """The game subject's name of a row about an item's holders ("card" of subject "card Zeus"),
+    else None: the game's rows ("all"), a seat's or strategy's, a balance ("seats")."""
+    first = subject.split(" ")[0]
+    return None if subject == "all" or metric == "balance" or first in GROUPS else first
 
 
 def _balance_rows(balances, baseline, variant, players, confidence):

@@ -17,6 +17,23 @@ class Table:
     rows: list                      # lists of str
     marked: list = None             # per row: highlight (a significant change)
     question: str = ""              # the one question the table answers (a game's own sections)
+    greyed: list = None             # per row: a group below the findings' minimum size
+
+
+def greyed_rows(df, a, b, min_group):
+    """Per row of a frame with groups n_<a> and n_<b>: whether the smaller is below `min_group`
+    (None when there is no minimum)."""
+    if min_group is None or not df.height:
+        return None
+    return [not ok for ok in min_group.rows_big_enough(df, a, b)]
+
+
+def small_note(table_rows_greyed, min_group):
+    """The sentence that explains greyed rows, when a table has any."""
+    if not table_rows_greyed or not any(table_rows_greyed):
+        return ""
+    return (f" Greyed: a group smaller than {min_group.text()}, too small to become a finding "
+            "(a few odd games, not the item).")
 
 
 def _ok(x):
@@ -59,9 +76,13 @@ def pval(p):
 
 def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
+    from analysis.findings import TIERS
+
+    size = f" Both groups of a comparison hold at least {data.min_group.text()}." if data.min_group else ""
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
-            "correction, largest effect first.")
+            f"correction, in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
+            "changes that share a cause are one finding." + size)
 
 
 def _who(over, value):
@@ -93,7 +114,7 @@ def _describe(key, title, note, df, many):
                  ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
 
 
-def _value_table(subject, df, many, unit):
+def _value_table(subject, df, many, unit, min_group=None):
     """A subject's value (analysis.value.value), one row per cell and item: with against without,
     then played, the share with it and the mean count where the frame has them."""
     with_, without = subject.states
@@ -111,9 +132,11 @@ def _value_table(subject, df, many, unit):
     headers = (["cell"] if many else []) + [subject.name, f"n {with_.replace('_', ' ')}", "win rate",
                                             "95% CI", f"n {without.replace('_', ' ')}", "win rate",
                                             "difference (pts)", "95% CI", "p", f"{unit} difference"]
+    greyed = greyed_rows(df.sort("variant", "n_players", maintain_order=True), with_, without, min_group)
     note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (not adjusted); {unit} "
-            f"difference = mean final {unit} with minus without; an association, not a cause.").strip()
-    return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows)
+            f"difference = mean final {unit} with minus without; an association, not a cause."
+            + small_note(greyed, min_group)).strip()
+    return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
 
 
 def tables(data):
@@ -146,7 +169,7 @@ def tables(data):
                          "the lead passed to another seat between rounds; normal 95% interval for the mean.",
                          data.length, many))
     out.append(_sources(data.sources, many, unit))
-    out += [_value_table(s, df, many, unit) for s, df in data.values.items()]
+    out += [_value_table(s, df, many, unit, data.min_group) for s, df in data.values.items()]
     from .sections import tables_of          # (they build on this module's Table)
     out += tables_of(data)
     if data.deltas is not None:

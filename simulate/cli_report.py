@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from .cli import app
+from .errors import UserError
 
 SHOW_FINDINGS = 5
 
@@ -22,18 +23,25 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            threshold: float = typer.Option(0.03, "--threshold", help="Smallest difference from fair (or from the "
                                                                      "baseline variant) a finding reports, as a "
                                                                      "fraction: 0.03 = 3 points."),
+           min_group: int = typer.Option(1000, "--min-group", help="Seat-games a group needs before a comparison "
+                                                                  "of it can become a finding (or 1% of its "
+                                                                  "cell's seat-games, whichever is fewer); "
+                                                                  "smaller groups are greyed in the tables."),
            force: bool = typer.Option(False, "--force", help="Replace an existing report.")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
     margin, game length, score sources, the value of the game's cards, actions, ...) and plots.
     On a comparison folder, `windtunnel report runs/NAME` writes the variant report (variant
     deltas against base)."""
+    from analysis.group_size import MinGroup
     from reports.build import build_report
 
     source = Path(path)
     html = Path(out) if out else source / "report.html"
     # build_report checks the threshold, the source and the output before any work: one line, exit 2
-    result = build_report(source, html, threshold=threshold, force=force)
+    if min_group < 0:
+        raise UserError(f"--min-group must be 0 or more seat-games, not {min_group}")
+    result = build_report(source, html, threshold=threshold, force=force, min_group=MinGroup(count=min_group))
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None
@@ -44,7 +52,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if not found:
         typer.echo(f"No finding at a threshold of {100 * threshold:.1f} points.")
         return
-    typer.echo(f"{len(found)} finding{'s' if len(found) != 1 else ''}, largest first:")
+    typer.echo(f"{len(found)} finding{'s' if len(found) != 1 else ''}, in the order a designer acts on:")
     for f in found[:SHOW_FINDINGS]:
         typer.echo(f"  - {f.sentence}")
     if len(found) > SHOW_FINDINGS:

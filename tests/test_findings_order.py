@@ -95,3 +95,40 @@ def test_verdicts(tmp_path):
         assert v["Seat balance"].verdict == expected, v["Seat balance"]
         assert v["Strategy balance"].verdict == NA and v["Variant effects"].verdict == NA
         assert v["Card outliers"].verdict == PASS
+
+
+def test_report_top_summary_more_and_greyed_groups(tmp_path):
+    """Eight cards and six harbor actions each plainly associated with winning: the first ten
+    findings on screen and the rest behind "more"; harbor 8's 40 non-takers greyed in its table."""
+    from reports import build_report
+    from simulate.games import get_game
+
+    card, harbor = get_game("aeolos").subjects[:2]
+    rng = np.random.default_rng(12)
+    n = 3000
+    cols, bonus = {}, np.zeros((n, 2))
+    for i, item in enumerate(card.items + harbor.items[:6]):
+        had = (rng.random((n, 2)) < 0.5).astype(int)
+        cols[card.column.format(item=item) if i < len(card.items) else harbor.column.format(item=item)] = had.ravel()
+        bonus += 6 * had
+    rare = np.ones((n, 2), int)
+    rare[rng.choice(n, 40, replace=False), 0] = 0
+    cols["actions_harbor_9"] = rare.ravel()
+    scores = (rng.normal(60, 8, (n, 2)) + bonus).round().astype(int)
+    src = write_dataset(tmp_path / "d", scores, seat_columns=cols)
+    result = build_report(src, tmp_path / "r.html")
+    page, md = result.html.read_text(), result.markdown.read_text()
+    assert len(result.findings) > 10
+    summary = page[page.index('<section id="summary">'):page.index('<section id="findings">')]
+    assert [q in summary for q in ("Seat balance", "Strategy balance", "Variant effects",
+                                   "Card and harbor outliers")] == [True] * 4
+    assert 'class="badge fail">fail' in summary and 'class="badge na">n/a' in summary
+    found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
+    before, more = found.split('<details class="more">')
+    assert before.count("<li>") == 10 and more.count("<li>") == len(result.findings) - 10
+    assert f"### More findings ({len(result.findings) - 10})" in md
+    harbor_table = page[page.index('id="table-harbor"'):]
+    harbor_table = harbor_table[:harbor_table.index("</table>")]
+    small = [r for r in harbor_table.split("<tr") if 'class="small"' in r]
+    assert len(small) == 1 and "the harbor 9 action" in small[0] and "Greyed" in harbor_table
+    assert not any(f.subject == "harbor 9" for f in result.findings)

@@ -103,10 +103,13 @@ def check_report(result, expected):
 def check_files(html, figures, expected):
     page = Path(html).read_text(encoding="utf-8")
     check_self_contained(page)
-    # findings first, then tables, then figures
-    order = [page.find(f'<section id="{s}">') for s in ("findings", "tables", "figures")]
+    # the summary card first, the contents, the findings, then tables, then figures
+    order = [page.find(s) for s in ('<section id="summary">', '<nav class="toc" id="contents">',
+                                    '<section id="findings">', '<section id="tables">', '<section id="figures">')]
     assert -1 not in order and order == sorted(order)
-    assert page.find("<h2>") == page.find("<h2>Findings</h2>")
+    assert page.find("<h2>") == page.find("<h2>Summary</h2>")
+    anchors = re.findall(r'<a href="#([^"]+)">', page)
+    assert anchors and all(f'id="{a}"' in page for a in anchors)         # every contents link lands
     # every expected figure, embedded, decoding to a non-empty image; nothing else
     pngs = embedded(page)
     assert list(pngs) == expected
@@ -123,7 +126,8 @@ def check_files(html, figures, expected):
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.png" for n in expected)
     # the Markdown summary: same findings, tables, the PNGs as relative links that exist
     md = md_path.read_text(encoding="utf-8")
-    assert md.index("## Findings") < md.index("## Tables") < md.index("## Figures")
+    assert md.index("## Summary") < md.index("## Contents") < md.index("## Findings") < md.index("## Tables") \
+        < md.index("## Figures")
     links = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", md)
     assert [Path(link).stem for link in links] == expected
     assert all(not Path(link).is_absolute() and (md_path.parent / link).is_file() for link in links)
