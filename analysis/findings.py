@@ -24,6 +24,7 @@ from .causes import merge_shared_causes
 from .group_size import MinGroup
 from .load import collect, open_tables, protocol
 from .long_value import long_values
+from .never_played import never_played, note_findings
 from .significance import adjust
 from .value import value
 from .variants import RATE_METRICS, compare_variants, holder_of, metric_name
@@ -144,10 +145,11 @@ def _big_enough(df, a, b, min_group):
     return df.filter(pl.Series(min_group.rows_big_enough(df, a, b), dtype=pl.Boolean))
 
 
-def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group=MinGroup()):
+def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group=MinGroup(), names=None):
     """A finding for each item whose improvement is significant (Holm over the subject's items)
     and at least `threshold`, both groups at least `min_group`: "Seats that <verb> <item> win X%
-    ... vs Y% for those that did not ...; an association, not a cause"."""
+    ... vs Y% for those that did not ...; an association, not a cause"; `names`: the game's
+    ``item_names`` (a numbered action by its effect)."""
     if df is None or not subject.findings:
         return []
     with_, without = subject.states
@@ -156,13 +158,13 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_grou
     out = []
     for r in _significant(df, "improvement", threshold, alpha).iter_rows(named=True):
         item = r[subject.name]
+        who = f"seats that {subject.verb} {subject.text(item, names)}"
         out.append(Finding(subject.name, f"{subject.name} {item}", _contrast_sentence(
-            f"Seats that {subject.verb} {subject.text(item)} win", r[f"win_rate_{with_}"], _where(r, many_variants),
+            f"S{who[1:]} win", r[f"win_rate_{with_}"], _where(r, many_variants),
             "those that did not", r[f"win_rate_{without}"], r["improvement"], r["improvement_lo"],
             r["improvement_hi"], r[f"n_{with_}"], r[f"n_{without}"], r["vp_difference"], unit, r["p_adjusted"],
             association=True), r["improvement"], r["p_adjusted"], r, tier=ITEMS,
-            key=(subject.name, item, r["improvement"] > 0), short=f"seats that {subject.verb} {subject.text(item)}",
-            cell=_cell(r, many_variants)))
+            key=(subject.name, item, r["improvement"] > 0), short=who, cell=_cell(r, many_variants)))
     return out
 
 
@@ -223,13 +225,13 @@ def _variant_tier(row):
     return VARIANT_RATES if row["metric"] in ("won", "balance") else VARIANT_SCORES
 
 
-def _variant_who(row, subjects):
+def _variant_who(row, subjects, names=None):
     """" of seat 0", " over seats", " of seats that drew Zeus" (an item's holders), "" for the game."""
     holder = _holder(row)
     if holder:
         item = row["subject"][len(holder) + 1:]
         s = subjects.get(holder)
-        return f" of seats that {s.verb} {s.text(item)}" if s else f" of seats with {holder} {item}"
+        return f" of seats that {s.verb} {s.text(item, names)}" if s else f" of seats with {holder} {item}"
     return "" if row["subject"] == "all" else f" over {row['subject']}" if row["metric"] == "balance" \
         else f" of {row['subject']}"
 
@@ -251,13 +253,14 @@ def _enough_holders(df, min_group):
     return df.filter(~holder | pl.Series(ok, dtype=pl.Boolean)).drop("ga", "gb")
 
 
-def change_label(row, unit="VP", subjects=None):
+def change_label(row, unit="VP", subjects=None, names=None):
     """A variant change's name in a list: "final VP of seat 0", "the winner's VP"."""
     what = metric_name(row["metric"], unit)
-    return f"{what}{_variant_who(row, subjects or {})}" if row["subject"] != "all" else f"the {what}"
+    return f"{what}{_variant_who(row, subjects or {}, names)}" if row["subject"] != "all" else f"the {what}"
 
 
-def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP", min_group=MinGroup(), subjects=()):
+def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP", min_group=MinGroup(), subjects=(),
+                      names=None):
     """Variant findings, merged by cause (``analysis.causes``); item holders' changes worded as
     associations, and only where both variants' holders are at least `min_group`."""
     if df is None or not df.height:
@@ -276,19 +279,21 @@ def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP", min_grou
         n = f"{r['n_pairs']:,} paired" if r["paired"] else f"n = {r['n_a']:,} vs {r['n_b']:,}"
         tier = _variant_tier(r)
         out.append(Finding("variant", f"{r['variant']} {r['subject']} {r['metric']}", (
-            f"In {r['n_players']}-player games, {r['variant']} changes the {what}{_variant_who(r, named)} from "
+            f"In {r['n_players']}-player games, {r['variant']} changes the {what}{_variant_who(r, named, names)} from "
             f"{fmt(r['mean_a'])} ({baseline}) to {fmt(r['mean_b'])} ({d}, 95% CI {ci}, {n}); {_p(r['p_adjusted'])}"
             + (f"; {ASSOCIATION}." if tier == ITEMS else ".")),
             r["diff"], r["p_adjusted"], r, scale=r["scale"], tier=tier, key=cause_key(r),
-            short=change_label(r, unit, named), cell=f"{r['n_players']}-player", rate=is_rate))
+            short=change_label(r, unit, named, names), cell=f"{r['n_players']}-player", rate=is_rate))
     return out
 
 
-def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="base", min_group=MinGroup()):
+def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="base", min_group=MinGroup(),
+             names=None):
     """All findings of a run or comparison in the order of `TIERS`, largest effect first within
     each (effects measured in units of their threshold: `threshold` for rates, `vp_threshold`
     for scores, turns and rounds in variant changes). Variant findings only when the data holds
-    `baseline` and another variant. A comparison of groups needs both at least `min_group`."""
+    `baseline` and another variant. A comparison of groups needs both at least `min_group`.
+    `names`: the game's ``item_names`` of the run's config (the report passes them)."""
     t = open_tables(source)
     game = protocol(t)
     many = collect(t.games.select(pl.col("variant").n_unique()))[0, 0] > 1
@@ -297,22 +302,27 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
     sections = [s for s in game.sections if isinstance(s, LongValue) and s.findings]
     longs = {s: v for s, (v, _) in long_values(t, sections).items()} if sections else {}
     return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), values, deltas, threshold,
-                       vp_threshold, alpha, baseline, many, game.score_unit, longs, min_group)
+                       vp_threshold, alpha, baseline, many, game.score_unit, longs, min_group, names,
+                       never_played(t, game.subjects))
 
 
 def findings_of(seat, strategy, values, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
-                baseline="base", many_variants=False, unit="VP", long_values=None, min_group=MinGroup()):
+                baseline="base", many_variants=False, unit="VP", long_values=None, min_group=MinGroup(),
+                names=None, never_played=None):
     """`findings` from frames already computed: seat_win_rates, strategy_win_rates, `values`
     ({Subject: its `value` frame or None}; subjects with findings=False give none),
     compare_variants (Holm at `alpha`; None for a single variant) and `long_values`
-    ({LongValue section: its `long_value` frame or None}). `unit`: the game's score unit."""
+    ({LongValue section: its `long_value` frame or None}). `unit`: the game's score unit; `names`:
+    its ``item_names`` (items named by what they are in the sentences); `never_played`: the frame
+    of ``analysis.never_played.never_played`` (findings about such items say so)."""
     out = (_seat_findings(seat, threshold, alpha, many_variants)
            + _strategy_findings(strategy, threshold, alpha, many_variants))
     for subject, df in values.items():
-        out += _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group)
+        out += _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group, names)
     for section, df in (long_values or {}).items():
         out += long_value_findings(df, section, threshold, alpha, many_variants, unit, min_group=min_group)
     for f in out:
         f.scale = threshold
-    out += _variant_findings(deltas, baseline, threshold, vp_threshold, unit, min_group, list(values))
+    out = note_findings(out, never_played)
+    out += _variant_findings(deltas, baseline, threshold, vp_threshold, unit, min_group, list(values), names)
     return sorted(merge_shared_causes(out), key=lambda f: (f.tier, -f.size))

@@ -42,6 +42,8 @@ class ReportData:
     notes: list = field(default_factory=list)
     verdicts: list = field(default_factory=list)   # analysis.verdicts.Verdict: the summary card
     min_group: object = None                       # analysis.group_size.MinGroup of the findings
+    names: dict = field(default_factory=dict)      # the game's item_names (str(item) -> what it is)
+    never_played: Optional[pl.DataFrame] = None    # items a strategy drew and never played
 
     @property
     def many_cells(self):
@@ -150,6 +152,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     from analysis import winrates as W
     from analysis.findings import findings_of
     from analysis.group_size import MinGroup
+    from analysis.never_played import never_played
     from analysis.verdicts import verdicts
     from analysis.load import CELL, collect, open_tables, protocol
     from analysis.value import value
@@ -180,14 +183,17 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
-    sections = _named(compute_sections(game.sections, t), game.item_names(_config(opened)))
+    names = game.item_names(_config(opened))
+    sections = _named(compute_sections(game.sections, t), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()
+    never = never_played(t, game.subjects)
     found = findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
-                        many_variants=many_variants, unit=game.score_unit, long_values=longs, min_group=min_group)
+                        many_variants=many_variants, unit=game.score_unit, long_values=longs, min_group=min_group,
+                        names=names, never_played=never)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
-        findings=found, cells=cells, min_group=min_group,
+        findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
         verdicts=verdicts(found, seat, strategy, threshold, many_variants,
                           [s.name for s in game.subjects if s.findings and values.get(s) is not None]),
         seat=seat, strategy=strategy,

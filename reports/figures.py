@@ -80,8 +80,10 @@ def points_colorbar(fig, im, axes, label="percentage points from fair"):
     ("+5", "0", "-5"), labelled with its unit."""
     from matplotlib.ticker import FuncFormatter
 
+    from matplotlib.ticker import MaxNLocator
+
     cb = fig.colorbar(im, ax=axes, fraction=0.05)
-    integer_axis(cb.ax.yaxis)
+    cb.ax.yaxis.set_major_locator(MaxNLocator(nbins=4, integer=True, symmetric=True))
     cb.ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:+.0f}" if round(x) else "0"))
     cb.set_label(label)
     return cb
@@ -189,11 +191,11 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
     return _save(fig, folder, name)
 
 
-def value_forest(subject, df, folder):
+def value_forest(subject, df, folder, names=None):
     """A subject's value: the win rate of seats with each item minus seats without, 95% intervals."""
     if df is None:
         return None
-    label = pl.Series(subject.name, [subject.text(x) for x in df[subject.name]], dtype=pl.String)
+    label = pl.Series(subject.name, [subject.text(x, names) for x in df[subject.name]], dtype=pl.String)
     return _forest(df.with_columns(label), subject.name, "improvement", "improvement_lo",
                    "improvement_hi", f"{subject.title}: win rate of seats that {subject.verb} it minus the others "
                    "(95% CI; filled: excludes 0); an association", "difference in win rate (percentage points)",
@@ -377,7 +379,7 @@ def figures(data):
     sections (``reports/sections.py``)."""
     unit = data.unit
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
-                                  "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f))
+                                  "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f, d.names))
               for s in data.game.subjects}
     from .sections import figures_of
     return {

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from analysis.variants import RATE_METRICS, metric_name
 
+from .data import item_label
 from .figures import cell_label, used_sources
 
 
@@ -114,7 +115,7 @@ def _describe(key, title, note, df, many):
                  ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
 
 
-def _value_table(subject, df, many, unit, min_group=None):
+def _value_table(subject, df, many, unit, min_group=None, names=None):
     """A subject's value (analysis.value.value), one row per cell and item: with against without,
     then played, the share with it and the mean count where the frame has them."""
     with_, without = subject.states
@@ -123,7 +124,7 @@ def _value_table(subject, df, many, unit, min_group=None):
         ("n played", "n_played", lambda r: count(r["n_played"])),
         (f"share {with_.replace('_', ' ')}", f"share_{with_}", lambda r: pct(r[f"share_{with_}"])),
         ("mean count", "mean_count", lambda r: num(r["mean_count"]))) if c in df.columns]
-    rows = [_cell(many, r) + [subject.text(r[subject.name]), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
+    rows = [_cell(many, r) + [subject.text(r[subject.name], names), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
                               ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
                               pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
                               ci_pts(r["improvement_lo"], r["improvement_hi"]), pval(r["improvement_p"]),
@@ -169,12 +170,29 @@ def tables(data):
                          "the lead passed to another seat between rounds; normal 95% interval for the mean.",
                          data.length, many))
     out.append(_sources(data.sources, many, unit))
-    out += [_value_table(s, df, many, unit, data.min_group) for s, df in data.values.items()]
+    out += [_value_table(s, df, many, unit, data.min_group, data.names) for s, df in data.values.items()]
+    if data.never_played is not None:
+        out.append(_never_played(data))
     from .sections import tables_of          # (they build on this module's Table)
     out += tables_of(data)
     if data.deltas is not None:
         out.append(_deltas(data.deltas, unit))
     return out
+
+
+def _never_played(data):
+    """Items a strategy drew and never played: their value is the strategy's habit."""
+    named = {s.name: s for s in data.game.subjects}
+    rows = []
+    for r in data.never_played.iter_rows(named=True):
+        s = named.get(r["source"])
+        item = s.text(r["item"], data.names) if s else item_label(data.names, r["item"])
+        rows.append(_cell(data.many_cells, r) + [str(r["strategy"]), item, r["source"], count(r["drawn"])])
+    return Table("never_played", "Drawn but never played",
+                 "Items a strategy drew (at least 30 times) and never played: their value in the tables above "
+                 "and in the findings says more about the strategy (the bot) than about the item. drawn: "
+                 "seat-games that drew it (for a cards table, cards drawn).",
+                 (["cell"] if data.many_cells else []) + ["strategy", "item", "from", "drawn"], rows)
 
 
 def _sources(sources, many, unit):

@@ -146,7 +146,8 @@ def test_run_report_is_self_contained_with_every_figure(run_report):
 def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_dir):
     page = Path(run_report.html).read_text(encoding="utf-8")
     md = Path(run_report.markdown).read_text(encoding="utf-8")
-    sentences = [f.sentence for f in findings(run_dir, threshold=0.03)]
+    names = get_game("aeolos").item_names(simulate.open_run(run_dir).manifest["config"])
+    sentences = [f.sentence for f in findings(run_dir, threshold=0.03, names=names)]
     assert sentences and [f.sentence for f in run_report.findings] == sentences
     found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
     assert [htmllib.unescape(s) for s in re.findall(r"</span>(.*?)</li>", found)] == sentences
