@@ -16,7 +16,7 @@ def _plural(n, word):
 
 
 def describe(findings, most=8):
-    """"seat 1 below fair (2-player base, 2-player poseidon), ..." for merged findings: each
+    """"seat 1 below fair (2-player base, 2-player variant-b), ..." for merged findings: each
     `short` once, with the cells it was seen in; the first `most` of them."""
     groups = {}
     for f in findings:

@@ -48,7 +48,7 @@ class Finding:
     also: list = field(default_factory=list, repr=False)   # findings of the same cause merged into it
     key: tuple = field(default=(), repr=False)         # findings of one key may share a cause (analysis.causes)
     short: str = field(default="", repr=False)         # its name in a merged finding's list: "seat 1 below fair"
-    cell: str = field(default="", repr=False)          # where: "2-player poseidon"
+    cell: str = field(default="", repr=False)          # where: "2-player variant-b"
     rate: bool = field(default=True, repr=False)       # effect is a rate (else in score, turns or rounds)
 
     @property
@@ -226,7 +226,7 @@ def _variant_tier(row):
 
 
 def _variant_who(row, subjects, names=None):
-    """" of seat 0", " over seats", " of seats that drew Zeus" (an item's holders), "" for the game."""
+    """" of seat 0", " over seats", " of seats that drew <item>" (an item's holders), "" for the game."""
     holder = _holder(row)
     if holder:
         item = row["subject"][len(holder) + 1:]

@@ -130,7 +130,7 @@ GROUPS = ("seat", "strategy")
 
 
 def holder_of(subject, metric):
-    """The game subject's name of a row about an item's holders ("card" of subject "card Zeus"),
+    """The game subject's name of a row about an item's holders ("card" of subject "card <item>"),
     else None: the game's rows ("all"), a seat's or strategy's, a balance ("seats")."""
     first = subject.split(" ")[0]
     return None if subject == "all" or metric == "balance" or first in GROUPS else first

@@ -123,11 +123,11 @@ class Subject:
     same_as: str = ""                # a categorical column left out where the data holds it one-to-one
                                      # with this other column (it would say the same thing again)
     named: str = ""                  # the phrase where the game names the item (``Game.item_names``):
-                                     # "the harbor {item} action ({name})"; "" = `phrase` always
+                                     # "space {item}'s action ({name})"; "" = `phrase` always
 
     def text(self, item, names=None):
         """How a sentence names an item; with `names` ({str(item): name}) and a `named` phrase, by
-        what it is as well as its id ("the harbor 7 action (4 VP)")."""
+        what it is as well as its id ("space 7's action (4 points)")."""
         name = (names or {}).get(str(item))
         phrase = self.named if name and self.named else self.phrase
         return phrase.format(item=item, Item=str(item).capitalize(), name=name)
@@ -304,7 +304,7 @@ class Game:
 
     def item_names(self, config):
         """{item id: the name a designer knows it by} for the items of the game's tables (cards,
-        deeds, ...) and subjects (keys as text: a numbered action's "4 VP"), from a run's resolved
+        deeds, ...) and subjects (keys as text: a numbered action's "4 points"), from a run's resolved
         config; reports show "name (id)", a Subject its `named` phrase. None known: {}."""
         return {}
 
