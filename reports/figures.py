@@ -164,7 +164,9 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
         return None
     cells = _cells(df)
     subjects = df[label].unique(maintain_order=True).to_list()
-    fig = _figure(8, 1.2 + 0.32 * len(subjects) * len(cells))
+    # wide enough for the item labels and the legend beside the plot (a named action is long)
+    longest = max(len(str(x)) for x in subjects)
+    fig = _figure(5.5 + 0.075 * longest + (1.3 if len(cells) > 1 else 0), 1.2 + 0.32 * len(subjects) * len(cells))
     ax = fig.subplots()
     step = 0.8 / len(cells)
     handles = []
