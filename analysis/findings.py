@@ -11,8 +11,8 @@ group is below the minimum size (``analysis.group_size``) never becomes one.
 The list is in the order a designer acts on (`TIERS`): seat and strategy balance, then
 variant changes to win rates and balance, then variant changes to scores, ties and length,
 then the associations of the game's items; within a tier, largest effect (in units of its
-threshold) first. Variant changes that share a cause (one +5 VP shift showing in every
-seat's, strategy's and item's score) are one finding (``analysis.causes``).
+threshold) first. Findings that share a cause (one flat score shift showing in every seat's,
+strategy's and item's score; a seat's edge in every variant) are one (``analysis.causes``).
 """
 from dataclasses import dataclass, field
 
@@ -27,7 +27,7 @@ from .long_value import long_values
 from .never_played import never_played, note_findings
 from .significance import adjust
 from .value import value
-from .variants import RATE_METRICS, compare_variants, holder_of, metric_name
+from .variants import RATE_METRICS, big_enough_rows, compare_variants, holder_of, metric_name
 from .winrates import mixed_strategies, seat_win_rates, strategy_win_rates
 
 
@@ -146,8 +146,8 @@ def _big_enough(df, a, b, min_group):
 
 
 def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_group=MinGroup(), names=None):
-    """A finding for each item whose improvement is significant (Holm over the subject's items)
-    and at least `threshold`, both groups at least `min_group`: "Seats that <verb> <item> win X%
+    """A finding for each item whose groups are both at least `min_group` and whose improvement
+    is significant (Holm over those items) and at least `threshold`: "Seats that <verb> <item> win X%
     ... vs Y% for those that did not ...; an association, not a cause"; `names`: the game's
     ``item_names`` (a numbered action by its effect)."""
     if df is None or not subject.findings:
@@ -236,23 +236,6 @@ def _variant_who(row, subjects, names=None):
         else f" of {row['subject']}"
 
 
-def _enough_holders(df, min_group):
-    """Rows of item holders where both variants' holders are at least the minimum group of their
-    cell (its seat-games: players times the games of the cell's "all" rows)."""
-    if not df.height:
-        return df
-    games = df.filter(pl.col("subject") == "all").group_by("n_players", "variant").agg(
-        ga=pl.col("n_a").max(), gb=pl.col("n_b").max())
-    df = df.join(games, on=["n_players", "variant"], how="left")
-    holder = pl.Series([_holder(r) is not None for r in df.select("subject", "metric").iter_rows(named=True)],
-                       dtype=pl.Boolean)
-    seat_games_a = (df["ga"] * df["n_players"]).fill_null(0).to_numpy()
-    seat_games_b = (df["gb"] * df["n_players"]).fill_null(0).to_numpy()
-    ok = (min_group.big_enough(df["n_a"].to_numpy(), seat_games_a)
-          & min_group.big_enough(df["n_b"].to_numpy(), seat_games_b))
-    return df.filter(~holder | pl.Series(ok, dtype=pl.Boolean)).drop("ga", "gb")
-
-
 def change_label(row, unit="VP", subjects=None, names=None):
     """A variant change's name in a list: "final VP of seat 0", "the winner's VP"."""
     what = metric_name(row["metric"], unit)
@@ -268,7 +251,8 @@ def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP", min_grou
     named = {s.name: s for s in subjects}
     rate = pl.col("metric").is_in(RATE_METRICS)
     df = df.with_columns(scale=pl.when(rate).then(threshold).otherwise(vp_threshold))
-    df = _enough_holders(df.filter(pl.col("significant") & (pl.col("diff").abs() >= pl.col("scale"))), min_group)
+    df = df.filter(pl.Series(big_enough_rows(df, min_group), dtype=pl.Boolean))
+    df = df.filter(pl.col("significant") & (pl.col("diff").abs() >= pl.col("scale")))
     out = []
     for r in df.iter_rows(named=True):
         is_rate = r["metric"] in RATE_METRICS

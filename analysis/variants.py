@@ -75,6 +75,21 @@ def holder_metrics(tables, subject):
     return held.join(tables.games.select(*keys, "seed"), on=keys)
 
 
+def big_enough_rows(deltas, min_group):
+    """Per row of `compare_variants`: False for an item holders' row where either variant's holders
+    are fewer than `min_group` (an ``analysis.group_size.MinGroup``) of their cell's seat-games
+    (players times the games of the cell's "all" rows), True otherwise."""
+    if not deltas.height:
+        return np.ones(0, dtype=bool)
+    games = deltas.filter(pl.col("subject") == "all").group_by("n_players", "variant").agg(
+        ga=pl.col("n_a").max(), gb=pl.col("n_b").max())
+    df = deltas.join(games, on=["n_players", "variant"], how="left", maintain_order="left")
+    holder = np.array([holder_of(s, m) is not None for s, m in df.select("subject", "metric").rows()], dtype=bool)
+    ok = (min_group.big_enough(df["n_a"].to_numpy(), (df["ga"] * df["n_players"]).fill_null(0).to_numpy())
+          & min_group.big_enough(df["n_b"].to_numpy(), (df["gb"] * df["n_players"]).fill_null(0).to_numpy()))
+    return ~holder | ok
+
+
 def _long(lf, index, metrics, name):
     return lf.select(*index, *[pl.col(m).cast(pl.Float64) for m in metrics]).unpivot(
         index=index, on=list(metrics), variable_name="metric", value_name=name)

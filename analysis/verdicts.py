@@ -61,7 +61,8 @@ def _fair_verdict(question, df, kinds, findings, threshold, alpha, who):
 
 def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), alpha=0.05):
     """[Verdict] for seat balance, strategy balance, variant effects and item outliers from the
-    findings (``analysis.findings``) and the seat and strategy win-rate frames."""
+    findings (``analysis.findings``) and the seat and strategy win-rate frames; `item_names`:
+    the names of the subjects and sections whose items become findings (the question's name)."""
     from .findings import ITEMS, VARIANT_RATES, VARIANT_SCORES
 
     out = [_fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}")]
@@ -86,7 +87,9 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
         else:
             out.append(Verdict("Variant effects", PASS, "no significant change of the threshold or more"))
     items = [f for f in findings if f.tier == ITEMS and f.kind != "variant"]
-    question = (" and ".join(item_names) or "Item").capitalize() + " outliers"
+    named = list(dict.fromkeys(item_names))
+    joined = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
+    question = (joined or "item").capitalize() + " outliers"
     if not item_names:
         return out
     big = [f for f in items if f.size >= 2]

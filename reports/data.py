@@ -195,7 +195,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
         verdicts=verdicts(found, seat, strategy, threshold, many_variants,
-                          [s.name for s in game.subjects if s.findings and values.get(s) is not None]),
+                          [s.name for s in game.subjects if s.findings and values.get(s) is not None]
+                          + [s.name for s in longs if s.findings and longs[s] is not None]),
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),

@@ -42,8 +42,8 @@ def _table(t):
     head = "".join(f"<th>{escape(h)}</th>" for h in t.headers)
     body = []
     for i, row in enumerate(t.rows):
-        cls = (' class="sig"' if t.marked and t.marked[i] else
-               ' class="small"' if t.greyed and t.greyed[i] else "")
+        cls = (' class="small"' if t.greyed and t.greyed[i] else         # a small group's change is no finding
+               ' class="sig"' if t.marked and t.marked[i] else "")
         cells = "".join(("<td>" if NUMBER.match(c) else '<td class="t">') + escape(c) + "</td>" for c in row)
         body.append(f"<tr{cls}>{cells}</tr>")
     question = f'<p class="question">{escape(t.question)}</p>\n' if t.question else ""

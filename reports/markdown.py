@@ -16,10 +16,10 @@ def _table(t):
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
     for i, row in enumerate(t.rows):
         cells = [_cell(c) for c in row]
-        if t.marked and t.marked[i]:
-            cells = [f"**{c}**" if c else c for c in cells]
-        elif t.greyed and t.greyed[i]:          # Markdown has no grey: italics, as the note says
+        if t.greyed and t.greyed[i]:            # Markdown has no grey: italics, as the note says
             cells = [f"*{c}*" if c else c for c in cells]
+        elif t.marked and t.marked[i]:
+            cells = [f"**{c}**" if c else c for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

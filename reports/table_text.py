@@ -3,7 +3,7 @@
 import math
 from dataclasses import dataclass
 
-from analysis.variants import RATE_METRICS, metric_name
+from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
 from .data import item_label
 from .figures import cell_label, used_sources
@@ -79,10 +79,12 @@ def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
     from analysis.findings import TIERS
 
-    size = f" Both groups of a comparison hold at least {data.min_group.text()}." if data.min_group else ""
+    size = (f" Both groups of a comparison hold at least {data.min_group.text()} (a seat-game: one seat in one "
+            "game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
-            f"correction, in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
+            "correction (p-values made stricter for the many things tested at once, so noise does not pass for a "
+            f"finding), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
             "changes that share a cause are one finding." + size)
 
 
@@ -176,7 +178,7 @@ def tables(data):
     from .sections import tables_of          # (they build on this module's Table)
     out += tables_of(data)
     if data.deltas is not None:
-        out.append(_deltas(data.deltas, unit))
+        out.append(_deltas(data.deltas, unit, data.min_group))
     return out
 
 
@@ -213,8 +215,9 @@ def _sources(sources, many, unit):
                  rows)
 
 
-def _deltas(deltas, unit):
+def _deltas(deltas, unit, min_group=None):
     rows, marked = [], []
+    greyed = None if min_group is None else [not ok for ok in big_enough_rows(deltas, min_group)]
     for r in deltas.iter_rows(named=True):
         rate = r["metric"] in RATE_METRICS
         fmt = (lambda x: pct(x)) if rate else (lambda x: num(x))
@@ -227,6 +230,7 @@ def _deltas(deltas, unit):
         marked.append(bool(r["significant"]))
     return Table("deltas", "Variant deltas",
                  "Each variant minus the baseline at the same player count; paired by game seed where the cells "
-                 "share it (common random numbers); normal 95% interval; p adjusted with Holm over all rows.",
+                 "share it (common random numbers); normal 95% interval; p adjusted with Holm over all rows."
+                 + small_note(greyed, min_group),
                  ["players", "variant", "subject", "metric", "baseline", "variant value", "change", "95% CI",
-                  "n", "p", "p adjusted", "significant"], rows, marked)
+                  "n", "p", "p adjusted", "significant"], rows, marked, greyed=greyed)

@@ -3,6 +3,7 @@ finding, the order of what a designer acts on (seats first, item associations la
 finding per cause, and the summary card's verdicts. Planted answers on small synthetic runs
 (tests/test_analysis_synthetic.py writes them)."""
 import numpy as np
+import polars as pl
 import pytest
 
 from analysis.findings import ITEMS, SEATS, VARIANT_SCORES, findings
@@ -132,3 +133,25 @@ def test_report_top_summary_more_and_greyed_groups(tmp_path):
     small = [r for r in harbor_table.split("<tr") if 'class="small"' in r]
     assert len(small) == 1 and "the harbor 9 action" in small[0] and "Greyed" in harbor_table
     assert not any(f.subject == "harbor 9" for f in result.findings)
+
+
+def test_variant_changes_of_few_holders_are_no_finding(tmp_path):
+    """Zeus held by 40 of 6,000 seat-games (the minimum: 60), Hera by about 2,400: a variant adding
+    5 to every score shifts both groups' scores, but only Hera's holders count."""
+    from analysis.variants import big_enough_rows, compare_variants
+
+    rng = np.random.default_rng(7)
+    n = 3000
+    scores = planted_seat_scores(n, 0.5, seed=8)
+    zeus = np.zeros(n * 2, int)
+    zeus[rng.choice(n * 2, 40, replace=False)] = 1
+    hera = (rng.random(n * 2) < 0.4).astype(int)
+    cols = {"favor_drawn_zeus": zeus, "favor_drawn_hera": hera}
+    a = write_dataset(tmp_path / "a", scores, variant="base", run_id="ra", seat_columns=cols)
+    b = write_dataset(tmp_path / "b", scores + 5, variant="plus5", run_id="rb", seat_columns=cols)
+    df = compare_variants([a, b])
+    ok = dict(zip(df["subject"] + " " + df["metric"], big_enough_rows(df, MinGroup())))
+    assert not ok["card zeus score_total"] and ok["card hera score_total"] and ok["seat 0 score_total"]
+    assert df.filter(pl.col("subject") == "card zeus")["significant"].any()       # significant, all the same
+    merged = [g.short for f in findings([a, b]) if f.kind == "variant" for g in [f, *f.also]]
+    assert any("drew Hera" in s for s in merged) and not any("drew Zeus" in s for s in merged)
