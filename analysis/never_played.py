@@ -36,6 +36,9 @@ def _card_counts(tables, by):
     if cards is None or not {"card", "turn_played"} <= set(cards.collect_schema().names()):
         return None
     seats = tables.seats.select(*KEYS, *by)
+    if "kind" in cards.collect_schema().names():          # only kinds of card that get played (not upgrades kept)
+        played_kinds = collect(cards.filter(pl.col("turn_played").is_not_null()).select(pl.col("kind").unique()))
+        cards = cards.filter(pl.col("kind").is_in(played_kinds["kind"].to_list()))
     df = collect(cards.select(*KEYS, "card", "turn_played").join(seats, on=KEYS).group_by(*by, "card").agg(
         drawn=pl.len().cast(pl.Int64), played=pl.col("turn_played").is_not_null().sum().cast(pl.Int64)))
     return df.select(*by, source=pl.lit("cards"), item=pl.col("card").cast(pl.String), drawn="drawn",

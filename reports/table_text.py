@@ -3,6 +3,7 @@
 import math
 from dataclasses import dataclass
 
+from analysis.never_played import LEAST
 from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
 from .data import item_label
@@ -191,7 +192,7 @@ def _never_played(data):
         item = s.text(r["item"], data.names) if s else item_label(data.names, r["item"])
         rows.append(_cell(data.many_cells, r) + [str(r["strategy"]), item, r["source"], count(r["drawn"])])
     return Table("never_played", "Drawn but never played",
-                 "Items a strategy drew (at least 30 times) and never played: their value in the tables above "
+                 f"Items a strategy drew (at least {LEAST} times) and never played: their value in the tables above "
                  "and in the findings says more about the strategy (the bot) than about the item. drawn: "
                  "seat-games that drew it (for a cards table, cards drawn).",
                  (["cell"] if data.many_cells else []) + ["strategy", "item", "from", "drawn"], rows)

@@ -155,3 +155,20 @@ def test_variant_changes_of_few_holders_are_no_finding(tmp_path):
     assert df.filter(pl.col("subject") == "card zeus")["significant"].any()       # significant, all the same
     merged = [g.short for f in findings([a, b]) if f.kind == "variant" for g in [f, *f.also]]
     assert any("drew Hera" in s for s in merged) and not any("drew Zeus" in s for s in merged)
+
+
+def test_never_played_from_a_cards_table_counts_only_kinds_that_get_played():
+    from analysis.load import Tables
+    from analysis.never_played import never_played
+
+    n = 40
+    seats = pl.DataFrame({"run_id": ["r"] * 2 * n, "game_id": np.repeat(np.arange(n), 2), "seat": [0, 1] * n,
+                          "strategy": ["a", "b"] * n, "variant": ["base"] * 2 * n, "n_players": [2] * 2 * n})
+    cards = pl.DataFrame({"run_id": ["r"] * 4 * n, "game_id": np.repeat(np.arange(n), 4),
+                          "seat": [0, 1, 0, 1] * n, "card": ["sail", "sail", "crown", "crown"] * n,
+                          "kind": ["journey", "journey", "upgrade", "upgrade"] * n,
+                          "turn_played": [3, None, None, None] * n}).with_columns(pl.col("turn_played").cast(pl.Int16))
+    t = Tables(pl.DataFrame().lazy(), seats.lazy(), cards.lazy())
+    df = never_played(t, ())
+    assert df.select("strategy", "source", "item", "drawn").rows() == [("b", "cards", "sail", n)]
+    assert never_played(t, (), least=n + 1).height == 0
