@@ -24,9 +24,13 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
                                                                      "baseline variant) a finding reports, as a "
                                                                      "fraction: 0.03 = 3 points."),
            min_group: int = typer.Option(1000, "--min-group", help="Seat-games a group needs before a comparison "
-                                                                  "of it can become a finding (or 1% of its "
-                                                                  "cell's seat-games, whichever is fewer); "
-                                                                  "smaller groups are greyed in the tables."),
+                                                                  "of it can become a finding (or "
+                                                                  "--min-group-share of its cell's seat-games, "
+                                                                  "whichever is fewer); smaller groups are greyed "
+                                                                  "in the tables."),
+           min_group_share: float = typer.Option(0.01, "--min-group-share", help="The share of a cell's seat-games "
+                                                                              "that is enough for a group (0.01 "
+                                                                              "= 1%), whatever --min-group."),
            force: bool = typer.Option(False, "--force", help="Replace an existing report.")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
@@ -39,9 +43,11 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     source = Path(path)
     html = Path(out) if out else source / "report.html"
     # build_report checks the threshold, the source and the output before any work: one line, exit 2
-    if min_group < 0:
-        raise UserError(f"--min-group must be 0 or more seat-games, not {min_group}")
-    result = build_report(source, html, threshold=threshold, force=force, min_group=MinGroup(count=min_group))
+    if min_group < 0 or not 0 <= min_group_share <= 1:
+        raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
+                        f"not {min_group} and {min_group_share}")
+    result = build_report(source, html, threshold=threshold, force=force,
+                          min_group=MinGroup(share=min_group_share, count=min_group))
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None

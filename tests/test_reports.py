@@ -226,7 +226,34 @@ def test_cli_report_bad_input_is_one_line(run_dir, tmp_path):
     one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "no" / "r.html")]))
     one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
                                        "--threshold", "3"]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
+                                       "--min-group", "-1"]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
+                                       "--min-group-share", "2"]))
     assert not (tmp_path / "r.html").exists() and list(tmp_path.iterdir()) == [tmp_path / "empty"]
+
+
+def test_cli_min_group_keeps_small_groups_out_of_the_findings(run_report, run_dir, tmp_path):
+    """The smallest group among the default report's item findings: asking for more seat-games
+    than it has takes its finding out and greys its row."""
+    from analysis.findings import ITEMS
+    from analysis.group_size import MinGroup
+
+    items = [f for f in run_report.findings if f.tier == ITEMS and f.kind != "variant"]
+    assert items
+    def smaller(f):
+        return min(v for k, v in f.details.items() if k in ("n_drawn", "n_not_drawn", "n_took", "n_not_took"))
+
+    smallest = min(items, key=smaller)
+    n = smaller(smallest)
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["report", str(run_dir), "--out", str(out), "--min-group", str(n + 1),
+                            "--min-group-share", "1"])
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text(encoding="utf-8")
+    found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
+    assert htmllib.escape(smallest.sentence.split(" win ")[0], quote=False) not in found
+    assert 'class="small"' in page and htmllib.escape(MinGroup(1, n + 1).text()) in page
 
 
 def test_cli_help_names_the_variant_report():
