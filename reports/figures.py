@@ -136,7 +136,7 @@ def seat_heatmap(seat, seat_strategy, folder):
 
     cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
     lim = max(5.0, float(np.nanmax(np.abs(adv))))
-    fig = _figure(1.6 + 1.3 * n_seats, 1.2 + 0.55 * len(rows))
+    fig = _figure(1.6 + 1.3 * n_seats, max(2.6, 1.2 + 0.55 * len(rows)))     # room for the colour bar's label
     ax = fig.subplots()
     im = ax.imshow(np.ma.masked_invalid(adv), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
     for i in range(len(rows)):
