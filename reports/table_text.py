@@ -4,6 +4,7 @@ import math
 from dataclasses import dataclass
 
 from analysis.never_played import LEAST
+from analysis.significance import SMALL
 from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
 from .data import item_label
@@ -137,7 +138,8 @@ def _value_table(subject, df, many, unit, min_group=None, names=None):
                                             "95% CI", f"n {without.replace('_', ' ')}", "win rate",
                                             "difference (pts)", "95% CI", "p", f"{unit} difference"]
     greyed = greyed_rows(df.sort("variant", "n_players", maintain_order=True), with_, without, min_group)
-    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (not adjusted); {unit} "
+    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (Fisher's exact test for a group "
+            f"under {SMALL:,}; not adjusted); {unit} "
             f"difference = mean final {unit} with minus without; an association, not a cause."
             + small_note(greyed, min_group)).strip()
     return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
