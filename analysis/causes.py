@@ -6,8 +6,9 @@ dozens of significant changes, one cause. Seat 0's edge shows in every variant o
 comparison; a card's association in every cell. Findings share a cause here when they have
 the same `key` (a variant change: variant, direction and the number moved, every final
 score counting as one number; a seat or an item: itself and its direction) and their sizes
-chain within half a threshold of each other. The group's first finding (lowest tier, then
-largest) keeps its sentence, extended by the list of the others, which it holds in `also`.
+chain within half a threshold of each other. The group's first finding (lowest tier, a whole
+game's number before a seat's, then largest) keeps its sentence, extended by the list of the
+others, which it holds in `also`.
 """
 
 
@@ -60,7 +61,8 @@ def merge_shared_causes(findings):
     out = []
     for group in by_key.values():
         for chain in _chains(group):
-            head = min(chain, key=lambda f: (f.tier, -f.size))
+            # the lowest tier speaks, then a whole game's number (the winner's score) over a seat's
+            head = min(chain, key=lambda f: (f.tier, f.details.get("subject") != "all", -f.size))
             head.also = [f for f in chain if f is not head]
             if head.also:
                 what = "change" if head.kind == "variant" else "difference"
