@@ -33,10 +33,15 @@ variants      compare_variants(source, baseline="base", method="holm"|"bh"): eve
               interval, p-value, adjusted p-value; paired by game seed where cells share it.
               game_metrics, seat_metrics, holder_metrics(tables, subject), difference_table,
               paired_difference, side_summary; metric_name(metric, unit).
-findings      findings(source, threshold, vp_threshold, alpha, baseline) -> [Finding] sorted by
-              effect; findings_of(frames already computed); seat_findings, strategy_findings,
+findings      findings(source, threshold, vp_threshold, alpha, baseline, min_group, names) -> [Finding]
+              in the order a designer acts on (TIERS), largest first within each;
+              findings_of(frames already computed); seat_findings, strategy_findings,
               value_findings, variant_findings.
-significance  binomial_test, rate_difference (Newcombe + pooled z), difference, holm,
+causes        merge_shared_causes: findings that say the same thing again as one.
+group_size    MinGroup: the smallest group a finding compares (1% of a cell's seat-games or 1,000).
+verdicts      verdicts: the summary card (pass / watch / fail per question).
+never_played  never_played, note_findings: items a strategy draws and never plays.
+significance  binomial_test (exact, scipy), rate_difference (Newcombe + pooled z), difference, holm,
               benjamini_hochberg, adjust(df, method), normal_sf2.
 stats         wilson_interval, proportion, wilson_exprs, z_value.
 ratings       bradley_terry, rating_intervals, elo_expected.

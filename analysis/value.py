@@ -76,7 +76,7 @@ def _state(long, state, by, confidence):
 
 def contrast(df, name, a, b, confidence=0.95, vp=False):
     """Columns `name`, `name_lo`, `name_hi`, `name_p`: state a minus state b, win rates (Newcombe
-    interval, pooled test) or, with vp, mean score (Welch)."""
+    interval, pooled or, for a small group, Fisher's test) or, with vp, mean score (Welch)."""
     na, nb = df[f"n_{a}"].to_numpy().astype(float), df[f"n_{b}"].to_numpy().astype(float)
     if vp:
         diff = df[f"vp_{a}"].to_numpy() - df[f"vp_{b}"].to_numpy()

@@ -75,6 +75,21 @@ def holder_metrics(tables, subject):
     return held.join(tables.games.select(*keys, "seed"), on=keys)
 
 
+def big_enough_rows(deltas, min_group):
+    """Per row of `compare_variants`: False for an item holders' row where either variant's holders
+    are fewer than `min_group` (an ``analysis.group_size.MinGroup``) of their cell's seat-games
+    (players times the games of the cell's "all" rows), True otherwise."""
+    if not deltas.height:
+        return np.ones(0, dtype=bool)
+    games = deltas.filter(pl.col("subject") == "all").group_by("n_players", "variant").agg(
+        ga=pl.col("n_a").max(), gb=pl.col("n_b").max())
+    df = deltas.join(games, on=["n_players", "variant"], how="left", maintain_order="left")
+    holder = np.array([holder_of(s, m) is not None for s, m in df.select("subject", "metric").rows()], dtype=bool)
+    ok = (min_group.big_enough(df["n_a"].to_numpy(), (df["ga"] * df["n_players"]).fill_null(0).to_numpy())
+          & min_group.big_enough(df["n_b"].to_numpy(), (df["gb"] * df["n_players"]).fill_null(0).to_numpy()))
+    return ~holder | ok
+
+
 def _long(lf, index, metrics, name):
     return lf.select(*index, *[pl.col(m).cast(pl.Float64) for m in metrics]).unpivot(
         index=index, on=list(metrics), variable_name="metric", value_name=name)
@@ -126,6 +141,14 @@ def _subject(df, by):
 
 
 BALANCE_OVER = (("seat", "seats"), ("strategy", "strategies"))
+GROUPS = ("seat", "strategy")
+
+
+def holder_of(subject, metric):
+    """The game subject's name of a row about an item's holders ("card" of subject "card <item>"),
+    else None: the game's rows ("all"), a seat's or strategy's, a balance ("seats")."""
+    first = subject.split(" ")[0]
+    return None if subject == "all" or metric == "balance" or first in GROUPS else first
 
 
 def _balance_rows(balances, baseline, variant, players, confidence):
@@ -134,8 +157,9 @@ def _balance_rows(balances, baseline, variant, players, confidence):
     for (over, name), bal in balances.items():
         bal = bal.filter(pl.col("n_players") == players)
         a, b = bal.filter(pl.col("variant") == baseline), bal.filter(pl.col("variant") == variant)
-        if a.height != 1 or b.height != 1:
-            continue
+        one_group = any((x["highest"] == x["lowest"]).all() for x in (a, b))
+        if a.height != 1 or b.height != 1 or one_group:
+            continue            # a side with one group (a variant without the subject) has no balance to compare
         diff = b["balance"][0] - a["balance"][0]
         se = float(np.hypot(a["se"][0], b["se"][0]))
         lo, hi, p = difference(diff, se, confidence)

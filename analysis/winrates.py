@@ -35,6 +35,13 @@ def strategy_win_rates(seats, confidence=0.95):
     return against_fair(win_rates(seats, (*CELL, "strategy"), confidence))
 
 
+def mixed_strategies(strategy):
+    """The rows of a `strategy_win_rates` frame in cells where more than one strategy played
+    (where one strategy plays every seat its win rate is fair by construction)."""
+    mixed = strategy.group_by(list(CELL)).agg(k=pl.len()).filter(pl.col("k") > 1).drop("k")
+    return strategy.join(mixed, on=list(CELL))
+
+
 def first_player_advantage(seats, confidence=0.95):
     """Seat 0's row of `seat_win_rates`: its win rate, interval, advantage over 1/P and p-value."""
     return seat_win_rates(seats.filter(pl.col("seat") == 0), confidence)

@@ -103,12 +103,14 @@ def _write_atomic(path, text):
         raise
 
 
-def build_report(source, out_html, *, threshold=0.03, title=None, force=True, baseline="base"):
+def build_report(source, out_html, *, threshold=0.03, title=None, force=True, baseline="base", min_group=None):
     """Build the report of `source` (a run folder, a comparison folder with compare.json or a bare
     folder of Parquet tables) into `out_html`, its `.md` summary and its `_files/` PNG folder;
     returns a ReportResult.
-    `threshold`: the smallest win-rate difference (a fraction) a finding reports. With
-    force=False an existing report is a UserError and is left untouched."""
+    `threshold`: the smallest win-rate difference (a fraction) a finding reports; `min_group`
+    (``analysis.group_size.MinGroup``; default 1% of a cell's seat-games or 1,000) the smallest
+    group a finding compares. With force=False an existing report is a UserError and is left
+    untouched."""
     if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
         raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold!r}")
     kind = source_kind(source)                  # one line when it is neither
@@ -116,7 +118,7 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
     with contextlib.ExitStack() as locks:
         for f in _folders(source, kind):
             locks.enter_context(folder_lock(f, "report", create=False))
-        return _build(source, kind, out_html, threshold, title, baseline)
+        return _build(source, kind, out_html, threshold, title, baseline, min_group)
 
 
 def _folders(source, kind):
@@ -132,9 +134,9 @@ def _folders(source, kind):
     return []
 
 
-def _build(source, kind, out_html, threshold, title, baseline):
+def _build(source, kind, out_html, threshold, title, baseline, min_group=None):
     html_path, md_path, folder = report_paths(out_html)
-    data = gather(source, threshold=threshold, baseline=baseline)
+    data = gather(source, threshold=threshold, baseline=baseline, min_group=min_group)
     if title is None:
         what = "variant report" if kind == COMPARISON else "balance report"
         what = f"{data.game.title} {what}" if data.game.title else what.capitalize()

@@ -23,7 +23,7 @@ class ReportData:
     game: object                    # the game's protocol object (simulate.protocol.Game)
     meta: dict                      # settings shown in the header (label -> text)
     threshold: float
-    findings: list                  # analysis.findings.Finding, largest effect first
+    findings: list                  # analysis.findings.Finding, in the order of analysis.findings.TIERS
     cells: list                     # [(variant, n_players)] in order
     seat: pl.DataFrame
     strategy: pl.DataFrame
@@ -40,6 +40,10 @@ class ReportData:
     sections: list = field(default_factory=list)   # [(section, result)]: the game's own (reports/sections.py)
     baseline: str = "base"
     notes: list = field(default_factory=list)
+    verdicts: list = field(default_factory=list)   # analysis.verdicts.Verdict: the summary card
+    min_group: object = None                       # analysis.group_size.MinGroup of the findings
+    names: dict = field(default_factory=dict)      # the game's item_names (str(item) -> what it is)
+    never_played: Optional[pl.DataFrame] = None    # items a strategy drew and never played
 
     @property
     def many_cells(self):
@@ -89,8 +93,14 @@ def _opened(path, kind):
     verified, m = run.verify(), run.manifest
     return run, {"run": m["run_id"], "game": m["game"], "variant": m["variant"], "players": m["players"],
                  "games": f"{m['games_done']:,} of {m['games']:,}", "seed": m["seed"],
-                 "strategies": ", ".join(m["strategies"]), "rotate seats": m["rotate_seats"], "status": m["status"],
+                 "strategies": ", ".join(m["strategies"]), "rotate seats": yes_no(m["rotate_seats"]),
+                 "status": m["status"],
                  "verified": verified}
+
+
+def yes_no(flag):
+    """A setting's truth in words ("yes", "no"), not a Python literal."""
+    return "yes" if flag else "no"
 
 
 def _nonempty(df):
@@ -134,11 +144,16 @@ def _named(sections, names):
     return out
 
 
-def gather(source, threshold=0.03, baseline="base"):
-    """Open `source` (a run, comparison or tables folder) and compute every table of the report."""
+def gather(source, threshold=0.03, baseline="base", min_group=None):
+    """Open `source` (a run, comparison or tables folder) and compute every table of the report;
+    `min_group` (an ``analysis.group_size.MinGroup``, default 1% or 1,000) the smallest group a
+    finding compares."""
     from analysis import balance as B
     from analysis import winrates as W
     from analysis.findings import findings_of
+    from analysis.group_size import MinGroup
+    from analysis.never_played import never_played
+    from analysis.verdicts import verdicts
     from analysis.load import CELL, collect, open_tables, protocol
     from analysis.value import value
     from analysis.variants import compare_variants
@@ -168,12 +183,20 @@ def gather(source, threshold=0.03, baseline="base"):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
-    sections = _named(compute_sections(game.sections, t), game.item_names(_config(opened)))
+    names = game.item_names(_config(opened))
+    sections = _named(compute_sections(game.sections, t), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
+    min_group = min_group or MinGroup()
+    never = never_played(t, game.subjects)
+    found = findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
+                        many_variants=many_variants, unit=game.score_unit, long_values=longs, min_group=min_group,
+                        names=names, never_played=never)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
-        findings=findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
-                             many_variants=many_variants, unit=game.score_unit, long_values=longs), cells=cells,
+        findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
+        verdicts=verdicts(found, seat, strategy, threshold, many_variants,
+                          [s.name for s in game.subjects if s.findings and values.get(s) is not None]
+                          + [s.name for s in longs if s.findings and longs[s] is not None]),
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.variants import RATE_METRICS, metric_name
+from analysis.variants import RATE_METRICS, holder_of, metric_name
 
 DPI = 110
 COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -56,7 +56,7 @@ def _bars(ax, df, key, title):
                   linewidth=1)
     ax.set_xticks(range(len(keys)), [str(k) for k in keys])
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate")
+    ax.set_ylabel("win rate (%)")
     ax.set_title(title)
     ax.yaxis.set_major_formatter(_percent())
     ax.grid(axis="y", alpha=0.3)
@@ -68,18 +68,44 @@ def _percent(scale=1.0):
     return FuncFormatter(lambda x, _: f"{100 * x * scale:.0f}%")
 
 
+def integer_axis(axis):
+    """Ticks only at whole numbers (rounds, turns, seats: no round 2.5)."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
+def points_colorbar(fig, im, axes, label="percentage points from fair"):
+    """A colour bar of a matrix coloured in percentage points: whole-point ticks, signed
+    ("+5", "0", "-5"), labelled with its unit."""
+    from matplotlib.ticker import FuncFormatter
+
+    from matplotlib.ticker import MaxNLocator
+
+    cb = fig.colorbar(im, ax=axes, fraction=0.05)
+    cb.ax.yaxis.set_major_locator(MaxNLocator(nbins=4, integer=True, symmetric=True))
+    cb.ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:+.0f}" if round(x) else "0"))
+    cb.set_label(label)
+    return cb
+
+
 def win_rate_bars(seat, strategy, folder):
     """Win rate by seat and by strategy with 95% Wilson intervals; dashed: fair (1/P)."""
     if not seat.height:
         return None
     cells = _cells(seat)
-    fig = _figure(11, 4.2)
-    ax1, ax2 = fig.subplots(1, 2)
-    _bars(ax1, seat.with_columns(pl.col("seat").cast(pl.String).str.replace(r"^", "seat ")), "seat",
+    # one strategy playing every seat of each cell: its win rate is fair by construction, no panel
+    mixed = strategy.group_by("variant", "n_players").len()["len"].max() > 1
+    fig = _figure(11 if mixed else 6.5, 4.2)
+    axes = fig.subplots(1, 2 if mixed else 1, squeeze=False)[0]
+    _bars(axes[0], seat.with_columns(pl.col("seat").cast(pl.String).str.replace(r"^", "seat ")), "seat",
           "By seat (seat 0 starts)")
-    _bars(ax2, strategy, "strategy", "By strategy")
+    axes[0].set_xlabel("seat")
+    if mixed:
+        _bars(axes[1], strategy, "strategy", "By strategy")
+        axes[1].set_xlabel("strategy")
     if len(cells) > 1:
-        ax2.legend(loc="upper right", fontsize=8)
+        axes[-1].legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
     fig.suptitle("Win rate with 95% intervals (dashed: fair = 1/players)")
     return _save(fig, folder, "win_rates.png")
 
@@ -104,13 +130,13 @@ def seat_heatmap(seat, seat_strategy, folder):
     text = [[""] * n_seats for _ in rows]
     for i, (_, p, part) in enumerate(rows):
         for r in part.iter_rows(named=True):
-            adv[i, r["seat"]] = r["win_rate"] - 1.0 / p
+            adv[i, r["seat"]] = 100 * (r["win_rate"] - 1.0 / p)          # percentage points
             text[i][r["seat"]] = f"{100 * r['win_rate']:.1f}%\nn={r['n']:,}"
     import matplotlib
 
     cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
-    lim = max(0.05, float(np.nanmax(np.abs(adv))))
-    fig = _figure(1.6 + 1.3 * n_seats, 1.2 + 0.55 * len(rows))
+    lim = max(5.0, float(np.nanmax(np.abs(adv))))
+    fig = _figure(1.6 + 1.3 * n_seats, max(2.6, 1.2 + 0.55 * len(rows)))     # room for the colour bar's label
     ax = fig.subplots()
     im = ax.imshow(np.ma.masked_invalid(adv), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
     for i in range(len(rows)):
@@ -121,13 +147,14 @@ def seat_heatmap(seat, seat_strategy, folder):
                         color="white" if dark else "black")
     ax.set_xticks(range(n_seats), [f"seat {s}" for s in range(n_seats)])
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
+    ax.set_xlabel("seat (seat 0 starts)")
+    ax.set_ylabel("cell and strategy" if many else "strategy")
     ax.set_title("Win rate by seat (colour: percentage points above or below fair)")
-    cb = fig.colorbar(im, ax=ax, fraction=0.05)
-    cb.ax.yaxis.set_major_formatter(_percent())
+    points_colorbar(fig, im, ax)
     return _save(fig, folder, "seat_heatmap.png")
 
 
-def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0):
+def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, ylabel=None):
     """Horizontal estimates with intervals, one row per (subject, cell); filled markers where the
     interval excludes 0."""
     from matplotlib.lines import Line2D
@@ -137,7 +164,9 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0):
         return None
     cells = _cells(df)
     subjects = df[label].unique(maintain_order=True).to_list()
-    fig = _figure(8, 1.2 + 0.32 * len(subjects) * len(cells))
+    # wide enough for the item labels and the legend beside the plot (a named action is long)
+    longest = max(len(str(x)) for x in subjects)
+    fig = _figure(5.5 + 0.075 * longest + (1.3 if len(cells) > 1 else 0), 1.2 + 0.32 * len(subjects) * len(cells))
     ax = fig.subplots()
     step = 0.8 / len(cells)
     handles = []
@@ -156,21 +185,23 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0):
     ax.set_yticks(range(len(subjects)), [str(s) for s in subjects])
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel or label)
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
-    if len(cells) > 1:
-        ax.legend(handles=handles, fontsize=8, loc="best")
+    if len(cells) > 1:                      # beside the plot: inside it covers rows
+        ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     return _save(fig, folder, name)
 
 
-def value_forest(subject, df, folder):
+def value_forest(subject, df, folder, names=None):
     """A subject's value: the win rate of seats with each item minus seats without, 95% intervals."""
     if df is None:
         return None
-    label = pl.Series(subject.name, [subject.text(x) for x in df[subject.name]], dtype=pl.String)
+    label = pl.Series(subject.name, [subject.text(x, names) for x in df[subject.name]], dtype=pl.String)
     return _forest(df.with_columns(label), subject.name, "improvement", "improvement_lo",
                    "improvement_hi", f"{subject.title}: win rate of seats that {subject.verb} it minus the others "
-                   "(95% CI; filled: excludes 0)", "percentage points", folder, f"{subject.name}_value.png")
+                   "(95% CI; filled: excludes 0); an association", "difference in win rate (percentage points)",
+                   folder, f"{subject.name}_value.png")
 
 
 def used_sources(sources):
@@ -218,6 +249,7 @@ def score_source_bars(sources, folder, unit="VP"):
     ax.set_yticks(range(len(groups)), labels)
     ax.invert_yaxis()
     ax.set_xlabel(f"mean {unit} per seat-game")
+    ax.set_ylabel("cell: strategy" if many else "strategy")
     ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
     ax.set_title(f"Where the points come from (mean {unit} by source)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
@@ -225,14 +257,28 @@ def score_source_bars(sources, folder, unit="VP"):
     return _save(fig, folder, "score_sources.png")
 
 
-def _delta_rows(deltas):
-    """The rows the variant-delta figure shows: rates (win rates, tie rate, balance) and the game
-    numbers and final score, plus any significant change of a score source; nothing-to-see rows out."""
+TOP_DELTAS = 20          # rows per panel of the variant-delta figure; the table has them all
+
+
+def _top(df, scale, top=TOP_DELTAS):
+    """The `top` rows of the largest change in units of `scale` (the findings' thresholds),
+    significant ones first, in that order."""
+    return (df.with_columns(_size=pl.col("diff").abs() / scale)
+            .sort(["significant", "_size"], descending=True).head(top).drop("_size"))
+
+
+def _delta_rows(deltas, threshold=0.03, vp_threshold=1.0):
+    """The rows the variant-delta figure shows, each panel the TOP_DELTAS largest: rates (win
+    rates, tie rate, balance), then the game numbers, final scores and significant changes of a
+    score source. Item holders' rows are left to their tables; nothing-to-see rows out.
+    Returns (rates, values, rows in all)."""
     d = deltas.filter(~((pl.col("mean_a") == 0) & (pl.col("mean_b") == 0)))
+    d = d.filter(pl.Series([holder_of(s, m) is None for s, m in d.select("subject", "metric").rows()],
+                           dtype=pl.Boolean))
     rates = d.filter(pl.col("metric").is_in(RATE_METRICS))
     values = d.filter(pl.col("metric").is_in(["winner_score", "margin", "turns", "rounds", "score_total"])
                       | (pl.col("metric").str.starts_with("score_") & pl.col("significant")))
-    return rates, values
+    return _top(rates, threshold), _top(values, vp_threshold), rates.height + values.height
 
 
 def _delta_panel(ax, df, scale, xlabel, many, unit):
@@ -252,6 +298,7 @@ def _delta_panel(ax, df, scale, xlabel, many, unit):
             tick.set_fontweight("bold")
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
+    ax.set_ylabel("variant, players: what changed")
     ax.grid(axis="x", alpha=0.3)
 
 
@@ -260,9 +307,9 @@ def variant_delta_forest(deltas, folder, unit="VP"):
     significant after the Holm correction."""
     if deltas is None or not deltas.height:
         return None
-    rates, values = _delta_rows(deltas)
-    panels = [(df, s, x) for df, s, x in ((rates, 100.0, "change in percentage points"),
-                                          (values, 1.0, f"change in {unit} / turns / rounds")) if df.height]
+    rates, values, n = _delta_rows(deltas)
+    panels = [(df, s, x) for df, s, x in ((rates, 100.0, "change in win rate, tie rate or balance (percentage points)"),
+                                          (values, 1.0, f"change in {unit}, turns or rounds")) if df.height]
     if not panels:
         return None
     many = deltas.select("n_players", "variant").unique().height > 1 or deltas["baseline"][0] != "base"
@@ -271,7 +318,9 @@ def variant_delta_forest(deltas, folder, unit="VP"):
     axes = fig.subplots(len(panels), 1, gridspec_kw={"height_ratios": heights}, squeeze=False)[:, 0]
     for ax, (df, scale, xlabel) in zip(axes, panels):
         _delta_panel(ax, df, scale, xlabel, many, unit)
-    fig.suptitle(f"Variant changes against {deltas['baseline'][0]} (95% CI; red *: significant, Holm)")
+    shown = sum(df.height for df, _, _ in panels)
+    more = f"; the {shown} largest of {n}, all in the table" if shown < n else ""
+    fig.suptitle(f"Variant changes against {deltas['baseline'][0]} (95% CI; red *: significant, Holm{more})")
     return _save(fig, folder, "variant_deltas.png")
 
 
@@ -293,8 +342,8 @@ def game_length_hist(length_hist, folder):
             ax.bar(x, part["share"].to_numpy(), width * 0.95, color=COLORS[i % len(COLORS)],
                    label=cell_label(v, p))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel(column)
-        ax.set_ylabel("share of games")
+        ax.set_xlabel(f"{column} per game")
+        ax.set_ylabel("share of games (%)")
         ax.yaxis.set_major_formatter(_percent())
         ax.grid(axis="y", alpha=0.3)
         if len(cells) > 1:
@@ -315,8 +364,9 @@ def leader_wins_plot(leaders, folder, unit="VP"):
         color = COLORS[i % len(COLORS)]
         ax.plot(x, part["rate"].to_numpy(), marker="o", ms=3, color=color, label=cell_label(v, p))
         ax.fill_between(x, part["lo"].to_numpy(), part["hi"].to_numpy(), color=color, alpha=0.2)
-    ax.set_xlabel("after round")
-    ax.set_ylabel("leader goes on to win")
+    integer_axis(ax.xaxis)
+    ax.set_xlabel("after round (round number)")
+    ax.set_ylabel("leader goes on to win (%)")
     ax.yaxis.set_major_formatter(_percent())
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
@@ -331,7 +381,7 @@ def figures(data):
     sections (``reports/sections.py``)."""
     unit = data.unit
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
-                                  "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f))
+                                  "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f, d.names))
               for s in data.game.subjects}
     from .sections import figures_of
     return {

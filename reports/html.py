@@ -5,6 +5,7 @@ import base64
 import re
 from html import escape
 
+from .summary import BADGE, contents, split_findings, thresholds_note
 from .table_text import findings_note
 
 CSS = """
@@ -20,6 +21,11 @@ th,td{border:1px solid #ddd;padding:.25em .55em;text-align:right;white-space:now
 th{background:#f4f6f8}td:first-child,th:first-child{text-align:left}tr.sig td{background:#fdecea;font-weight:600}
 figure{margin:1.2em 0}img.figure{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{color:#555;font-size:.9em}td.t{text-align:left}p.question{font-style:italic;margin:.2em 0}
+tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}
+.badge{display:inline-block;min-width:3.6em;text-align:center;border-radius:3px;padding:0 .4em;color:#fff;
+font-weight:600}.badge.pass{background:#2e7d32}.badge.watch{background:#ef8f00}.badge.fail{background:#c62828}
+.badge.na{background:#9e9e9e}nav.toc ul{margin:.2em 0;columns:2}nav.toc li{margin:.1em 0}
+details.more summary{cursor:pointer;color:#1f5fa8;margin:.6em 0}h3.tier{font-size:1em;color:#444}
 """
 
 SELF_CHECK = """(function(){var errs=[];window.onerror=function(m){errs.push(String(m));
@@ -36,7 +42,8 @@ def _table(t):
     head = "".join(f"<th>{escape(h)}</th>" for h in t.headers)
     body = []
     for i, row in enumerate(t.rows):
-        cls = ' class="sig"' if t.marked and t.marked[i] else ""
+        cls = (' class="small"' if t.greyed and t.greyed[i] else         # a small group's change is no finding
+               ' class="sig"' if t.marked and t.marked[i] else "")
         cells = "".join(("<td>" if NUMBER.match(c) else '<td class="t">') + escape(c) + "</td>" for c in row)
         body.append(f"<tr{cls}>{cells}</tr>")
     question = f'<p class="question">{escape(t.question)}</p>\n' if t.question else ""
@@ -45,15 +52,52 @@ def _table(t):
             "\n</tbody></table></div>")
 
 
+def _findings(groups):
+    """Numbered findings under their tier's heading."""
+    out = []
+    for title, numbered in groups:
+        items = "\n".join(f'<li><span class="kind">{escape(f.kind)}</span>{escape(f.sentence)}</li>'
+                           for _, f in numbered)
+        out.append(f'<h3 class="tier">{escape(title[0].upper() + title[1:])}</h3>\n'
+                   f'<ol class="findings" start="{numbered[0][0]}">\n{items}\n</ol>')
+    return "\n".join(out)
+
+
+def _summary(data):
+    """The summary card: a verdict per question."""
+    rows = "\n".join(f'<tr><td>{escape(v.question)}</td><td><span class="badge {BADGE[v.verdict].replace("/", "")}">'
+                     f'{escape(BADGE[v.verdict])}</span></td><td>{escape(v.reason)}</td></tr>' for v in data.verdicts)
+    return (f'<section id="summary">\n<h2>Summary</h2>\n<table class="verdicts"><tbody>\n{rows}\n</tbody></table>\n'
+            f'<p class="note">{escape(thresholds_note(data))}</p>\n</section>')
+
+
+def _contents(tables, figures):
+    items, level = [], 1
+    for anchor, title, depth in contents(tables, figures):
+        if depth > level:
+            items.append("<ul>")
+        elif depth < level:
+            items.append("</ul></li>")
+        elif items:
+            items.append("</li>")
+        items.append(f'<li><a href="#{anchor}">{escape(title)}</a>')
+        level = depth
+    items.append("</li>" + ("</ul></li>" if level > 1 else ""))
+    return f'<nav class="toc" id="contents">\n<h2>Contents</h2>\n<ul>{"".join(items)}</ul>\n</nav>'
+
+
 def render(data, title, findings_text, tables, figures, pngs):
     """The page. `figures`: [(name, alt, path)]; `pngs`: name -> PNG bytes."""
     meta = " ".join(f"<span><b>{escape(str(k))}</b>: {escape(str(v))}</span>"
                    for k, v in data.meta.items() if v not in (None, ""))
     notes = "".join(f'<p class="notice">{escape(n)}</p>' for n in data.notes)
     if data.findings:
-        items = "\n".join(f'<li><span class="kind">{escape(f.kind)}</span>{escape(f.sentence)}</li>'
-                          for f in data.findings)
-        found = f'<ol class="findings">\n{items}\n</ol>'
+        shown, more = split_findings(data.findings)
+        found = _findings(shown)
+        if more:
+            n = sum(len(fs) for _, fs in more)
+            found += (f'\n<details class="more"><summary>{n} more finding{"s" if n > 1 else ""}</summary>\n'
+                      f'{_findings(more)}\n</details>')
     else:
         found = f"<p>{escape(findings_text)}</p>"
     figs = []
@@ -75,6 +119,8 @@ def render(data, title, findings_text, tables, figures, pngs):
 <h1>{escape(title)}</h1>
 <p class="meta">{meta}</p>
 {notes}
+{_summary(data)}
+{_contents(tables, figures)}
 <section id="findings">
 <h2>Findings</h2>
 <p class="note">{escape(findings_note(data))}</p>

@@ -1,5 +1,8 @@
 """The Markdown summary beside the HTML: the same findings and tables, the figures as relative
 links to the PNG files."""
+import re
+
+from .summary import BADGE, split_findings, thresholds_note
 from .table_text import findings_note
 
 
@@ -13,10 +16,25 @@ def _table(t):
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
     for i, row in enumerate(t.rows):
         cells = [_cell(c) for c in row]
-        if t.marked and t.marked[i]:
+        if t.greyed and t.greyed[i]:            # Markdown has no grey: italics, as the note says
+            cells = [f"*{c}*" if c else c for c in cells]
+        elif t.marked and t.marked[i]:
             cells = [f"**{c}**" if c else c for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def slug(title):
+    """The anchor a Markdown viewer gives a heading: lower case, punctuation out, spaces to dashes."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+
+
+def _findings(groups):
+    out = []
+    for title, numbered in groups:
+        out += [f"**{title[0].upper() + title[1:]}**", ""]
+        out += [f"{i}. **{f.kind}**: {f.sentence}" for i, f in numbered] + [""]
+    return out
 
 
 def render(data, title, findings_text, tables, figures, folder_name):
@@ -24,9 +42,18 @@ def render(data, title, findings_text, tables, figures, folder_name):
     out = [f"# {title}", ""]
     out += [f"- **{k}**: {v}" for k, v in data.meta.items() if v not in (None, "")]
     out += [""] + [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
+    out += ["## Summary", "", "| question | verdict | why |", "|---|---|---|"]
+    out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)} |" for v in data.verdicts]
+    out += ["", thresholds_note(data), "", "## Contents", ""]
+    out += [f"- [{name}](#{slug(name)})" for name in ("Summary", "Findings", "Tables")]
+    out += [f"  - [{t.title}](#{slug(t.title)})" for t in tables]
+    out += ["- [Figures](#figures)", ""]
     out += ["## Findings", "", findings_note(data), ""]
     if data.findings:
-        out += [f"{i}. **{f.kind}**: {f.sentence}" for i, f in enumerate(data.findings, 1)]
+        shown, more = split_findings(data.findings)
+        out += _findings(shown)
+        if more:
+            out += [f"### More findings ({sum(len(fs) for _, fs in more)})", ""] + _findings(more)
     else:
         out.append(findings_text)
     out += ["", "## Tables", ""] + [_table(t) for t in tables]

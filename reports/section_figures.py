@@ -5,7 +5,7 @@ PNG's path, or None with nothing to draw. `<kind>(section)` lists a section's fi
 import numpy as np
 import polars as pl
 
-from .figures import COLORS, _cells, _figure, _forest, _percent, _save, cell_label
+from .figures import COLORS, _cells, _figure, _forest, _save, cell_label, integer_axis, points_colorbar
 
 MAX_FOREST = 30          # items in a forest plot; the table has them all
 
@@ -35,10 +35,9 @@ def _panels(n, width, height):
     return fig, fig.subplots(1, n, squeeze=False)[0]
 
 
-def _matrix_figure(fig, axes, im, title, folder, name):
-    """A figure of matrix panels finished: one colour bar in percent, the title, saved."""
-    cb = fig.colorbar(im, ax=list(axes), fraction=0.04)
-    cb.ax.yaxis.set_major_formatter(_percent())
+def _matrix_figure(fig, axes, im, title, folder, name, label="percentage points from fair"):
+    """A figure of matrix panels finished: one colour bar in whole percentage points, the title, saved."""
+    points_colorbar(fig, im, list(axes), label)
     fig.suptitle(title)
     return _save(fig, folder, f"{name}.png")
 
@@ -52,7 +51,7 @@ def draw_seat_heatmap(section, result, folder):
     values = sorted(df[section.column].unique().to_list())
     seats = sorted(df["seat"].unique().to_list())
     fig, axes = _panels(len(cells), 1.6 + 1.25 * len(seats), 1.3 + 0.5 * len(values))
-    lim = 0.05
+    lim = 5.0
     mats = []
     for v, p in cells:
         part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
@@ -60,12 +59,14 @@ def draw_seat_heatmap(section, result, folder):
         text = [[""] * len(seats) for _ in values]
         for r in part.iter_rows(named=True):
             i, j = values.index(r[section.column]), seats.index(r["seat"])
-            adv[i, j] = r["win_rate"] - 1.0 / p
+            adv[i, j] = 100 * (r["win_rate"] - 1.0 / p)                 # percentage points
             text[i][j] = f"{100 * r['win_rate']:.1f}%\nn={r['n']:,}"
         lim = max(lim, float(np.nanmax(np.abs(adv))) if np.isfinite(adv).any() else 0)
         mats.append((v, p, adv, text))
     for ax, (v, p, adv, text) in zip(axes, mats):
         im = _matrix(ax, adv, text, values, [f"seat {s}" for s in seats], lim, cell_label(v, p))
+        ax.set_xlabel("seat (seat 0 starts)")
+        ax.set_ylabel(section.column)
     return _matrix_figure(fig, axes, im, f"{section.title}: win rate (colour: points above or below fair)",
                           folder, section.name)
 
@@ -90,13 +91,14 @@ def draw_head_to_head(section, df, folder):
         text = [[""] * len(values) for _ in values]
         for r in part.iter_rows(named=True):
             i, j = values.index(r[col]), values.index(r["opponent"])
-            m[i, j] = r["score"] - 0.5
+            m[i, j] = 100 * (r["score"] - 0.5)                           # percentage points
             text[i][j] = f"{100 * r['score']:.1f}%\nn={r['n']:,}"
-        lim = max(0.05, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)
+        lim = max(5.0, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)
         im = _matrix(ax, m, text, values, values, lim, cell_label(v, p))
-        ax.set_xlabel("against")
+        ax.set_xlabel(f"against {col}")
+        ax.set_ylabel(col)
     return _matrix_figure(fig, axes, im, f"{section.title}: share of meetings the row finished ahead of the column",
-                          folder, section.name)
+                          folder, section.name, "percentage points from even (50%)")
 
 
 def head_to_head(section):
@@ -117,7 +119,8 @@ def draw_long_value(section, result, folder):
     more = f" ({len(keep)} largest)" if len(keep) < result["value"]["item"].n_unique() else ""
     return _forest(df, "item", "d0", "d0_lo", "d0_hi",
                    f"{section.title}{more}: win rate {a} minus {b} (95% CI; filled: excludes 0); an association",
-                   "percentage points", folder, f"{section.name}_value.png")
+                   "difference in win rate (percentage points)", folder, f"{section.name}_value.png",
+                   ylabel=section.name)
 
 
 def long_value(section):
@@ -150,9 +153,10 @@ def draw_flag_effect(section, df, folder, unit):
         ax.set_xlabel(f"difference in mean {'turns' if m == 'turns' else unit if m == 'score_total' else m}")
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_yticks(range(len(names)), [str(n) for n in names])
+    axes[0].set_ylabel(section.name)
     axes[0].invert_yaxis()
     if len(cells) > 1:
-        axes[0].legend(fontsize=8)
+        axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.suptitle(f"{section.title}: games with it minus games without (95% CI; filled: significant, Holm)")
     return _save(fig, folder, f"{section.name}_effect.png")
 
@@ -174,8 +178,9 @@ def draw_pace(section, df, folder):
         color = COLORS[i % len(COLORS)]
         ax.plot(k, part["mean"].to_numpy(), marker="o", ms=3, color=color, label=cell_label(v, p))
         ax.fill_between(k, part["lo"].to_numpy(), part["hi"].to_numpy(), color=color, alpha=0.25)
-    ax.set_xlabel("k-th event")
-    ax.set_ylabel("mean turn")
+    integer_axis(ax.xaxis)
+    ax.set_xlabel("k-th event (k)")
+    ax.set_ylabel("mean turn (turn number)")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.suptitle(f"{section.title}: the turn of the k-th event (95% band; k reached by 30 games or more)")

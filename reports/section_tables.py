@@ -6,7 +6,7 @@ import polars as pl
 from analysis.stats import wilson_interval
 
 from .figures import cell_label
-from .table_text import Table, ci_num, ci_pct, ci_pts, count, num, pct, pts, pval
+from .table_text import Table, ci_num, ci_pct, ci_pts, count, greyed_rows, num, pct, pts, pval, small_note
 
 ALPHA = 0.05
 
@@ -112,11 +112,13 @@ def long_value(s, result, data):
     head += [f"{a} − {b} (pts)", "95% CI", "p (Holm)", f"{unit} difference"]
     head += [f"{x} − {y} (pts, 95% CI)" for x, y in others]
     n_sig = sum(marked)
+    greyed = greyed_rows(df, a, b, data.min_group)
     note = (f"{s.note} Seat-games in each state: n, win rate (Wilson 95% interval), mean final {unit}; "
             f"'{s.rest}' = every other seat-game of the cell. {a} − {b}: win-rate difference in percentage points "
             f"(Newcombe 95% interval; p Holm-adjusted over the {len(df)} rows); marked: {n_sig} rows at least "
-            f"{100 * data.threshold:.1f} points apart and significant. Associations, not causes.").strip()
-    out = [Table(s.name, s.title, note, head, rows, marked, question=s.question)]
+            f"{100 * data.threshold:.1f} points apart and significant. Associations, not causes."
+            + small_note(greyed, data.min_group)).strip()
+    out = [Table(s.name, s.title, note, head, rows, marked, question=s.question, greyed=greyed)]
     if who is not None and who.height:
         out.append(_who(s, who, data))
     return out

@@ -3,8 +3,11 @@
 import math
 from dataclasses import dataclass
 
-from analysis.variants import RATE_METRICS, metric_name
+from analysis.never_played import LEAST
+from analysis.significance import SMALL
+from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
+from .data import item_label
 from .figures import cell_label, used_sources
 
 
@@ -17,6 +20,23 @@ class Table:
     rows: list                      # lists of str
     marked: list = None             # per row: highlight (a significant change)
     question: str = ""              # the one question the table answers (a game's own sections)
+    greyed: list = None             # per row: a group below the findings' minimum size
+
+
+def greyed_rows(df, a, b, min_group):
+    """Per row of a frame with groups n_<a> and n_<b>: whether the smaller is below `min_group`
+    (None when there is no minimum)."""
+    if min_group is None or not df.height:
+        return None
+    return [not ok for ok in min_group.rows_big_enough(df, a, b)]
+
+
+def small_note(table_rows_greyed, min_group):
+    """The sentence that explains greyed rows, when a table has any."""
+    if not table_rows_greyed or not any(table_rows_greyed):
+        return ""
+    return (f" Greyed: a group smaller than {min_group.text()}, too small to become a finding "
+            "(a few odd games, not the item).")
 
 
 def _ok(x):
@@ -59,9 +79,15 @@ def pval(p):
 
 def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
+    from analysis.findings import TIERS
+
+    size = (f" Both groups of a comparison hold at least {data.min_group.text()} (a seat-game: one seat in one "
+            "game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
-            "correction, largest effect first.")
+            "correction (p-values made stricter for the many things tested at once, so noise does not pass for a "
+            f"finding), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
+            "changes that share a cause are one finding." + size)
 
 
 def _who(over, value):
@@ -77,7 +103,7 @@ def _win_table(key, title, df, by, many):
                               count(r["n"]), pct(r["fair"]), pts(r["advantage"]), pval(r["p_value"])]
             for r in df.iter_rows(named=True)]
     return Table(key, title, "Wins over seat-games (a tie is a win for each tied seat), Wilson 95% interval; "
-                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided binomial test "
+                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided exact binomial test "
                  "against fair (not adjusted).",
                  (["cell"] if many else []) + [by, "win rate", "95% CI", "wins", "n", "fair", "advantage (pts)", "p"],
                  rows)
@@ -93,7 +119,7 @@ def _describe(key, title, note, df, many):
                  ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
 
 
-def _value_table(subject, df, many, unit):
+def _value_table(subject, df, many, unit, min_group=None, names=None):
     """A subject's value (analysis.value.value), one row per cell and item: with against without,
     then played, the share with it and the mean count where the frame has them."""
     with_, without = subject.states
@@ -102,7 +128,7 @@ def _value_table(subject, df, many, unit):
         ("n played", "n_played", lambda r: count(r["n_played"])),
         (f"share {with_.replace('_', ' ')}", f"share_{with_}", lambda r: pct(r[f"share_{with_}"])),
         ("mean count", "mean_count", lambda r: num(r["mean_count"]))) if c in df.columns]
-    rows = [_cell(many, r) + [subject.text(r[subject.name]), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
+    rows = [_cell(many, r) + [subject.text(r[subject.name], names), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
                               ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
                               pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
                               ci_pts(r["improvement_lo"], r["improvement_hi"]), pval(r["improvement_p"]),
@@ -111,9 +137,12 @@ def _value_table(subject, df, many, unit):
     headers = (["cell"] if many else []) + [subject.name, f"n {with_.replace('_', ' ')}", "win rate",
                                             "95% CI", f"n {without.replace('_', ' ')}", "win rate",
                                             "difference (pts)", "95% CI", "p", f"{unit} difference"]
-    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (not adjusted); {unit} "
-            f"difference = mean final {unit} with minus without; an association, not a cause.").strip()
-    return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows)
+    greyed = greyed_rows(df.sort("variant", "n_players", maintain_order=True), with_, without, min_group)
+    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (Fisher's exact test for a group "
+            f"under {SMALL:,}; not adjusted); {unit} "
+            f"difference = mean final {unit} with minus without; an association, not a cause."
+            + small_note(greyed, min_group)).strip()
+    return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
 
 
 def tables(data):
@@ -146,12 +175,29 @@ def tables(data):
                          "the lead passed to another seat between rounds; normal 95% interval for the mean.",
                          data.length, many))
     out.append(_sources(data.sources, many, unit))
-    out += [_value_table(s, df, many, unit) for s, df in data.values.items()]
+    out += [_value_table(s, df, many, unit, data.min_group, data.names) for s, df in data.values.items()]
+    if data.never_played is not None:
+        out.append(_never_played(data))
     from .sections import tables_of          # (they build on this module's Table)
     out += tables_of(data)
     if data.deltas is not None:
-        out.append(_deltas(data.deltas, unit))
+        out.append(_deltas(data.deltas, unit, data.min_group))
     return out
+
+
+def _never_played(data):
+    """Items a strategy drew and never played: their value is the strategy's habit."""
+    named = {s.name: s for s in data.game.subjects}
+    rows = []
+    for r in data.never_played.iter_rows(named=True):
+        s = named.get(r["source"])
+        item = s.text(r["item"], data.names) if s else item_label(data.names, r["item"])
+        rows.append(_cell(data.many_cells, r) + [str(r["strategy"]), item, r["source"], count(r["drawn"])])
+    return Table("never_played", "Drawn but never played",
+                 f"Items a strategy drew (at least {LEAST} times) and never played: their value in the tables above "
+                 "and in the findings says more about the strategy (the bot) than about the item. drawn: "
+                 "seat-games that drew it (for a cards table, cards drawn).",
+                 (["cell"] if data.many_cells else []) + ["strategy", "item", "from", "drawn"], rows)
 
 
 def _sources(sources, many, unit):
@@ -172,8 +218,9 @@ def _sources(sources, many, unit):
                  rows)
 
 
-def _deltas(deltas, unit):
+def _deltas(deltas, unit, min_group=None):
     rows, marked = [], []
+    greyed = None if min_group is None else [not ok for ok in big_enough_rows(deltas, min_group)]
     for r in deltas.iter_rows(named=True):
         rate = r["metric"] in RATE_METRICS
         fmt = (lambda x: pct(x)) if rate else (lambda x: num(x))
@@ -186,6 +233,7 @@ def _deltas(deltas, unit):
         marked.append(bool(r["significant"]))
     return Table("deltas", "Variant deltas",
                  "Each variant minus the baseline at the same player count; paired by game seed where the cells "
-                 "share it (common random numbers); normal 95% interval; p adjusted with Holm over all rows.",
+                 "share it (common random numbers); normal 95% interval; p adjusted with Holm over all rows."
+                 + small_note(greyed, min_group),
                  ["players", "variant", "subject", "metric", "baseline", "variant value", "change", "95% CI",
-                  "n", "p", "p adjusted", "significant"], rows, marked)
+                  "n", "p", "p adjusted", "significant"], rows, marked, greyed=greyed)

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from .cli import app
+from .errors import UserError
 
 SHOW_FINDINGS = 5
 
@@ -22,6 +23,14 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            threshold: float = typer.Option(0.03, "--threshold", help="Smallest difference from fair (or from the "
                                                                      "baseline variant) a finding reports, as a "
                                                                      "fraction: 0.03 = 3 points."),
+           min_group: int = typer.Option(1000, "--min-group", help="Seat-games a group needs before a comparison "
+                                                                  "of it can become a finding (or "
+                                                                  "--min-group-share of its cell's seat-games, "
+                                                                  "whichever is fewer); smaller groups are greyed "
+                                                                  "in the tables."),
+           min_group_share: float = typer.Option(0.01, "--min-group-share", help="The share of a cell's seat-games "
+                                                                              "that is enough for a group (0.01 "
+                                                                              "= 1%), whatever --min-group."),
            force: bool = typer.Option(False, "--force", help="Replace an existing report windtunnel did not write "
                                                              "(its own is written again without it).")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
@@ -29,12 +38,17 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     margin, game length, score sources, the value of the game's cards, actions, ...) and plots.
     On a comparison folder, `windtunnel report runs/NAME` writes the variant report (variant
     deltas against base)."""
+    from analysis.group_size import MinGroup
     from reports.build import build_report
 
     source = Path(path)
     html = Path(out) if out else source / "report.html"
     # build_report checks the threshold, the source and the output before any work: one line, exit 2
-    result = build_report(source, html, threshold=threshold, force=force)
+    if min_group < 0 or not 0 <= min_group_share <= 1:
+        raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
+                        f"not {min_group} and {min_group_share}")
+    result = build_report(source, html, threshold=threshold, force=force,
+                          min_group=MinGroup(share=min_group_share, count=min_group))
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None
@@ -45,7 +59,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if not found:
         typer.echo(f"No finding at a threshold of {100 * threshold:.1f} points.")
         return
-    typer.echo(f"{len(found)} finding{'s' if len(found) != 1 else ''}, largest first:")
+    typer.echo(f"{len(found)} finding{'s' if len(found) != 1 else ''}, in the order a designer acts on:")
     for f in found[:SHOW_FINDINGS]:
         typer.echo(f"  - {f.sentence}")
     if len(found) > SHOW_FINDINGS:

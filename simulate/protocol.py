@@ -107,7 +107,8 @@ class Subject:
     value, without = another value). ``items`` in report order (() = found in the data).
     ``states`` names the with / without states in tables; ``played`` an optional second count
     column (``favor_played_{item}``) for a third state. A finding reads
-    "Seats that <verb> <phrase> win ..."."""
+    "Seats that <verb> <phrase> win ..."; ``named`` is the phrase where the game knows what an
+    item is (a numbered action by its effect)."""
 
     name: str                        # the key column of its table and a finding's kind: "card"
     title: str                       # its report section: "Favor card value"
@@ -121,9 +122,15 @@ class Subject:
     note: str = ""                   # one sentence under its table
     same_as: str = ""                # a categorical column left out where the data holds it one-to-one
                                      # with this other column (it would say the same thing again)
+    named: str = ""                  # the phrase where the game names the item (``Game.item_names``):
+                                     # "space {item}'s action ({name})"; "" = `phrase` always
 
-    def text(self, item):
-        return self.phrase.format(item=item, Item=str(item).capitalize())
+    def text(self, item, names=None):
+        """How a sentence names an item; with `names` ({str(item): name}) and a `named` phrase, by
+        what it is as well as its id ("space 7's action (4 points)")."""
+        name = (names or {}).get(str(item))
+        phrase = self.named if name and self.named else self.phrase
+        return phrase.format(item=item, Item=str(item).capitalize(), name=name)
 
 
 @dataclass
@@ -297,7 +304,8 @@ class Game:
 
     def item_names(self, config):
         """{item id: the name a designer knows it by} for the items of the game's tables (cards,
-        deeds, ...), from a run's resolved config; reports show "name (id)". None known: {}."""
+        deeds, ...) and subjects (keys as text: a numbered action's "4 points"), from a run's resolved
+        config; reports show "name (id)", a Subject its `named` phrase. None known: {}."""
         return {}
 
     @property

@@ -103,10 +103,13 @@ def check_report(result, expected):
 def check_files(html, figures, expected):
     page = Path(html).read_text(encoding="utf-8")
     check_self_contained(page)
-    # findings first, then tables, then figures
-    order = [page.find(f'<section id="{s}">') for s in ("findings", "tables", "figures")]
+    # the summary card first, the contents, the findings, then tables, then figures
+    order = [page.find(s) for s in ('<section id="summary">', '<nav class="toc" id="contents">',
+                                    '<section id="findings">', '<section id="tables">', '<section id="figures">')]
     assert -1 not in order and order == sorted(order)
-    assert page.find("<h2>") == page.find("<h2>Findings</h2>")
+    assert page.find("<h2>") == page.find("<h2>Summary</h2>")
+    anchors = re.findall(r'<a href="#([^"]+)">', page)
+    assert anchors and all(f'id="{a}"' in page for a in anchors)         # every contents link lands
     # every expected figure, embedded, decoding to a non-empty image; nothing else
     pngs = embedded(page)
     assert list(pngs) == expected
@@ -123,7 +126,8 @@ def check_files(html, figures, expected):
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.png" for n in expected)
     # the Markdown summary: same findings, tables, the PNGs as relative links that exist
     md = md_path.read_text(encoding="utf-8")
-    assert md.index("## Findings") < md.index("## Tables") < md.index("## Figures")
+    assert md.index("## Summary") < md.index("## Contents") < md.index("## Findings") < md.index("## Tables") \
+        < md.index("## Figures")
     links = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", md)
     assert [Path(link).stem for link in links] == expected
     assert all(not Path(link).is_absolute() and (md_path.parent / link).is_file() for link in links)
@@ -142,7 +146,8 @@ def test_run_report_is_self_contained_with_every_figure(run_report):
 def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_dir):
     page = Path(run_report.html).read_text(encoding="utf-8")
     md = Path(run_report.markdown).read_text(encoding="utf-8")
-    sentences = [f.sentence for f in findings(run_dir, threshold=0.03)]
+    names = get_game("aeolos").item_names(simulate.open_run(run_dir).manifest["config"])
+    sentences = [f.sentence for f in findings(run_dir, threshold=0.03, names=names)]
     assert sentences and [f.sentence for f in run_report.findings] == sentences
     found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
     assert [htmllib.unescape(s) for s in re.findall(r"</span>(.*?)</li>", found)] == sentences
@@ -227,7 +232,34 @@ def test_cli_report_bad_input_is_one_line(run_dir, tmp_path):
     one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "no" / "r.html")]))
     one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
                                        "--threshold", "3"]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
+                                       "--min-group", "-1"]))
+    one_line_error(runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path / "r.html"),
+                                       "--min-group-share", "2"]))
     assert not (tmp_path / "r.html").exists() and list(tmp_path.iterdir()) == [tmp_path / "empty"]
+
+
+def test_cli_min_group_keeps_small_groups_out_of_the_findings(run_report, run_dir, tmp_path):
+    """The smallest group among the default report's item findings: asking for more seat-games
+    than it has takes its finding out and greys its row."""
+    from analysis.findings import ITEMS
+    from analysis.group_size import MinGroup
+
+    items = [f for f in run_report.findings if f.tier == ITEMS and f.kind != "variant"]
+    assert items
+    def smaller(f):
+        return min(v for k, v in f.details.items() if k in ("n_drawn", "n_not_drawn", "n_took", "n_not_took"))
+
+    smallest = min(items, key=smaller)
+    n = smaller(smallest)
+    out = tmp_path / "r.html"
+    r = runner.invoke(app, ["report", str(run_dir), "--out", str(out), "--min-group", str(n + 1),
+                            "--min-group-share", "1"])
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text(encoding="utf-8")
+    found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
+    assert htmllib.escape(smallest.sentence.split(" win ")[0], quote=False) not in found
+    assert 'class="small"' in page and htmllib.escape(MinGroup(1, n + 1).text()) in page
 
 
 def test_cli_help_names_the_variant_report():

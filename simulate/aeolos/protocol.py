@@ -129,16 +129,28 @@ class Aeolos(Game):
         return (
             Subject("card", "Favor card value", "favor_drawn_{item}", verb="drew", phrase="{Item}",
                     items=L.FAVOR_NAMES, states=("drawn", "not_drawn"), played="favor_played_{item}",
-                    note="Seat-games that drew the card at least once against those that never drew it "
-                         "(improvement when drawn); played = drew and played it."),
+                    note="Seat-games that drew the card at least once against those that never drew it: the "
+                         "difference in their win rates (what 17lands calls 'improvement when drawn'); played = "
+                         "drew and played it."),
             Subject("harbor", "Harbor action value", "actions_harbor_{item}", verb="took",
-                    phrase="the harbor {item} action",
+                    phrase="the harbor {item} action", named="the harbor {item} action ({name})",
                     items=tuple(range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)), states=("took", "not_took"),
                     note="Seat-games that took the harbor's action at least once against those that did not."),
             Subject("ability", "Tableau ability value", "tableau", verb="were dealt", phrase="the {item} tableau",
                     states=("with", "without"), findings=False,
                     note="Seats dealt the ability against seats dealt another one (variant tableaus)."),
         )
+
+    def item_names(self, config):
+        """Each harbor number by what its action does ("3": "blue crystal or upriver 3"), from the
+        config's harbor tokens; none under variant 4 (variable), where a number's action changes
+        from game to game."""
+        from .transcript import harbor_side_text
+
+        if config.get("variable", {}).get("enabled"):
+            return {}
+        return {str(h["number"]): harbor_side_text(h.get("crystal", ""), h["action"], h.get("amount", 0))
+                for h in config.get("harbor", []) if "number" in h and "action" in h}
 
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
         from .transcript import replay

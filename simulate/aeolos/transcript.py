@@ -537,13 +537,25 @@ class _Reader:
         return f"[{event_name(ev)} {row[3]} {row[4]} {row[5]}]"
 
 
+SIDE_TEXT = {"upriver": "upriver, up to {n} wind", "settlement": "a settlement", "ship": "a ship",
+             "favor": "{n} favor card{s}", "vp": "{n} VP", "wind": "{n} wind",
+             "prophet": "the prophet, {n} wind given", "favor_choice": "a favor card (draw 2 keep 1)",
+             "free_action": "a free action"}
+
+
+def harbor_side_text(crystal, action, amount):
+    """What a harbor token's side does, in words: "1 blue crystal or upriver, up to 3 wind",
+    "4 VP" (crystal: a colour name or "", action: one of ACTION_NAMES)."""
+    what = SIDE_TEXT.get(action, action.replace("_", " ")).format(n=amount, s="" if amount == 1 else "s")
+    return (f"1 {crystal} crystal or " if crystal else "") + what
+
+
 def harbor_token_text(S, h):
     """Variant 4: which token lies at harbor h and what it does."""
     k = int(S[L.S_HARBOR_TOKEN + h])
     crystal, act, amount = (int(S[L.S_HARBOR_CRYSTAL + h]), int(S[L.S_HARBOR_ACTION + h]),
                             int(S[L.S_HARBOR_AMOUNT + h]))
-    what = (f"{L.COLOUR_NAMES[crystal]} crystal or " if crystal >= 0 else "") + L.ACTION_NAMES[act].replace("_", " ")
-    what += f" {amount}" if amount and act != L.ACT_FAVOR_CHOICE else (" (draw 2 keep 1)" if amount else "")
+    what = harbor_side_text(L.COLOUR_NAMES[crystal] if crystal >= 0 else "", L.ACTION_NAMES[act], amount)
     side = "alternative" if k >= 10 else "basic"
     return f"harbor {h + L.FIRST_HARBOR} the {side} {k % 10 + L.FIRST_HARBOR} ({what})"
 

@@ -270,7 +270,7 @@ def test_report(runs):
     from analysis.stats import wilson_interval
     lo, hi = wilson_interval(k, n)
     row = f"| {item_label(named, angel)} | "
-    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(row))
+    line = next(x for x in text.splitlines() if x.replace("*", "").startswith(row))
     cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
     assert cells[2] == f"{n:,}" and cells[3] == rate_ci(k / n, lo, hi)
     assert cells[4] == f"{mine['score_total'].mean():.1f}"
@@ -278,7 +278,7 @@ def test_report(runs):
     played = cards.filter((pl.col("kind") == "journey") & pl.col("turn_played").is_not_null()).join(seats, on=keys)
     card = played.group_by("card").len().sort("len", "card", descending=True)["card"][0]
     mine = played.filter(pl.col("card") == card)
-    line = next(x for x in text.splitlines() if x.replace("**", "").startswith(f"| {item_label(named, card)} | "))
+    line = next(x for x in text.splitlines() if x.replace("*", "").startswith(f"| {item_label(named, card)} | "))
     cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
     held = cards.filter((pl.col("kind") == "journey") & (pl.col("card") == card)).height
     assert cells[1] == f"{held:,}" and cells[4] == f"{mine.height:,}"

@@ -1,0 +1,42 @@
+"""The top of the report, shared by the HTML and Markdown pages: the summary card (a verdict
+per question, ``analysis.verdicts``), the table of contents and the findings split into what
+fits a screen and the rest ("more")."""
+from analysis.findings import TIERS
+from analysis.verdicts import FAIL, NA, PASS, WATCH
+
+SCREEN = 10          # findings shown before "more"
+BADGE = {PASS: "pass", WATCH: "watch", FAIL: "fail", NA: "n/a"}
+
+
+def thresholds_note(data):
+    """The thresholds the verdicts are measured against, in one sentence."""
+    size = f"; a comparison needs both groups at least {data.min_group.text()}" if data.min_group else ""
+    return (f"Verdicts against a threshold of {100 * data.threshold:.1f} percentage points of win rate "
+            f"(twice that for an item to fail), significance after a Holm correction{size}. "
+            "pass: nothing to act on; watch: a smaller but real gap, or too few games to rule one out; "
+            "fail: a finding to act on; n/a: the question does not apply.")
+
+
+def split_findings(findings, screen=SCREEN):
+    """(shown, more): each [(tier title, [(number, finding)])] in order; the first `screen`
+    findings are shown, the rest go behind "more"."""
+    def by_tier(numbered):
+        out = []
+        for i, f in numbered:
+            title = TIERS[f.tier]
+            if not out or out[-1][0] != title:
+                out.append((title, []))
+            out[-1][1].append((i, f))
+        return out
+
+    numbered = list(enumerate(findings, 1))
+    return by_tier(numbered[:screen]), by_tier(numbered[screen:])
+
+
+def contents(tables, figures):
+    """[(anchor, title, level)] of the page, for its table of contents."""
+    out = [("summary", "Summary", 1), ("findings", "Findings", 1), ("tables", "Tables", 1)]
+    out += [(f"table-{t.key}", t.title, 2) for t in tables]
+    out.append(("figures", "Figures", 1))
+    out += [(f"figure-{name}", alt.split(":")[0].split(",")[0], 2) for name, alt, _ in figures]
+    return out
