@@ -141,7 +141,7 @@ BAD = {
     "no variants": (["--players", "2"], "--variants is required"),
     "five players": (["--variants", "base", "--players", "2,5"], "2-4 players, not 5"),
     "one player": (["--variants", "base", "--players", "1,2"], "2-4 players, not 1"),
-    "players not a number": (["--variants", "base", "--players", "2,x"], "--players expects whole numbers"),
+    "players not a number": (["--variants", "base", "--players", "2,x"], "--players expects a whole number"),
     "players twice": (["--variants", "base", "--players", "3,3"], "names 3 twice"),
     "no players": (["--variants", "base"], "--players is required"),
     "zero games": (["--variants", "base", "--players", "2", "--games", "0"], "--games must be"),
