@@ -73,8 +73,10 @@ class State:
         self.content, self.words = content_of(self.rules)
         self.C = self.content.C
         self.n = players
-        if not 2 <= players <= L.MAX_PLAYERS:
-            raise ValueError(f"EOS is played by 2 to {L.MAX_PLAYERS} players, not {players}")
+        lo, hi = self.rules.player_range if hasattr(self.rules, "player_range") else (2, L.MAX_PLAYERS)
+        if not lo <= players <= hi:
+            raise ValueError(f"EOS is played by {lo} to {hi} players with these rules, not {players}"
+                             + (" (one player: the solo module)" if players == 1 else ""))
         given = [None] * players if nations is None else list(nations)
         if len(given) != players:
             raise ValueError(f"{len(given)} nations given for {players} players")
