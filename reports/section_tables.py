@@ -181,6 +181,31 @@ def pace(s, df, data):
                   rows, question=s.question)]
 
 
+def stages(s, result, data):
+    """Two tables: the win rate per value of each `by` column; the share of lost seat-games stuck
+    at each stage, per value of the first."""
+    rows = []
+    for prefix, part in _cells(result["rates"], data.many_cells):
+        for r in part.iter_rows(named=True):
+            rows.append(prefix + [r["by"], str(r["value"]), rate_ci(r["win_rate"], r["lo"], r["hi"]), count(r["n"])])
+    note = f"{s.note} Win rate (Wilson 95% interval) and seat-games n, by " + ", ".join(s.by) + "."
+    tables = [Table(s.name, s.title, note.strip(), _head(data.many_cells) + ["by", "value", "win rate", "n"], rows,
+                    question=s.question)]
+    stuck = result["stuck"]
+    stages = sorted(stuck["stuck"].unique().to_list())
+    rows = []
+    for (v, p, value), part in stuck.group_by("variant", "n_players", "value", maintain_order=True):
+        at = {r["stuck"]: r for r in part.iter_rows(named=True)}
+        rows.append(([cell_label(v, p)] if data.many_cells else []) + [str(value), count(part["n"][0])] + [
+            rate_ci(at[k]["share"], at[k]["lo"], at[k]["hi"]) if k in at else "0.0%" for k in stages])
+    note = (f"Of the lost seat-games (n), the share stuck at each stage (the first not done; Wilson 95% "
+            f"interval), by {s.by[0]} and in all: the stage that stops players most has the largest share.")
+    tables.append(Table(f"{s.name}_stuck", f"{s.title}: where lost games stopped", note,
+                        _head(data.many_cells) + [s.by[0], "lost (n)"] + [f"stuck at {k}" for k in stages], rows,
+                        question=s.question))
+    return tables
+
+
 def score_groups(s, df, data):
     unit = data.unit
     groups = df["group"].unique(maintain_order=True).to_list()

@@ -31,6 +31,7 @@ from .scoring import final_glory
 from .resources import demons, power
 from .setup import deal_ships, new_game
 from .words import PROFESSION_WORDS, Words
+from . import solo
 
 TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
 
@@ -284,6 +285,9 @@ class State:
                 + (f" (+{nation_cards} nation cards)" if nation_cards else "")
                 + f"; {played} journey cards played, {upgrades} upgrades"
                 + (f"; {', '.join(extras)}" if extras else ""))
+        if S[L.S_SOLO]:                    # no chronicle track: the scenario and the recharges left
+            lines.append(f"solo scenario {solo.told(self.rules.config, S)}; "
+                         f"{solo.recharges_left(self.C, S)} recharge actions left")
         first = int(S[L.S_CHRON_NEXT])
         track = []
         start = int(self.C[L.C_CHRON_FIRST + n])
@@ -291,8 +295,9 @@ class State:
             who = int(S[L.S_CHRON + i])
             free = "." if i < start else "#" if i > S[L.S_CHRON_LAST] else "-"
             track.append(free if who < 0 else str(who))
-        lines.append(f"chronicle (seats' entries, - free, # the Demon Lord pawn): {' '.join(track)} "
-                     f"(next slot {first + 1}, last {S[L.S_CHRON_LAST] + 1})")
+        if not S[L.S_SOLO]:
+            lines.append(f"chronicle (seats' entries, - free, # the Demon Lord pawn): {' '.join(track)} "
+                         f"(next slot {first + 1}, last {S[L.S_CHRON_LAST] + 1})")
         lords, deeds = [], []
         for d in range(1, L.N_DEED_AREAS + 1):
             at = int(S[L.S_DEED_AT + d])

@@ -126,7 +126,7 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
                 if PH[q] != SB[SB_PHASE + q]:
                     PH[q] = SB[SB_PHASE + q]
                     if PH[q] >= 0:
-                        use_phase(S, C, W, PV, q, PH[q])
+                        use_phase(S, C, W, PV, q, PH[q] % 3)   # (a solo key: phase + 3 * task)
         if total > best_v:
             best_v, best = total, i
     RG[0], RP[0] = game_rg, game_rp

@@ -53,6 +53,28 @@ def build(C, config, program):
     return tuple(sc["name"] for sc in scenarios)
 
 
+def scenario(config, S):
+    """(name, task texts) of the scenario game S plays (config: its rules' config)."""
+    sc = config["solo"]["scenario"][int(S[L.S_SOLO_SCENARIO])]
+    return sc["name"], [t["text"] for t in sc["task"]]
+
+
+def told(config, S):
+    """The scenario and its tasks in words, the tasks done marked with the recharge actions they
+    took ("1. Awaken an Angel (done, 2 recharges)")."""
+    name, texts = scenario(config, S)
+    parts = []
+    for k, text in enumerate(texts):
+        at = int(S[L.S_SOLO_AT + k])
+        parts.append(f"{k + 1}. {text}" + (f" (done, {at} recharges)" if at >= 0 else ""))
+    return f"{name}: " + "; ".join(parts)
+
+
+def recharges_left(C, S):
+    """The glory track's count in the Solo Mode: recharge actions left before the losing one."""
+    return int(C[L.C_SOLO_LOSE_AT]) - 1 - int(S[L.S_ACTIONS + L.A_RECHARGE])
+
+
 # ---------------------------------------------------------------- the kernel
 @tiny
 def task_at(S, k):
