@@ -56,7 +56,7 @@ def seat_heatmap(s, result, data):
         here = by_seat.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
         for r in part.sort(s.column).iter_rows(named=True):
             at = {x["seat"]: x for x in here.filter(pl.col(s.column) == r[s.column]).iter_rows(named=True)}
-            rows.append(prefix + [str(r[s.column]), f"{pct(1 / p)}", rate_ci(r["win_rate"], r["lo"], r["hi"]),
+            rows.append(prefix + [str(r[s.column]), pct(1 / p) if p > 1 else "–", rate_ci(r["win_rate"], r["lo"], r["hi"]),
                                   count(r["n"])]
                         + [f"{rate_ci(at[k]['win_rate'], at[k]['lo'], at[k]['hi'])}, n {count(at[k]['n'])}"
                            if k in at else "–" for k in seats])

@@ -26,7 +26,7 @@ from .layout import (A_RECHARGE, C_SOLO, C_SOLO_LOSE_AT, C_SOLO_N, C_SOLO_PLAY, 
                      END_SOLO_WON, F_EVENT, GF_OTHER, S_ACTIONS, S_DONE, S_ENDED_BY, S_SOLO, S_SOLO_AT, S_SOLO_BASE,
                      S_SOLO_DONE, S_SOLO_SCENARIO, S_TURN, SOLO_TASKS, TASK_DO, TASK_W, TK_AFTER, TK_AT, TK_KIND,
                      TK_STAT, G_TIE, G_WINNER, P_BONUS_DEMONS, P_BONUS_JOURNEY, P_BONUS_MORALE, P_BONUS_RANKS,
-                     P_BONUS_UPGRADES, P_RANK, P_SCORE, P_SOLO_AT, P_SOLO_DONE, P_SOLO_SCENARIO, P_WON)
+                     P_BONUS_UPGRADES, P_RANK, P_SCORE, P_SOLO_AT, P_SOLO_DONE, P_SOLO_SCENARIO, P_WON, S_N)
 
 
 # ---------------------------------------------------------------- content (Python)
@@ -143,10 +143,11 @@ def record(S, g, games, seats):
     """The solo columns of seat 0's row (-1 outside a solo game); in a solo game the win is the
     scenario's (the 4th task done) and glory, ignored, scores nothing."""
     solo = S[S_SOLO] != 0
-    seats[g, 0, P_SOLO_SCENARIO] = S[S_SOLO_SCENARIO] if solo else -1
-    seats[g, 0, P_SOLO_DONE] = S[S_SOLO_DONE] if solo else -1
-    for k in range(SOLO_TASKS):
-        seats[g, 0, P_SOLO_AT + k] = S[S_SOLO_AT + k] if solo else -1
+    for p in range(S[S_N]):
+        seats[g, p, P_SOLO_SCENARIO] = S[S_SOLO_SCENARIO] if solo else -1
+        seats[g, p, P_SOLO_DONE] = S[S_SOLO_DONE] if solo else -1
+        for k in range(SOLO_TASKS):
+            seats[g, p, P_SOLO_AT + k] = S[S_SOLO_AT + k] if solo else -1
     if not solo:
         return
     won = S[S_ENDED_BY] == END_SOLO_WON

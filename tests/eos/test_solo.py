@@ -60,7 +60,7 @@ def test_setup_is_the_two_player_one_with_two_tokens_per_corner_no_track_and_no_
     equal to the number of players (in a solo game, place two per corner)"; 5 Angels (2 players)."""
     scenarios = set()
     for g in range(12):
-        st = State(load_rules(modules=["solo"]), 1, seed=9, game_index=g)
+        st = State(load_rules(modules=["solo"]), 1, seed=9, game_index=g, run=False)     # as dealt
         S = st.S
         assert [int(S[L.S_CORNER_TOKENS + c]) for c in range(1, 5)] == [2, 2, 2, 2]
         assert int(S[L.S_SUPPLY_BLESSINGS]) == 24 - 8
@@ -69,7 +69,8 @@ def test_setup_is_the_two_player_one_with_two_tokens_per_corner_no_track_and_no_
             1 if st.nations[0] == 0 else 0)                    # (Noom's starting Angel comes from the box)
         assert list(S[L.S_OBJ:L.S_OBJ + L.OBJECTIVES_IN_PLAY]) == [-1] * L.OBJECTIVES_IN_PLAY
         assert (task_done(st), int(S[L.S_GLORY])) == (0, 0)
-        assert "recharge actions left" in str(st) and "chronicle (" not in str(st)
+        st.run_to_decision()
+        assert "5 recharge actions left" in str(st) and "chronicle (" not in str(st)
         scenarios.add(int(S[L.S_SOLO_SCENARIO]))
     assert len(scenarios) > 3 and scenarios <= set(range(10))     # "draw a scenario at random"
     assert [int(State(load_rules(), 3, seed=9).S[L.S_CORNER_TOKENS + c]) for c in range(1, 5)] == [3] * 4
@@ -86,7 +87,8 @@ def test_a_chronicle_action_places_no_entry(rules):
     """"The chronicle track ... [is] not used in the solo mode": a deed accomplished fills no slot."""
     st = solo(rules)
     chron = st.S[L.S_CHRON:L.S_CHRON + L.MAX_CHRONICLE].copy()
-    accomplish(st, 0, "d01")
+    accomplish(st, 0, "cross_the_virgin_gate")
+    finish_turn(st)                                           # its rewards, then its (no) entry
     assert int(st.S[stat(st, 0, "deeds_accomplished")]) == 1
     assert int(st.S[stat(st, 0, "chronicle_actions")]) == 1
     assert (st.S[L.S_CHRON:L.S_CHRON + L.MAX_CHRONICLE] == chron).all() and (chron == -1).all()
@@ -130,10 +132,10 @@ def test_a_do_task_counts_only_what_is_done_after_its_unlock(rules):
     st.choose(L.O_HERO, 0, 0)
     finish_turn(st)
     assert task_done(st) == 3 and int(st.S[L.S_SOLO_BASE]) == 3
-    accomplish(st, 0, "d01")
+    accomplish(st, 0, "cross_the_virgin_gate")
     finish_turn(st)
     assert task_done(st) == 3 and not st.is_terminal()       # one deed since the unlock: not yet
-    accomplish(st, 0, "d02")
+    accomplish(st, 0, "defend_home_against_the_hordes")
     finish_turn(st)
     assert st.is_terminal() and int(st.S[L.S_ENDED_BY]) == L.END_SOLO_WON   # the second
 
@@ -171,12 +173,13 @@ def test_the_tasks_demons_come_after_its_event(rules):
     assert demons(st, 0) == 3                                 # the Demons after it
 
 
-def test_the_tasks_demon_lord_spawns_after_its_event(rules):
-    st = solo(rules, task=1)
+def test_the_tasks_demon_lord_spawns_after_its_event():
+    """Task 1 of Storm over Eos (s08, ASSUMED): a chronicle action, then a Demon Lord spawns."""
+    st = solo(load_rules(modules=["solo"], overrides={"solo.play": "s08"}), task=0)
     top_event(st, E_MORALE)
     pawn = int(st.S[L.S_PAWN])
     lords = int(st.S[L.S_LORD_STACK_N])
-    bump(st, "journey_played", 2)
+    bump(st, "chronicle_actions", 1)
     st.start_turn(0)
     st.choose(L.O_HERO, 0, 0)
     while st.frame()[0] != L.F_MORALE:
@@ -229,7 +232,7 @@ def test_the_fourth_task_before_the_sixth_recharge_wins(rules):
     st = solo(rules, task=3)
     st.S[L.S_ACTIONS + L.A_RECHARGE] = 5                      # the last recharge taken
     st.S[L.S_SOLO_AT:L.S_SOLO_AT + 3] = (1, 3, 5)
-    accomplish(st, 0, "d01")
+    accomplish(st, 0, "cross_the_virgin_gate")
     bump(st, "deeds_accomplished", 1)                        # two since the unlock
     finish_turn(st)
     assert st.is_terminal() and int(st.S[L.S_ENDED_BY]) == L.END_SOLO_WON
@@ -250,6 +253,8 @@ def test_the_sixth_recharge_action_loses(rules):
         assert not st.offers(L.O_HERO)
         st.choose(L.O_RECHARGE)
         assert st.is_terminal() == lost
+        if not lost:
+            finish_turn(st)                                   # the recharge's rewards
         if lost:
             assert int(S[L.S_ENDED_BY]) == L.END_SOLO_LOST and int(S[L.S_ON_SHIP]) == 0   # not recharged
             assert st.record()[1][0][L.P_WON] == 0 and st.returns() == [0.0]
@@ -314,7 +319,7 @@ def test_the_records_are_the_kernels_state(rules):
         assert g["winner_seat"] == (0 if row["won"] else None) and row["score_total"] == 0
     assert {g["ended_by"] for g in games} == {"solo_won", "solo_lost"}
     base = GAME.play(load_rules(), 2, 7, 0, 5, *resolve_strategies(GAME, "greedy", 2)[1:])
-    rows = to_tables(base, run_id="x", first=0, strategies=["greedy"], variant="base")["seats"].to_pylist()
+    rows = to_tables(base, run_id="x", first=0, strategies=["greedy"] * 2, variant="base")["seats"].to_pylist()
     assert all(row[c] is None for row in rows for c in ("solo_scenario", "solo_tasks_done", "solo_task_1_recharge"))
 
 
