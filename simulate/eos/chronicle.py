@@ -322,11 +322,9 @@ def spawn_lord(S, C, p):
     S[S_PLACEMENT_N] -= 1
     if S[S_PLACEMENT_N] > 0:
         S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
-    elif S[S_SOLO]:                         # solo: no track for the pawn
-        S[S_PAWN] = 0
     else:
         S[S_PAWN] = 0
-        S[S_CHRON_LAST] -= 1
+        S[S_CHRON_LAST] -= 1 - S[S_SOLO]    # (solo: no track for the pawn to shorten)
         if S[S_CHRON_NEXT] > S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
             S[S_END_SEAT] = p               # "every player takes one last turn": p too, after this one
             S[S_END_LAPS] = 1

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import simulate
 from simulate.cli import app
 from simulate.eos import GAME
-from simulate.eos.config import NATIONS
+from simulate.eos.config import MODULES, NATIONS
 from simulate.eos.records import SCHEMAS
 from simulate.errors import UserError
 from simulate.protocol import CORE
@@ -52,7 +52,7 @@ def runs(tmp_path_factory):
 
 
 def test_the_protocol_object():
-    assert GAME.name == "eos" and GAME.players == (2, 5) and GAME.score_unit == "glory" and GAME.variants == ()
+    assert GAME.name == "eos" and GAME.players == (1, 5) and GAME.score_unit == "glory" and GAME.variants == MODULES
     assert simulate.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
     assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic", "lookahead", "plugin"}

@@ -9,13 +9,16 @@ from typer.testing import CliRunner
 from simulate.cli import app
 from simulate.eos import GAME, check, kernel
 from simulate.eos import layout as L
-from simulate.eos.config import load_rules
+from simulate.eos.config import CONFIG_DIR, apply_module, load_rules, read_files
+from simulate.errors import ConfigError
 from simulate.eos.content import build
 from simulate.eos.face import State
 from simulate.eos.records import to_tables
 from strategies import resolve_strategies
 from tests.eos.scenario import accomplish, demons, finish_turn, new, power, ready, stat, take_any
+from simulate.eos.transcript import replay
 from tests.eos.test_nations import after_treasurer, kusan_table
+from tests.eos.test_transcript import batch_game
 
 THERE_AND_BACK = "s01"  # "There and Back again": 1 Angel (then 3 Demons), 2 journey cards played (then
 #                        a Demon Lord), have 150 coins (rulebook), 2 epic deeds (rulebook)
@@ -51,6 +54,39 @@ def bump(st, name, n):
 
 def task_done(st):
     return int(st.S[L.S_SOLO_DONE])
+
+
+# ---------------------------------------------------------------- the data
+BAD_SOLO = {
+    "unknown key": (lambda d: d["solo"]["scenario"][0]["task"][0].update(bogus=1), "unknown key"),
+    "a do task on coins": (lambda d: d["solo"]["scenario"][0]["task"][2].update(kind="do"), "a do task counts one of"),
+    "three tasks": (lambda d: d["solo"]["scenario"][1]["task"].pop(), "4 tasks"),
+    "an unknown stat": (lambda d: d["solo"]["scenario"][0]["task"][0].update(stat="glory"), "counts one of"),
+    "no such scenario": (lambda d: d["solo"].update(play="s99"), "solo.play"),
+    "two players": (lambda d: d["game"].update(max_players=2), "one player"),
+    "one player without it": (lambda d: d.pop("solo"), "Solo Mode"),
+    "a bad effect": (lambda d: d["solo"]["scenario"][0]["task"][0].update(after=["demons:x"]), "after"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_SOLO))
+def test_bad_solo_data_is_one_config_error(case):
+    data, _ = read_files()
+    apply_module(data, "solo")
+    spoil, needle = BAD_SOLO[case]
+    spoil(data)
+    with pytest.raises(ConfigError, match=needle):
+        load_rules(data=data)
+
+
+def test_the_data_marks_what_the_rulebook_does_not_print():
+    """Every scenario but the rulebook's example is ASSUMED, and its two assumed tasks too."""
+    text = (CONFIG_DIR / "modules" / "solo.toml").read_text()
+    assert text.count("[[solo.scenario]]                       # ASSUMED (the whole card)") == 9
+    cards = load_rules(modules=["solo"]).config["solo"]["scenario"]
+    assert len(cards) == 10 and cards[0]["name"] == "There and Back again"
+    assert [(t["kind"], t["stat"], t["at_least"]) for t in cards[0]["task"][2:]] == [
+        ("have", "coins", 150), ("do", "deeds_accomplished", 2)]
 
 
 # ---------------------------------------------------------------- setup
@@ -321,6 +357,24 @@ def test_the_records_are_the_kernels_state(rules):
     base = GAME.play(load_rules(), 2, 7, 0, 5, *resolve_strategies(GAME, "greedy", 2)[1:])
     rows = to_tables(base, run_id="x", first=0, strategies=["greedy"] * 2, variant="base")["seats"].to_pylist()
     assert all(row[c] is None for row in rows for c in ("solo_scenario", "solo_tasks_done", "solo_task_1_recharge"))
+
+
+def test_the_transcript_tells_the_scenario_and_each_task_as_the_batch_played_it():
+    """``windtunnel replay`` of solo games: the very game the batch played (won or lost, tasks done,
+    turns), each task done in words, under check mode."""
+    r = load_rules(modules=["solo"])
+    greedy = resolve_strategies(GAME, "greedy", 1)[0]
+    outcomes = set()
+    for index in range(6):
+        game, seats = batch_game(r, 1, 31, index, None, greedy, check=True)
+        played, text = replay(r, 1, 31, index, greedy, check=True)
+        done, won = int(seats[0][L.P_SOLO_DONE]), bool(seats[0][L.P_WON])
+        assert played.turns == game[L.G_TURNS] and played.returns == [1.0 if won else 0.0] and not played.error_message
+        assert text.count("Solo task ") == done and (done == 0 or f"Solo task {done} done" in text)
+        assert text.startswith("EOS") and "Solo scenario " in text and "recharge actions left" in text
+        assert text.rstrip().endswith("wins the scenario." if won else "loses the scenario.")
+        outcomes.add(won)
+    assert outcomes == {True, False}
 
 
 # ---------------------------------------------------------------- the command line
