@@ -18,6 +18,8 @@ from strategies import resolve_strategies
 from tests.eos.scenario import accomplish, demons, finish_turn, new, power, ready, stat, take_any
 from simulate.eos.transcript import replay
 from tests.eos.test_nations import after_treasurer, kusan_table
+from tests.eos.test_check import code_of
+from tests.eos.test_check import fresh as check_fresh
 from tests.eos.test_transcript import batch_game
 
 THERE_AND_BACK = "s01"  # "There and Back again": 1 Angel (then 3 Demons), 2 journey cards played (then
@@ -300,6 +302,42 @@ def test_the_sixth_recharge_action_loses(rules):
 
 
 # ---------------------------------------------------------------- games under check mode, records
+def plant_task_done_without_its_recharge(S, C, NS, PR):
+    S[L.S_SOLO_DONE] = 1
+
+
+def plant_chronicle_entry(S, C, NS, PR):
+    S[L.S_CHRON] = 0                            # seat 0 on the first slot, the pointer past it
+    S[L.S_CHRON_NEXT] = 1
+
+
+def plant_four_tasks_and_playing_on(S, C, NS, PR):
+    S[L.S_SOLO_DONE] = 4
+    S[L.S_SOLO_AT:L.S_SOLO_AT + 4] = 0
+
+
+def plant_losing_recharge_and_playing_on(S, C, NS, PR):
+    S[L.S_ACTIONS + L.A_RECHARGE] = 6
+
+
+SOLO_PLANTS = {"glory": lambda S, C, NS, PR: S.__setitem__(L.S_GLORY, 1),
+               "a chronicle entry": plant_chronicle_entry,
+               "an objective": lambda S, C, NS, PR: S.__setitem__(L.S_OBJ, 0),
+               "a task done unrecorded": plant_task_done_without_its_recharge,
+               "four tasks, the game on": plant_four_tasks_and_playing_on,
+               "the 6th recharge, the game on": plant_losing_recharge_and_playing_on}
+
+
+@pytest.mark.parametrize("case", list(SOLO_PLANTS))
+def test_the_solo_check_catches_its_planted_violations(case):
+    content = build(load_rules(modules=["solo"]).config)
+    S, C, NS, PR, _ = check_fresh(content, 1, (2,))
+    assert code_of(S, C, NS, PR) == 0
+    SOLO_PLANTS[case](S, C, NS, PR)
+    assert code_of(S, C, NS, PR) == check.CK_SOLO
+
+
+
 COMBINATIONS = (["solo"], ["first-game", "solo"], ["free-ship", "solo"], ["first-game", "free-ship", "solo"])
 GAMES = 300
 
