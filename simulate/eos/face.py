@@ -223,7 +223,10 @@ class State:
         return int(self.S[L.S_COINS + p])
 
     def scores(self):
-        """Each seat's final glory as it stands: glory plus the end bonus (``kernel.final_glory``)."""
+        """Each seat's final glory as it stands: glory plus the end bonus (``kernel.final_glory``);
+        0 in a solo game (glory is ignored, as the records have it)."""
+        if self.S[L.S_SOLO]:
+            return [0] * self.n
         return [int(final_glory(self.S, self.C, self.NS, self.PR, p, self._tmp)) for p in range(self.n)]
 
     def record(self):

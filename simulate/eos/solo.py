@@ -66,7 +66,7 @@ def told(config, S):
     parts = []
     for k, text in enumerate(texts):
         at = int(S[L.S_SOLO_AT + k])
-        parts.append(f"{k + 1}. {text}" + (f" (done, {at} recharges)" if at >= 0 else ""))
+        parts.append(f"{k + 1}. {text}" + (f" (done, {at} recharge{'' if at == 1 else 's'})" if at >= 0 else ""))
     return f"{name}: " + "; ".join(parts)
 
 

@@ -104,16 +104,16 @@ def _changes(st, a, b, who):
     for slot, (u, v) in enumerate(zip(a["chron"], b["chron"])):
         if u < 0 <= v:
             out.append(f"    Chronicle: {who[v]} fills slot {slot + 1} of the track.")
-    if b["events"] != a["events"] or b["edeck"] != a["edeck"]:
-        if b["events"] < a["events"] or b["events"] > a["events"]:
-            out.append(f"    Event: {st.content.events[b['edeck'][b['events']]]} is drawn.")
     if st.S[L.S_SOLO]:
         texts = solo.scenario(st.rules.config, st.S)[1]
         for k in range(a["solo_done"], b["solo_done"]):
-            out.append(f"    Solo task {k + 1} done: {texts[k]} ({int(st.S[L.S_SOLO_AT + k])} recharge actions taken).")
+            out.append(f"    Solo task {k + 1} done: {texts[k]} (after {int(st.S[L.S_SOLO_AT + k])} recharge actions).")
         if b["recharges"] != a["recharges"]:
             left = solo.recharges_left(st.C, st.S)
             out.append(f"    Solo: {left} recharge actions left." if left >= 0 else "    Solo: the losing recharge action.")
+    if b["events"] != a["events"] or b["edeck"] != a["edeck"]:
+        if b["events"] < a["events"] or b["events"] > a["events"]:
+            out.append(f"    Event: {st.content.events[b['edeck'][b['events']]]} is drawn.")
     for lord in b["curses"]:
         if lord not in a["curses"]:
             out.append(f"    Curse in play: {w.lord(lord)}.")
@@ -151,8 +151,8 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     if S[L.S_SOLO]:
         lines.append("Solo scenario " + solo.told(st.rules.config, S) + ".")
     cards = st.rules.config["objectives"]["card"]
-    lines.append("Objectives: " + ", ".join(cards[o]["name"] for o in S[L.S_OBJ:L.S_OBJ + L.OBJECTIVES_IN_PLAY]
-                                            if o >= 0) + ".")
+    lines.append("Objectives: " + (", ".join(cards[o]["name"] for o in S[L.S_OBJ:L.S_OBJ + L.OBJECTIVES_IN_PLAY]
+                                             if o >= 0) or "none") + ".")
     error = 0
     before = _snapshot(st)
     turn = -1
@@ -176,7 +176,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     lines.append(f"The game ends after {int(S[L.S_TURN])} turns: {ended}.")
     scores, returns = st.scores(), st.returns()
     tmp = np.zeros(8, np.int64)
-    for p in range(n_players):
+    for p in range(n_players if not S[L.S_SOLO] else 0):     # solo: glory is ignored
         end_bonus(S, st.C, st.NS, st.PR, p, tmp)
         lines.append(f"  {who[p]}: {int(S[L.S_GLORY + p])} glory in play, end bonus {int(tmp[0]):+d} Demons, "
                      f"{int(tmp[1]):+d} morale, {int(tmp[2]):+d} ranks, {int(tmp[3]):+d} journey cards, "
