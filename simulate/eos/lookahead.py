@@ -33,6 +33,8 @@ from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOK
                      POL_PLUGIN, SB_OPT, SB_PHASE, SB_POL, SB_STATE)
 from .policy import pick, use_phase, weights_now
 from .scorer import plugin_choice
+from .layout import S_SOLO
+from .solo import standing as solo_standing
 
 
 
@@ -47,7 +49,10 @@ def holding(S, W, p, q):
 
 @hot
 def margin(S, C, NS, PR, W, p, tmp):
-    """p's position as if the game ended now, over the best rival's (both weighed by p's weights)."""
+    """p's position as if the game ended now, over the best rival's (both weighed by p's weights);
+    solo: its standing on the scenario's tasks and what it holds."""
+    if S[S_SOLO]:
+        return solo_standing(S, C, NS, p) + holding(S, W, p, p)
     best = -1e18
     mine = 0.0
     for q in range(S[S_N]):

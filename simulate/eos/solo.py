@@ -127,6 +127,18 @@ def end_of_turn(S, C, NS, p, frame):
 
 
 @hot
+def standing(S, C, NS, p):
+    """A solo game's position, for the lookahead's rollouts: the tasks done and the unlocked
+    one's share done (100 a task), the win 1000, the loss -1000."""
+    if S[S_ENDED_BY] == END_SOLO_WON:
+        return 1000.0
+    if S[S_ENDED_BY] == END_SOLO_LOST:
+        return -1000.0
+    k = S[S_SOLO_DONE]
+    return 100.0 * (k + min(1.0, max(0.0, task_progress(S, C, NS, p) / C[task_at(S, k) + TK_AT])))
+
+
+@hot
 def recharge_loses(S, C, p):
     """p has just taken a recharge action: in a solo game the `lose_on_recharge`-th (the 6th)
     ends the game, lost."""

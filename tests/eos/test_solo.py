@@ -370,6 +370,12 @@ def test_solo_games_under_check_mode_break_no_invariant(modules, policy):
         assert won.mean() < 0.05
 
 
+def test_the_lookahead_plays_solo_games_for_the_scenario():
+    """Its rollouts score the standing on the scenario (no rival, no glory): it wins some."""
+    _, games, seats = play(["solo"], "lookahead", games=40)
+    assert not games[:, L.G_ERROR].any() and seats[:, 0, L.P_WON].sum() >= 4
+
+
 def test_the_records_are_the_kernels_state(rules):
     """The seats' solo columns (docs/data.md) from a face game's end, and a batch's tables."""
     st = State(load_rules(modules=["solo"]), 1, seed=4)
