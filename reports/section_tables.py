@@ -196,12 +196,16 @@ def stages(s, result, data):
     rows = []
     for (v, p, value), part in stuck.group_by("variant", "n_players", "value", maintain_order=True):
         at = {r["stuck"]: r for r in part.iter_rows(named=True)}
+        most = max(at.values(), key=lambda r: r["lost"])
+        label = most.get("label") or ""
         rows.append(([cell_label(v, p)] if data.many_cells else []) + [str(value), count(part["n"][0])] + [
-            rate_ci(at[k]["share"], at[k]["lo"], at[k]["hi"]) if k in at else "0.0%" for k in stages])
+            rate_ci(at[k]["share"], at[k]["lo"], at[k]["hi"]) if k in at else "0.0%" for k in stages]
+            + [f"{most['stuck']}" + (f": {label}" if label else "")])
     note = (f"Of the lost seat-games (n), the share stuck at each stage (the first not done; Wilson 95% "
             f"interval), by {s.by[0]} and in all: the stage that stops players most has the largest share.")
     tables.append(Table(f"{s.name}_stuck", f"{s.title}: where lost games stopped", note,
-                        _head(data.many_cells) + [s.by[0], "lost (n)"] + [f"stuck at {k}" for k in stages], rows,
+                        _head(data.many_cells) + [s.by[0], "lost (n)"] + [f"stuck at {k}" for k in stages]
+                        + ["stops most"], rows,
                         question=s.question))
     return tables
 

@@ -184,6 +184,8 @@ class Eos(Game):
                                                *config.get("angels", {}).get("angel", [])] if "name" in c}
         named.update({lord["id"]: f"{lord['name']}, {lord['title']}" if lord.get("title") else lord["name"]
                       for lord in config.get("demon_lords", {}).get("lord", []) if "name" in lord})
+        named.update({f"{sc['name']}/{k + 1}": task["text"] for sc in config.get("solo", {}).get("scenario", [])
+                      for k, task in enumerate(sc.get("task", []))})       # the solo section's tasks
         return named
 
     def seat_options(self, options, game_index, n_players):

@@ -2,6 +2,8 @@
 its printed rules as scenarios in the book's order, through the Python face (the helpers are
 tests/eos/scenario.py's); then random and greedy solo games under check mode with the modules
 it combines with, the records against the kernel's state, and the command line."""
+import re
+
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -431,6 +433,7 @@ def test_the_command_line_plays_and_reports_solo_and_refuses_one_player_without_
     assert r.exit_code == 0, (r.stdout, r.stderr, r.exception)
     page = (tmp_path / "solo" / "report.md").read_text()
     assert "Solo scenarios" in page and "where lost games stopped" in page
+    assert re.search(r"\| There and Back again \| \d+ \|.*\| \d: [A-Z]", page)     # a task by its text
     for given in (["--players", "1"], ["--players", "2", "--variant", "solo"]):
         r = CliRunner().invoke(app, ["simulate", "eos", *given, "--games", "20", "--out", "x"])
         assert r.exit_code == 2, (r.stdout, r.stderr, r.exception)
