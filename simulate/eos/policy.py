@@ -594,9 +594,10 @@ def weigh_idleness(S, W, p, phase):
 @hot
 def weights_now(S, C, W, PV, PH, p):
     """Put seat p's weights for the game's phase in use when the phase has changed (PH: each
-    seat's phase in use, -1 none), then weigh its idle turns (``weigh_idleness``)."""
+    seat's phase in use, -1 none; solo: phase + 3 * (task + 1), weighed again at each task), then
+    weigh its idle turns (``weigh_idleness``; not solo)."""
     phase = game_phase(S, C)
-    key = phase + 3 * (1 + S[S_SOLO_DONE]) if S[S_SOLO] else phase    # solo: weighed again for each task
+    key = phase + 3 * (1 + S[S_SOLO_DONE]) if S[S_SOLO] else phase
     if key != PH[p]:
         use_phase(S, C, W, PV, p, phase)
         PH[p] = key
