@@ -57,10 +57,10 @@ def endings(games, column, confidence=0.95):
 
 def game_scores(seats):
     """Lazy, one row per game: `winner_score` (the top score) and `margin` (top score - second
-    score; 0 for a tie on score). The keys are run_id, game_id and the cell."""
+    score; 0 for a tie on score; null for a game of one seat). The keys are run_id, game_id and the cell."""
     s = pl.col("score_total").cast(pl.Int32)
     return (seats.group_by("run_id", "game_id", *CELL)
-            .agg(winner_score=s.max(), runner_up=s.sort(descending=True).get(1))
+            .agg(winner_score=s.max(), runner_up=s.sort(descending=True).slice(1, 1).first())
             .with_columns(margin=pl.col("winner_score") - pl.col("runner_up")))
 
 

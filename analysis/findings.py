@@ -100,7 +100,9 @@ def _significant(df, effect, threshold, alpha):
 
 def _fair_findings(df, kind, who, where, threshold, alpha, many_variants):
     """A finding for each row whose win rate differs from fair (1/P) by `threshold` and is
-    significant: "<who> wins X% <where> (95% CI, n), Y percentage points above/below fair; p"."""
+    significant: "<who> wins X% <where> (95% CI, n), Y percentage points above/below fair; p".
+    A game of one seat has no fair share (a solo game is won against the game, not the others)."""
+    df = df.filter(pl.col("n_players") > 1)
     out = []
     for r in _significant(df, "advantage", threshold, alpha).iter_rows(named=True):
         side = "above" if r["advantage"] > 0 else "below"

@@ -19,10 +19,13 @@ def win_rates(seats, by=(*CELL, "strategy"), confidence=0.95):
 
 def against_fair(df):
     """Add `fair` (1/P), `advantage` (win rate - fair) and the two-sided `p_value` of
-    the win rate against fair to a `win_rates` frame that has `n_players`."""
+    the win rate against fair to a `win_rates` frame that has `n_players`. A game of one seat
+    (a solo game, won against the game) has no fair share: null there."""
     fair = 1.0 / df["n_players"].cast(pl.Float64)
     _, p = binomial_test(df["wins"].to_numpy(), df["n"].to_numpy(), fair.to_numpy())
-    return df.with_columns(fair=fair, advantage=pl.col("win_rate") - fair, p_value=pl.Series(np.atleast_1d(p)))
+    shared = pl.col("n_players") > 1
+    return (df.with_columns(fair=fair, advantage=pl.col("win_rate") - fair, p_value=pl.Series(np.atleast_1d(p)))
+            .with_columns(pl.when(shared).then(pl.col(c)).alias(c) for c in ("fair", "advantage", "p_value")))
 
 
 def seat_win_rates(seats, confidence=0.95):

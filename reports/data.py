@@ -129,8 +129,9 @@ def item_label(names, item):
 
 
 def _named(sections, names):
-    """The long-table sections' items by name (``item_label``), where the game knows names."""
-    from simulate.sections import LongValue
+    """The long-table sections' items by name (``item_label``), where the game knows names; a
+    stages section's stages too ("<value>/<stage>": a solo scenario's task by its text)."""
+    from simulate.sections import LongValue, Stages
 
     if not names:
         return sections
@@ -140,6 +141,9 @@ def _named(sections, names):
             r = {k: (v.with_columns(pl.col("item").map_elements(lambda i: item_label(names, i),
                                                                 return_dtype=pl.String))
                      if isinstance(v, pl.DataFrame) and "item" in v.columns else v) for k, v in r.items()}
+        if isinstance(s, Stages) and r is not None:
+            r = dict(r, stuck=r["stuck"].with_columns(label=pl.struct("value", "stuck").map_elements(
+                lambda x: names.get(f"{x['value']}/{x['stuck']}", ""), return_dtype=pl.String)))
         out.append((s, r))
     return out
 

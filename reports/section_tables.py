@@ -56,7 +56,7 @@ def seat_heatmap(s, result, data):
         here = by_seat.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
         for r in part.sort(s.column).iter_rows(named=True):
             at = {x["seat"]: x for x in here.filter(pl.col(s.column) == r[s.column]).iter_rows(named=True)}
-            rows.append(prefix + [str(r[s.column]), f"{pct(1 / p)}", rate_ci(r["win_rate"], r["lo"], r["hi"]),
+            rows.append(prefix + [str(r[s.column]), pct(1 / p) if p > 1 else "–", rate_ci(r["win_rate"], r["lo"], r["hi"]),
                                   count(r["n"])]
                         + [f"{rate_ci(at[k]['win_rate'], at[k]['lo'], at[k]['hi'])}, n {count(at[k]['n'])}"
                            if k in at else "–" for k in seats])
@@ -181,6 +181,35 @@ def pace(s, df, data):
     return [Table(s.name, s.title, note, _head(data.many_cells) + ["k", "games reaching k", "of", "share (95% CI)",
                                                                      "mean turn", "95% CI", "sd"],
                   rows, question=s.question)]
+
+
+def stages(s, result, data):
+    """Two tables: the win rate per value of each `by` column; the share of lost seat-games stuck
+    at each stage, per value of the first."""
+    rows = []
+    for prefix, part in _cells(result["rates"], data.many_cells):
+        for r in part.iter_rows(named=True):
+            rows.append(prefix + [r["by"], str(r["value"]), rate_ci(r["win_rate"], r["lo"], r["hi"]), count(r["n"])])
+    note = f"{s.note} Win rate (Wilson 95% interval) and seat-games n, by " + ", ".join(s.by) + "."
+    tables = [Table(s.name, s.title, note.strip(), _head(data.many_cells) + ["by", "value", "win rate", "n"], rows,
+                    question=s.question)]
+    stuck = result["stuck"]
+    stages = sorted(stuck["stuck"].unique().to_list())
+    rows = []
+    for (v, p, value), part in stuck.group_by("variant", "n_players", "value", maintain_order=True):
+        at = {r["stuck"]: r for r in part.iter_rows(named=True)}
+        most = max(at.values(), key=lambda r: r["lost"])
+        label = most.get("label") or ""
+        rows.append(([cell_label(v, p)] if data.many_cells else []) + [str(value), count(part["n"][0])] + [
+            rate_ci(at[k]["share"], at[k]["lo"], at[k]["hi"]) if k in at else "0.0%" for k in stages]
+            + [f"{most['stuck']}" + (f": {label}" if label else "")])
+    note = (f"Of the lost seat-games (n), the share stuck at each stage (the first not done; Wilson 95% "
+            f"interval), by {s.by[0]} and in all: the stage that stops players most has the largest share.")
+    tables.append(Table(f"{s.name}_stuck", f"{s.title}: where lost games stopped", note,
+                        _head(data.many_cells) + [s.by[0], "lost (n)"] + [f"stuck at {k}" for k in stages]
+                        + ["stops most"], rows,
+                        question=s.question))
+    return tables
 
 
 def score_groups(s, df, data):

@@ -4,7 +4,7 @@ so the report has no branch on a game. `compute(game.sections, tables)` gives th
 the game's order; `tables_of` and `figures_of` turn them into the page's tables and PNGs."""
 from dataclasses import dataclass
 
-from simulate.sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap
+from simulate.sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages
 
 from . import section_figures as SF
 from . import section_tables as ST
@@ -68,6 +68,11 @@ def _groups(s, t):
     return pl.concat(parts) if parts else None
 
 
+def _stages(s, t):
+    from analysis.stages import stage_results
+    return stage_results(t.seats, s.done, s.by)
+
+
 KINDS = {
     Endings: Kind(_each(_endings), ST.endings, SF.no_figure),
     SeatHeatmap: Kind(_each(_seat_heatmap), ST.seat_heatmap, SF.seat_heatmap),
@@ -76,6 +81,7 @@ KINDS = {
     FlagEffect: Kind(_each(_flags), ST.flag_effect, SF.flag_effect),
     Pace: Kind(_each(_pace), ST.pace, SF.pace),
     ScoreGroups: Kind(_each(_groups), ST.score_groups, SF.no_figure),
+    Stages: Kind(_each(_stages), ST.stages, SF.no_figure),
 }
 
 

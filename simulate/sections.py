@@ -139,4 +139,19 @@ class ScoreGroups:
     note: str = ""
 
 
-KINDS = (SeatHeatmap, HeadToHead, LongValue, FlagEffect, Pace, Endings, ScoreGroups)
+@dataclass(frozen=True)
+class Stages:
+    """Games won by stages done in order (a solo scenario's tasks): the win rate per value of each
+    seats column in `by` (interval, n), and where the lost seat-games stopped: the share of them
+    stuck at each stage (the seats column `done` counts the stages done: stuck at done + 1), per
+    value of `by[0]` and in all. No data where `done` is null throughout (another kind of game)."""
+
+    name: str
+    title: str
+    question: str
+    done: str
+    by: tuple = ("strategy",)
+    note: str = ""
+
+
+KINDS = (SeatHeatmap, HeadToHead, LongValue, FlagEffect, Pace, Endings, ScoreGroups, Stages)

@@ -58,6 +58,8 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_BOX, ANG_HERO, ANG_PATRON, C_BL
                      S_SUPPLY_BLESSINGS, S_SUPPLY_SHIELDS, S_UDECK, S_UDECK_N, S_UFLAGS, S_ULOC, U_BOX, U_DECK,
                      U_HAND, U_MARKET, U_PLACES, U_PLAY, U_SHIP_PLACE)
 from .resources import demons, power
+from .layout import (A_RECHARGE, C_SOLO, C_SOLO_LOSE_AT, END_SOLO_LOST, END_SOLO_WON, S_ACTIONS, S_DONE, S_ENDED_BY,
+                     S_OBJ, S_SOLO, S_SOLO_AT, S_SOLO_DONE, SOLO_TASKS, OBJECTIVES_IN_PLAY)
 
 # config game.angel_pawns (the component list's 12 Angel pawns); not in C yet
 # (tests/eos/test_check.py holds it to the config)
@@ -108,6 +110,8 @@ CHECKS = (
     "chronicle: the end is triggered (S_END_SEAT) exactly when no slot is free",
     "decision stack: depth within 0..MAX_FRAMES, frames of known kinds for seats in play",
     "board: ships and Krakens in an area (-1: not placed), purification tokens of seats in play",
+    "solo: one seat, no glory, no chronicle entry or objective; tasks done in order, each with the recharge "
+    "actions taken by then; the 4th wins and the losing recharge action loses, at once",
 )
 
 (CK_SHIP_WORKERS, CK_HERO_WORKERS, CK_HERO_MAX, CK_RANK, CK_MORALE, CK_BLESSINGS, CK_BLESSING_LIMIT, CK_ANGELS,
@@ -115,7 +119,7 @@ CHECKS = (
  CK_CURSES, CK_DEEDS, CK_JOURNEY_PLACE, CK_JOURNEY_NATION, CK_JOURNEY_DECK, CK_HAND, CK_UPGRADE_PLACE,
  CK_UPGRADE_NATION, CK_UPGRADE_DECK, CK_MARKET, CK_UPGRADES_IN_PLAY, CK_UPGRADE_COUNTS, CK_UPGRADE_BOX,
  CK_EVENTS, CK_POWER, CK_DEMONS, CK_COINS_GLORY, CK_PROTECTION, CK_CHRONICLE, CK_END, CK_STACK,
- CK_BOARD) = range(1, len(CHECKS) + 1)
+ CK_BOARD, CK_SOLO) = range(1, len(CHECKS) + 1)
 
 
 # ---------------------------------------------------------------- bit sets of up to 128 items
@@ -568,4 +572,35 @@ def check_state(S, C, NS, PR):
         code = check_upgrades(S, C, NS)
     if code == 0:
         code = check_rest(S, C, NS, PR)
+    if code == 0:
+        code = check_solo(S, C)
     return code
+
+
+@hot
+def check_solo(S, C):
+    if S[S_SOLO] != C[C_SOLO]:
+        return CK_SOLO
+    if S[S_SOLO] == 0:
+        return 0
+    done = S[S_SOLO_DONE]
+    taken = S[S_ACTIONS + A_RECHARGE]
+    if S[S_N] != 1 or S[S_GLORY] != 0 or not 0 <= done <= SOLO_TASKS or taken > C[C_SOLO_LOSE_AT]:
+        return CK_SOLO
+    for i in range(MAX_CHRONICLE):
+        if S[S_CHRON + i] != -1:
+            return CK_SOLO
+    for i in range(OBJECTIVES_IN_PLAY):
+        if S[S_OBJ + i] != -1:
+            return CK_SOLO
+    last = 0
+    for k in range(SOLO_TASKS):
+        at = S[S_SOLO_AT + k]
+        if (k < done) != (at >= 0) or (at >= 0 and (at < last or at > taken)):
+            return CK_SOLO
+        last = max(last, at)
+    won = S[S_ENDED_BY] == END_SOLO_WON
+    lost = S[S_ENDED_BY] == END_SOLO_LOST
+    if won != (done == SOLO_TASKS) or lost != (taken == C[C_SOLO_LOSE_AT]) or ((won or lost) and S[S_DONE] == 0):
+        return CK_SOLO
+    return 0

@@ -35,6 +35,7 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, 
                      TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM, S_DEED_CURSES,
                      S_FEATS, S_N_FEATS, FEAT_W, MAX_FEATS, FEAT_SEAT, FEAT_KIND, FEAT_ITEM, FEAT_TURN,
                      FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
+from .layout import C_SOLO_EVENT_GLOBAL, S_SOLO
 from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -241,6 +242,10 @@ def fill_chronicle(S, C, PR, p):
     """p's nation token on the next chronicle slot; the slot's effects for p. The last slot
     triggers the end of the game."""
     slot = S[S_CHRON_NEXT]
+    if S[S_SOLO]:                           # solo: no chronicle track, no entry
+        stat(S, p, ST_CHRONICLE, 1)
+        chronicle_completed(S, C, PR, p)
+        return
     if slot > S[S_CHRON_LAST]:
         chronicle_completed(S, C, PR, p)
         return
@@ -319,7 +324,7 @@ def spawn_lord(S, C, p):
         S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
     else:
         S[S_PAWN] = 0
-        S[S_CHRON_LAST] -= 1
+        S[S_CHRON_LAST] -= 1 - S[S_SOLO]    # (solo: no track for the pawn to shorten)
         if S[S_CHRON_NEXT] > S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
             S[S_END_SEAT] = p               # "every player takes one last turn": p too, after this one
             S[S_END_LAPS] = 1
@@ -379,6 +384,8 @@ def event_stage(S, C, PR, R, at):
             if S[S_GLORY + q] == low:
                 push_program(S, q, prog, event_mode(S, q), GF_OTHER)
     elif stage == 2:
+        if S[S_SOLO] and C[C_SOLO_EVENT_GLOBAL] == 0:
+            return True                     # solo: "you only gain the active player reward"
         g = C[C_E_GLOBAL + e]
         if g >= 0:                          # a global effect: Akeem's upgrade does not ignore it
             for k in range(n - 1, -1, -1):

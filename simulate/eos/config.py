@@ -29,7 +29,7 @@ DEED_LEVELS = ("I", "II", "III", "lake")
 SETUP_CHOICES = {"lords": ("shuffled", "first_game_order"), "ships": ("nation", "dealt")}
 # keys whose value is a list of action strings (challenges may also use the challenge-only conditions)
 ACTION_KEYS = ("actions", "action", "reward", "rewards", "cost", "setup", "active", "faces", "recharge", "once",
-               "slots", "choice", "least_glory")
+               "slots", "choice", "least_glory", "after")
 CHALLENGE_KEYS = ("challenge",)
 FLAG_KEYS = ("flags", "passive", "curse", "trigger", "global")
 # a cost or challenge loses these (the rulebook's red border): a positive amount there is a slip
@@ -98,6 +98,11 @@ KEYS = {
     "nation.journey": "id name cost actions trigger",
     "nation.upgrade": "id name hero cost actions flags",
 }
+# the Solo Mode module's scenarios (configs/eos/modules/solo.toml)
+KEYS[""] += " solo"
+KEYS["angels_drawn"] += " 1"
+KEYS.update({"solo": "lose_on_recharge event_global play scenario", "solo.scenario": "id name task",
+             "solo.scenario.task": "text kind stat at_least after"})
 KEYS = {path: set(keys.split()) for path, keys in KEYS.items()}
 
 
@@ -284,13 +289,14 @@ def validate(data, files, folder):
     lo, hi = c.need(game, "min_players", "game", int), c.need(game, "max_players", "game", int)
     if not 1 <= lo <= hi <= 5:
         c.fail("game.max_players", f"players must lie within 1..5, got {lo}..{hi}")
+    _validate_solo(c, data, lo, hi)
     for key, (low, high) in GAME_RANGES.items():
         value = c.need(game, key, "game", int)
         if not low <= value <= high:
             c.fail(f"game.{key}", f"expected a whole number from {low} to {high}, got {value}")
     n_angels = len(data.get("angels", {}).get("angel", []))
     drawn = c.need(data, "angels_drawn", "", dict)
-    for p in range(max(lo, 2), hi + 1):
+    for p in range(lo, hi + 1):
         k = c.need(drawn, str(p), "angels_drawn", int)
         if not 0 <= k <= min(n_angels, game["angel_pawns"]):
             c.fail(f"angels_drawn.{p}", f"expected 0 to {min(n_angels, game['angel_pawns'])} Angels "
@@ -371,6 +377,53 @@ def _validate_glory_track(c, data):
             c.fail(f"glory_track.step[{i}].at", f"expected a step from 1 to 99 of the track, each once, got {at}")
         seen.add(at)
         c.need(step, "reward", f"glory_track.step[{i}]")
+
+
+# Solo tasks: "have" a statistic (layout.STATS) at least N whenever checked, or "do" N more of a
+# statistic that only grows (counted from the task's unlock); a scenario has SOLO_TASKS of them
+SOLO_DO_STATS = ("journey_played", "rank_increases", "morale_boosts", "angels_awakened", "areas_purified",
+                 "deeds_accomplished", "lords_defeated", "chronicle_actions")
+SOLO_HAVE_STATS = SOLO_DO_STATS + ("upgrades_in_play", "ship_upgrades", "heroes_max_morale", "power", "coins")
+SOLO_TASKS = 4                  # layout.SOLO_TASKS
+MAX_SCENARIOS = 12              # layout.MAX_SCENARIOS
+
+
+def _validate_solo(c, data, lo, hi):
+    """The solo scenarios (a game of one player needs them, and they need a game of one)."""
+    solo = data.get("solo")
+    if solo is None:
+        if lo == 1:
+            c.fail("game.min_players", "one player plays only the Solo Mode (--variant solo)")
+        return
+    if hi != 1:
+        c.fail("game.max_players", f"the Solo Mode is played by one player, got {lo}..{hi}")
+    if c.need(solo, "lose_on_recharge", "solo", int) < 1:
+        c.fail("solo.lose_on_recharge", f"expected a recharge action from 1 on, got {solo['lose_on_recharge']}")
+    if not isinstance(c.need(solo, "event_global", "solo"), bool):
+        c.fail("solo.event_global", f"expected true or false, got {solo['event_global']!r}")
+    scenarios = c.need(solo, "scenario", "solo", list)
+    if not 1 <= len(scenarios) <= MAX_SCENARIOS:
+        c.fail("solo.scenario", f"expected 1 to {MAX_SCENARIOS} scenarios, got {len(scenarios)}")
+    ids = c.unique(scenarios, "id", "solo.scenario")
+    if solo.get("play", "random") not in ids | {"random"}:
+        c.fail("solo.play", f"expected a scenario id or \"random\", got {solo['play']!r}")
+    for i, sc in enumerate(scenarios):
+        at = f"solo.scenario[{i}]"
+        c.need(sc, "name", at, str)
+        tasks = c.need(sc, "task", at, list)
+        if len(tasks) != SOLO_TASKS:
+            c.fail(f"{at}.task", f"a scenario has {SOLO_TASKS} tasks, got {len(tasks)}")
+        for k, t in enumerate(tasks):
+            where = f"{at}.task[{k}]"
+            c.need(t, "text", where, str)
+            kind = c.need(t, "kind", where, str)
+            stats = {"have": SOLO_HAVE_STATS, "do": SOLO_DO_STATS}.get(kind)
+            if stats is None:
+                c.fail(f"{where}.kind", f"expected \"have\" or \"do\", got {kind!r}")
+            if c.need(t, "stat", where, str) not in stats:
+                c.fail(f"{where}.stat", f"a {kind} task counts one of {', '.join(stats)}, got {t['stat']!r}")
+            if c.need(t, "at_least", where, int) < 1:
+                c.fail(f"{where}.at_least", f"expected 1 or more, got {t['at_least']}")
 
 
 def _validate_map(c, data, angel_names):

@@ -15,6 +15,7 @@ from .actions import parse_actions
 from .config import NATIONS, PROFESSIONS
 from .nations import player_rules
 from .programs import NO_PROGRAM, ProgramBuilder, board_arrays, compile_programs
+from . import solo
 
 LEVELS = {"I": 0, "II": 1, "III": 2, "lake": L.DEED_LAKE}
 
@@ -36,6 +37,7 @@ class Content:
     areas: tuple                # area ids in kernel order
     flags: tuple                # rule flag names, code = index
     ships: tuple = ()           # each nation's ship by name, in nation order (NS_SHIP)
+    scenarios: tuple = ()       # the solo scenarios' names (S_SOLO_SCENARIO), () without the solo module
 
     def journey_name(self, j):
         return self.journey[j]
@@ -255,6 +257,7 @@ def build(config):
         curses = [f for f in t.get("flags", []) if f in L.CURSES]
         C[L.C_T_CURSE + i] = L.CURSES.index(curses[0]) if curses else -1
 
+    scenarios = solo.build(C, config, prog)
     # the nations
     NS = np.full((L.N_NATIONS, L.NS_SIZE), -1, np.int32)
     for k, nat in enumerate(NATIONS):
@@ -274,7 +277,7 @@ def build(config):
                    tuple(e["id"] for e in events), tuple(o["id"] for o in objectives),
                    tuple(a["id"] for a in angels), tuple(lord_ids), tuple(d["id"] for d in deeds),
                    tuple(trophy_ids), tuple(a["id"] for a in areas), flags,
-                   tuple(config["nations"][nat]["ship"]["name"] for nat in NATIONS))
+                   tuple(config["nations"][nat]["ship"]["name"] for nat in NATIONS), scenarios)
 
 
 def _nation(config, nat, k, b, journey, upgrades):

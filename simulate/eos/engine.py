@@ -51,8 +51,9 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
                      F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, HOW_DRAWN, MAX_JOURNEY,
-                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN)
+                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN, S_SOLO)
 from .resources import destroy_demons, gain_power, gain_protection, power
+from .solo import end_of_turn as solo_end_of_turn, recharge_loses
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
 from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
                      SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
@@ -443,6 +444,8 @@ def options(S, C, NS, PR, R, OPT, NB):
         if S[at + 2] == 0:
             n = free_options(S, C, p, OPT, 0)
             return option(OPT, n, O_DONE, 0, 0, 0)
+        if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
+            return -1
         pop(S)
         end_turn(S, C, NS, p)
         return -1
@@ -652,7 +655,8 @@ def choose(S, C, NS, PR, R, OPT, i):
                 push_program(S, p, C[C_T_ACTIONS + y], 0, GF_OTHER)
         elif code == O_RECHARGE:
             S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
-            push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
+            if not recharge_loses(S, C, p):
+                push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
         return
     if kind == F_CHOICE:
         pop(S)

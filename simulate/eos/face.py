@@ -31,6 +31,7 @@ from .scoring import final_glory
 from .resources import demons, power
 from .setup import deal_ships, new_game
 from .words import PROFESSION_WORDS, Words
+from . import solo
 
 TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
 
@@ -73,8 +74,10 @@ class State:
         self.content, self.words = content_of(self.rules)
         self.C = self.content.C
         self.n = players
-        if not 2 <= players <= L.MAX_PLAYERS:
-            raise ValueError(f"EOS is played by 2 to {L.MAX_PLAYERS} players, not {players}")
+        lo, hi = self.rules.player_range if hasattr(self.rules, "player_range") else (2, L.MAX_PLAYERS)
+        if not lo <= players <= hi:
+            raise ValueError(f"EOS is played by {lo} to {hi} players with these rules, not {players}"
+                             + (" (one player: the solo module)" if players == 1 else ""))
         given = [None] * players if nations is None else list(nations)
         if len(given) != players:
             raise ValueError(f"{len(given)} nations given for {players} players")
@@ -220,7 +223,10 @@ class State:
         return int(self.S[L.S_COINS + p])
 
     def scores(self):
-        """Each seat's final glory as it stands: glory plus the end bonus (``kernel.final_glory``)."""
+        """Each seat's final glory as it stands: glory plus the end bonus (``kernel.final_glory``);
+        0 in a solo game (glory is ignored, as the records have it)."""
+        if self.S[L.S_SOLO]:
+            return [0] * self.n
         return [int(final_glory(self.S, self.C, self.NS, self.PR, p, self._tmp)) for p in range(self.n)]
 
     def record(self):
@@ -282,6 +288,9 @@ class State:
                 + (f" (+{nation_cards} nation cards)" if nation_cards else "")
                 + f"; {played} journey cards played, {upgrades} upgrades"
                 + (f"; {', '.join(extras)}" if extras else ""))
+        if S[L.S_SOLO]:                    # no chronicle track: the scenario and the recharges left
+            lines.append(f"solo scenario {solo.told(self.rules.config, S)}; "
+                         f"{solo.recharges_left(self.C, S)} recharge actions left")
         first = int(S[L.S_CHRON_NEXT])
         track = []
         start = int(self.C[L.C_CHRON_FIRST + n])
@@ -289,8 +298,9 @@ class State:
             who = int(S[L.S_CHRON + i])
             free = "." if i < start else "#" if i > S[L.S_CHRON_LAST] else "-"
             track.append(free if who < 0 else str(who))
-        lines.append(f"chronicle (seats' entries, - free, # the Demon Lord pawn): {' '.join(track)} "
-                     f"(next slot {first + 1}, last {S[L.S_CHRON_LAST] + 1})")
+        if not S[L.S_SOLO]:
+            lines.append(f"chronicle (seats' entries, - free, # the Demon Lord pawn): {' '.join(track)} "
+                         f"(next slot {first + 1}, last {S[L.S_CHRON_LAST] + 1})")
         lords, deeds = [], []
         for d in range(1, L.N_DEED_AREAS + 1):
             at = int(S[L.S_DEED_AT + d])

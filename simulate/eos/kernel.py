@@ -30,6 +30,7 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W, SB_SIZE, N_SPECIALS,
                      P_SPECIALS, S_SPECIALS)
 from .lookahead import seat_choice
+from .solo import record as solo_record
 from .resources import demons, power
 from .scoring import end_bonus, final_glory
 from .symbols import upgrades_in_play
@@ -144,6 +145,7 @@ def record(S, C, NS, PR, g, games, seats, tmp):
         seats[g, p, P_SHIP] = NS[p, NS_SHIP]
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
+    solo_record(S, g, games, seats)
 
 
 @hot

@@ -61,6 +61,14 @@ LOG_W = 8
  Y_PURIFY, Y_PURIFY_ADJ, Y_BLESSING, Y_ANGEL_ATTACK, Y_SPAWN_LORD, Y_CHRONICLE,
  Y_SPEED_TOTAL, Y_HAVE_UPGRADES, Y_HAVE_PROTECTION, Y_MAX_MORALE_HEROES, Y_MORALE_TOTAL) = range(32)
 
+# solo scenarios (C_SOLO_TASK rows): a task is "have" (a stat at least N, whenever) or "do" (the
+# stat grown by N since the task was unlocked); `after`: a program run after the task's event
+MAX_SCENARIOS = 12
+SOLO_TASKS = 4
+TK_KIND, TK_STAT, TK_AT, TK_AFTER = range(4)
+TASK_W = 4
+TASK_HAVE, TASK_DO = 0, 1
+
 # ---------------------------------------------------------------- content C
 _c = Offsets()
 C_PROGS = _c()                  # offset of the program table (2 ints per program)
@@ -196,6 +204,13 @@ C_T_SLOT = _c(MAX_TROPHIES * MAX_SLOTS) # a ship trophy: each slot's recharge re
 C_T_FLAGS = _c(MAX_TROPHIES * MAX_FLAGS)
 C_T_PASSIVE = _c(MAX_TROPHIES)          # bitmask of PASSIVES the trophy gives
 C_T_CURSE = _c(MAX_TROPHIES)            # a curse trophy's curse (CURSES index), -1
+# solo (the Solo Mode module, configs/eos/modules/solo.toml; simulate/eos/solo.py)
+C_SOLO = _c()                           # 1: a solo game (no chronicle track, glory ignored, tasks)
+C_SOLO_LOSE_AT = _c()                   # the recharge action that loses (the 6th)
+C_SOLO_EVENT_GLOBAL = _c()              # 1: a task's event runs its global effect too
+C_SOLO_PLAY = _c()                      # the scenario played (-1: one drawn at random)
+C_SOLO_N = _c()                         # scenarios
+C_SOLO_TASK = _c(MAX_SCENARIOS * SOLO_TASKS * TASK_W)  # per scenario and task: TK_* fields
 C_SIZE = _c.size
 
 AREA_OCEAN, AREA_DEED, AREA_BLESSING = 0, 1, 2
@@ -434,6 +449,12 @@ S_SLOT_TURN = _s(MAX_CHRONICLE) # 1-based turn of the game's k-th chronicle entr
 S_CURSES_EVER = _s()            # bitmask of CURSES
 S_SPECIALS = _s(MAX_PLAYERS * N_SPECIALS)   # per seat: SPECIALS
 S_GT_CLAIMED = _s(MAX_PLAYERS)  # per seat: bit i = glory track reward i gained (once per game)
+# solo (S_SOLO: 1 in a solo game, for rules that see no C: glory)
+S_SOLO = _s()
+S_SOLO_SCENARIO = _s()          # the scenario played
+S_SOLO_DONE = _s()              # tasks done: the next one (index) is the unlocked task
+S_SOLO_BASE = _s()              # the unlocked task's stat when it was unlocked ("do" tasks count from it)
+S_SOLO_AT = _s(SOLO_TASKS)      # recharge actions taken when each task was done (-1: not done)
 S_SIZE = _s.size
 
 # glory by source (records)
@@ -442,6 +463,7 @@ GLORY_SOURCES = ("areas", "angels", "lords", "deeds", "chronicle", "objectives",
 A_HERO, A_CHRONICLE, A_RECHARGE, A_CREW = range(4)
 
 END_NONE, END_CHRONICLE, END_CAP = 0, 1, 2
+END_SOLO_WON, END_SOLO_LOST = 3, 4     # solo: the 4th task done; the 6th recharge action taken
 LORD = 100                      # S_DEED_AT: a Demon Lord tile
 LS_STACK, LS_BOARD, LS_DEFEATED, LS_BOX = 0, 1, 2, 3
 DS_BOX, DS_BOARD, DS_DONE, DS_REMOVED = 0, 1, 2, 3
@@ -548,6 +570,10 @@ POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord
  W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET, W_CURSES, W_KRAKEN_TARGET,
  W_KRAKEN_CORNER, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY) = range(N_SYMBOLS,
                                                                                   N_SYMBOLS + len(POLICY_WEIGHTS))
+# solo (policy.solo_weights): the unlocked task's stat weighed this much more per unit (its symbol, or
+# its chronicle target), the next "have" task's half as much; a recharge action's worth in a solo game
+POLICY_WEIGHTS += ("solo_task", "solo_recharge")
+W_SOLO_TASK, W_SOLO_RECHARGE = N_SYMBOLS + len(POLICY_WEIGHTS) - 2, N_SYMBOLS + len(POLICY_WEIGHTS) - 1
 N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
 PHASE_NAMES = ("early", "mid", "late")
 # reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the
@@ -624,4 +650,8 @@ P_ACTIONS = _p(4)               # A_*
 P_UPGRADES = _p()
 P_JOURNEY_PLAYED = _p()
 P_SPECIALS = _p(N_SPECIALS)     # SPECIALS
+# solo
+P_SOLO_SCENARIO = _p()          # the scenario played (-1: not a solo game)
+P_SOLO_DONE = _p()              # tasks done
+P_SOLO_AT = _p(SOLO_TASKS)      # recharge actions taken when each task was done (-1: not done)
 N_SEAT_COLS = _p.size

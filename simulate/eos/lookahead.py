@@ -33,6 +33,8 @@ from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOK
                      POL_PLUGIN, SB_OPT, SB_PHASE, SB_POL, SB_STATE)
 from .policy import pick, use_phase, weights_now
 from .scorer import plugin_choice
+from .layout import S_SOLO
+from .solo import standing as solo_standing
 
 
 
@@ -47,7 +49,10 @@ def holding(S, W, p, q):
 
 @hot
 def margin(S, C, NS, PR, W, p, tmp):
-    """p's position as if the game ended now, over the best rival's (both weighed by p's weights)."""
+    """p's position as if the game ended now, over the best rival's (both weighed by p's weights);
+    solo: its standing on the scenario's tasks and what it holds."""
+    if S[S_SOLO]:
+        return solo_standing(S, C, NS, p) + holding(S, W, p, p)
     best = -1e18
     mine = 0.0
     for q in range(S[S_N]):
@@ -126,7 +131,7 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
                 if PH[q] != SB[SB_PHASE + q]:
                     PH[q] = SB[SB_PHASE + q]
                     if PH[q] >= 0:
-                        use_phase(S, C, W, PV, q, PH[q])
+                        use_phase(S, C, W, PV, q, PH[q] % 3)   # (a solo key: phase + 3 * task)
         if total > best_v:
             best_v, best = total, i
     RG[0], RP[0] = game_rg, game_rp

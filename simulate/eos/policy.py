@@ -36,6 +36,12 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER,
                      W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
+from .layout import (A_RECHARGE, C_SOLO_LOSE_AT, S_ACTIONS, S_SOLO, S_SOLO_DONE, SOLO_TASKS, ST_ANGELS,
+                     ST_CHRONICLE, ST_COINS, ST_DEEDS, ST_JOURNEY_PLAYED, ST_LORDS, ST_MAX_MORALE_HEROES,
+                     ST_MORALE_BOOSTS, ST_POWER, ST_PURIFIED, ST_RANK_INCREASES, ST_SHIP_UPGRADES, ST_UPGRADES,
+                     TASK_HAVE, TK_KIND, TK_STAT, W_SOLO_RECHARGE, W_SOLO_TASK, Y_BLESSING, Y_DESTROY, Y_DRAW,
+                     Y_MORALE, Y_PLAY, Y_PURIFY, Y_PURIFY_ADJ, Y_RANK, Y_UPGRADE)
+from .solo import task_at
 
 
 
@@ -67,7 +73,9 @@ def program_worth(C, W, p, prog):
 @tiny
 def game_phase(S, C):
     """0 early, 1 mid, 2 late: which third of its chronicle slots the game has filled
-    (public: the track is on the table)."""
+    (public: the track is on the table); solo: which third of the recharge actions it may take."""
+    if S[S_SOLO]:
+        return min(2, 3 * S[S_ACTIONS + A_RECHARGE] // C[C_SOLO_LOSE_AT])
     first = C[C_CHRON_FIRST + S[S_N]]
     done = 3 * (S[S_CHRON_NEXT] - first)
     slots = S[S_CHRON_LAST] + 1 - first
@@ -79,8 +87,60 @@ def use_phase(S, C, W, PV, p, phase):
     """Put p's weights for `phase` in use and weigh every program with them."""
     for k in range(N_WEIGHTS):
         W[p, k] = W[p, N_WEIGHTS * (1 + phase) + k]
+    if S[S_SOLO]:
+        solo_weights(S, C, W, p)
     for prog in range(C[C_N_PROGS]):
         PV[p, prog] = program_worth(C, W, p, prog)
+
+
+@hot
+def task_weights(W, p, st, w):
+    """Weigh what makes progress on a solo task counting statistic `st` `w` more per unit (a unit:
+    one of the count; 10 coins; 3 power)."""
+    if st == ST_COINS:
+        W[p, Y_COINS] += w / 10.0
+    elif st == ST_POWER:
+        W[p, Y_POWER] += w / 3.0
+        W[p, Y_DESTROY] += w / 3.0         # (not Demons: shunning them kept ships from every target)
+    elif st == ST_JOURNEY_PLAYED:
+        W[p, Y_PLAY] += w
+        W[p, Y_DRAW] += w / 3.0
+    elif st == ST_RANK_INCREASES:
+        W[p, Y_RANK] += w
+    elif st == ST_MORALE_BOOSTS or st == ST_MAX_MORALE_HEROES:
+        W[p, Y_MORALE] += w
+    elif st == ST_UPGRADES or st == ST_SHIP_UPGRADES:
+        W[p, Y_UPGRADE] += w
+        W[p, W_UPGRADE_END] += w
+    elif st == ST_ANGELS:
+        W[p, W_ANGEL] += w
+        W[p, W_CORNER] += w / 2.0
+        W[p, Y_BLESSING] += w / 2.0
+    elif st == ST_PURIFIED:
+        W[p, Y_PURIFY] += w
+        W[p, Y_PURIFY_ADJ] += w
+    elif st == ST_DEEDS:
+        W[p, W_DEED] += w
+    elif st == ST_LORDS:
+        W[p, W_LORD] += w
+        W[p, W_ATTACK_AWAKENED] += w / 2.0
+        W[p, W_ANGEL] += w / 2.0
+    elif st == ST_CHRONICLE:
+        W[p, W_ENTRY] += w
+
+
+@hot
+def solo_weights(S, C, W, p):
+    """Solo: glory is worth nothing, a recharge action `solo_recharge` more (each brings the loss
+    nearer), progress on the unlocked task `solo_task` more per unit, on the next task if it is a
+    "have" one (it may be prepared) half as much."""
+    W[p, Y_GLORY] = 0.0
+    W[p, W_RECHARGE] += W[p, W_SOLO_RECHARGE]
+    k = S[S_SOLO_DONE]
+    if k < SOLO_TASKS:
+        task_weights(W, p, C[task_at(S, k) + TK_STAT], W[p, W_SOLO_TASK])
+    if k + 1 < SOLO_TASKS and C[task_at(S, k + 1) + TK_KIND] == TASK_HAVE:
+        task_weights(W, p, C[task_at(S, k + 1) + TK_STAT], W[p, W_SOLO_TASK] / 2.0)
 
 
 @hot
@@ -534,12 +594,14 @@ def weigh_idleness(S, W, p, phase):
 @hot
 def weights_now(S, C, W, PV, PH, p):
     """Put seat p's weights for the game's phase in use when the phase has changed (PH: each
-    seat's phase in use, -1 none), then weigh its idle turns (``weigh_idleness``)."""
+    seat's phase in use, -1 none; solo: phase + 3 * (task + 1), weighed again at each task), then
+    weigh its idle turns (``weigh_idleness``; not solo)."""
     phase = game_phase(S, C)
-    if phase != PH[p]:
+    key = phase + 3 * (1 + S[S_SOLO_DONE]) if S[S_SOLO] else phase
+    if key != PH[p]:
         use_phase(S, C, W, PV, p, phase)
-        PH[p] = phase
-    if W[p, W_IDLE_LINE] != 0 or W[p, W_IDLE_TARGET] != 0:
+        PH[p] = key
+    if S[S_SOLO] == 0 and (W[p, W_IDLE_LINE] != 0 or W[p, W_IDLE_TARGET] != 0):   # solo: the recharges are the clock
         weigh_idleness(S, W, p, phase)
 
 

@@ -89,7 +89,7 @@ class Results(ArrayResults):
 class Eos(Game):
     name = "eos"
     title = "EOS: Island of Angels"
-    players = (2, L.MAX_PLAYERS)
+    players = (1, L.MAX_PLAYERS)         # 1: the Solo Mode only (--variant solo)
     score_unit = "glory"
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
@@ -100,7 +100,14 @@ class Eos(Game):
     options = {"nations": NATION_OPTION}
 
     def check_players(self, n_players, rules=None):
-        """As the base class, within 2-5 whatever the config says (the solo module is not simulated)."""
+        """As the base class, within 1-5 whatever the config says; one player is the Solo Mode's
+        (the solo module), and the Solo Mode is one player's."""
+        if rules is not None and not isinstance(n_players, bool) and isinstance(n_players, int):
+            solo = "solo" in rules.config.get("variants", ())
+            if n_players == 1 and not solo:
+                raise UserError(f"{self.title} is played by one player only in the Solo Mode: add --variant solo")
+            if n_players != 1 and solo:
+                raise UserError(f"the Solo Mode is played by one player, not {n_players} (--players 1)")
         super().check_players(n_players, rules)
         super().check_players(n_players)
 
@@ -181,6 +188,8 @@ class Eos(Game):
                                                *config.get("angels", {}).get("angel", [])] if "name" in c}
         named.update({lord["id"]: f"{lord['name']}, {lord['title']}" if lord.get("title") else lord["name"]
                       for lord in config.get("demon_lords", {}).get("lord", []) if "name" in lord})
+        named.update({f"{sc['name']}/{k + 1}": task["text"] for sc in config.get("solo", {}).get("scenario", [])
+                      for k, task in enumerate(sc.get("task", []))})       # the solo section's tasks
         return named
 
     def seat_options(self, options, game_index, n_players):

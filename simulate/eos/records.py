@@ -13,7 +13,7 @@ import pyarrow as pa
 from ..protocol import CORE
 from . import layout as L
 
-ENDED_BY = {L.END_CHRONICLE: "chronicle", L.END_CAP: "cap"}
+ENDED_BY = {L.END_CHRONICLE: "chronicle", L.END_CAP: "cap", L.END_SOLO_WON: "solo_won", L.END_SOLO_LOST: "solo_lost"}
 SOURCES = ([(f"score_{name}", L.P_GLORY_FROM + k) for k, name in enumerate(L.GLORY_SOURCES)]
            + [("score_bonus_demons", L.P_BONUS_DEMONS), ("score_bonus_morale", L.P_BONUS_MORALE),
               ("score_bonus_ranks", L.P_BONUS_RANKS), ("score_bonus_journey", L.P_BONUS_JOURNEY),
@@ -31,6 +31,10 @@ SEAT_COUNTS += [(name, L.P_SPECIALS + k, pa.int16()) for k, name in enumerate(L.
 GAME_COUNTS = [("chronicle_entries", L.G_ENTRIES, pa.int8()), ("deeds_accomplished", L.G_DEEDS_DONE, pa.int8()),
                ("lords_defeated", L.G_LORDS_DEFEATED, pa.int8()), ("lords_on_board", L.G_LORDS_ON_BOARD, pa.int8())]
 
+# solo (null outside a solo game): the scenario, tasks done, the recharge actions taken when each was done
+SOLO_COLUMNS = ([("solo_scenario", pa.string()), ("solo_tasks_done", pa.int8())]
+                + [(f"solo_task_{k + 1}_recharge", pa.int8()) for k in range(L.SOLO_TASKS)])
+
 GAMES_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seed", pa.uint64()), ("game", pa.string()),
      ("variant", pa.string()), ("n_players", pa.int8()), ("turns", pa.int16()), ("rounds", pa.int16()),
@@ -45,7 +49,8 @@ SEATS_SCHEMA = pa.schema(
      ("strategy_slot", pa.int8()), ("won", pa.bool_()), ("rank", pa.int8()), ("score_total", pa.int16()),
      ("nation", pa.string()), ("ship", pa.string())]
     + [(name, pa.int16()) for name, _ in SOURCES] + [("score_lost", pa.int16())]
-    + [(name, typ) for name, _, typ in SEAT_COUNTS])
+    + [(name, typ) for name, _, typ in SEAT_COUNTS]
+    + SOLO_COLUMNS)
 CARDS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
      ("kind", pa.string()), ("at_setup", pa.bool_()), ("how", pa.string()), ("turn_drawn", pa.int16()),
@@ -131,9 +136,18 @@ def to_tables(r, *, run_id, first, strategies, variant):
          _col(flat[:, L.P_RANK], pa.int8()), _col(total, pa.int16()), _names(flat[:, L.P_NATION], NATIONS),
          _names(flat[:, L.P_SHIP], content.ships)]
         + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
-        + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS],
+        + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS] + solo_columns(flat, content),
         schema=SEATS_SCHEMA)
     return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id), "feats": feat_table(r, run_id, game_id)}
+
+
+def solo_columns(flat, content):
+    """The seats' SOLO_COLUMNS from their rows (layout P_SOLO_*: -1 outside a solo game, or a task not done)."""
+    scenario, done = flat[:, L.P_SOLO_SCENARIO], flat[:, L.P_SOLO_DONE]
+    names = content.scenarios or ("",)
+    return ([_names(scenario, names, scenario >= 0), _col(done, pa.int8(), mask=done < 0)]
+            + [_col(flat[:, L.P_SOLO_AT + k], pa.int8(), mask=flat[:, L.P_SOLO_AT + k] < 0)
+               for k in range(L.SOLO_TASKS)])
 
 
 def feat_table(r, run_id, game_id):

@@ -10,11 +10,14 @@ from ..jit import hot
 from .layout import N_SPECIALS, S_SPECIALS, SP_POWER_PEAK
 from .layout import (PR_FIXED_PROTECTION, PR_MAX_DEMONS, PR_MAX_POWER, PR_MAX_STEPS, PR_N_ZONES, PR_PROTECTED_BASE,
                      PR_SPEED_AT_POWER, PR_ZONES, S_COINS, S_GLORY, S_MARKER, S_PROTECTION, S_SHIELDS)
+from .layout import S_SOLO
 
 
 @hot
 def gain_glory(S, p, n):
-    """Gain (n < 0: lose) glory; glory never falls below 0."""
+    """Gain (n < 0: lose) glory; glory never falls below 0. Solo: glory is ignored and cannot be lost."""
+    if S[S_SOLO]:
+        return
     S[S_GLORY + p] = max(0, S[S_GLORY + p] + n)
 
 

@@ -1,6 +1,6 @@
 """EOS's report sections (``Game.sections``, ``simulate/sections.py``): the questions of issue
 #19's report, each over columns the kernel records (``docs/data.md``, "EOS tables")."""
-from ..sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, State
+from ..sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages, State
 from . import layout as L
 
 ASSOCIATION = ("An association, not a card's strength: a seat that is doing well draws, buys and plays more, "
@@ -60,4 +60,8 @@ SECTIONS = (
                                        "bonus_upgrades")),
                         ("lost", ("lost",))),
                 by=("strategy", "nation")),
+    Stages("solo", "Solo scenarios",
+           "How often is each solo scenario won, with each nation, and which task stops players most?",
+           "solo_tasks_done", by=("solo_scenario", "nation", "strategy"),
+           note="Solo runs only (--variant solo): a win is the 4th task done before the 6th recharge action."),
 )

@@ -15,6 +15,7 @@ from ..rng import below, shuffle_range
 from .cards import card_gained, refill_market, shuffle_into_pile
 from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .frames import push, push_program
+from .solo import setup as solo_setup
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
                      C_CHRON_FIRST, C_CHRON_N, C_D_LEVEL, C_DEED_LEVELS, C_HAND_LIMIT, C_MARKET, C_N_ANGELS,
                      C_N_DEEDS, C_N_EVENTS, C_N_GENERAL_JOURNEY, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_LORDS,
@@ -163,6 +164,7 @@ def new_game(S, C, NS, n_players, R):
             S[S_DEED_CURSES] |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
     update_curses(S, C)
     curse_enters(S, C, 0, lord)
+    solo_setup(S, C, R)                   # last: a game without it sees the same stream
 
 
 @hot

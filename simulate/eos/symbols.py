@@ -25,7 +25,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
                      S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
                      S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD)
-from .layout import N_SPECIALS, PR_SPEED_AT_POWER, S_SPECIALS, SP_POWER_SPEED_MOVES
+from .layout import N_SPECIALS, PR_SPEED_AT_POWER, S_SPECIALS, SP_POWER_SPEED_MOVES, S_SOLO
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -178,7 +178,7 @@ def can_pay_but(S, C, NS, PR, p, prog, speed, skip):
                     ok = False
                 elif code == Y_POWER and power(S, p) < need:
                     ok = False
-                elif code == Y_GLORY and S[S_GLORY + p] < need:
+                elif code == Y_GLORY and S[S_GLORY + p] < need and S[S_SOLO] == 0:   # solo: never lost
                     ok = False
                 elif code == Y_PROTECTION and S[S_PROTECTION + p] - PR[p, PR_FIXED_PROTECTION] < need:
                     ok = False

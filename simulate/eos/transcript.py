@@ -20,6 +20,7 @@ from .scoring import end_bonus
 from .lookahead import seat_choice
 from .scorer import extension
 from .resources import demons, power
+from . import solo
 
 
 class SeatPolicies:
@@ -65,7 +66,7 @@ def _snapshot(st):
                 curses=tuple(int(v) for v in S[L.S_CURSES:L.S_CURSES + S[L.S_N_CURSES]]),
                 deed_at=tuple(int(v) for v in S[L.S_DEED_AT:L.S_DEED_AT + L.N_DEED_AREAS + 1]),
                 events=int(S[L.S_EDECK_N]), edeck=tuple(int(v) for v in S[L.S_EDECK:L.S_EDECK + L.MAX_EVENTS]),
-                turn=int(S[L.S_TURN]))
+                turn=int(S[L.S_TURN]), solo_done=int(S[L.S_SOLO_DONE]), recharges=int(S[L.S_ACTIONS + L.A_RECHARGE]))
 
 
 def _amount(n, what):
@@ -103,6 +104,13 @@ def _changes(st, a, b, who):
     for slot, (u, v) in enumerate(zip(a["chron"], b["chron"])):
         if u < 0 <= v:
             out.append(f"    Chronicle: {who[v]} fills slot {slot + 1} of the track.")
+    if st.S[L.S_SOLO]:
+        texts = solo.scenario(st.rules.config, st.S)[1]
+        for k in range(a["solo_done"], b["solo_done"]):
+            out.append(f"    Solo task {k + 1} done: {texts[k]} (after {int(st.S[L.S_SOLO_AT + k])} recharge actions).")
+        if b["recharges"] != a["recharges"]:
+            left = solo.recharges_left(st.C, st.S)
+            out.append(f"    Solo: {left} recharge actions left." if left >= 0 else "    Solo: the losing recharge action.")
     if b["events"] != a["events"] or b["edeck"] != a["edeck"]:
         if b["events"] < a["events"] or b["events"] > a["events"]:
             out.append(f"    Event: {st.content.events[b['edeck'][b['events']]]} is drawn.")
@@ -145,9 +153,11 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     lines.append("Deed areas: " + "; ".join(deeds) + f". The next Demon Lord spawns on area {S[L.S_PAWN]}.")
     lines.append("Angels on the board: " + ", ".join(w.angel(a) for a in range(st.C[L.C_N_ANGELS])
                                                       if S[L.S_ANGEL + a] == L.ANG_BOARD) + ".")
+    if S[L.S_SOLO]:
+        lines.append("Solo scenario " + solo.told(st.rules.config, S) + ".")
     cards = st.rules.config["objectives"]["card"]
-    lines.append("Objectives: " + ", ".join(cards[o]["name"] for o in S[L.S_OBJ:L.S_OBJ + L.OBJECTIVES_IN_PLAY]
-                                            if o >= 0) + ".")
+    lines.append("Objectives: " + (", ".join(cards[o]["name"] for o in S[L.S_OBJ:L.S_OBJ + L.OBJECTIVES_IN_PLAY]
+                                             if o >= 0) or "none") + ".")
     error = 0
     before = _snapshot(st)
     turn = -1
@@ -166,17 +176,22 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
         after = _snapshot(st)
         lines.extend(_changes(st, before, after, who))
         before = after
-    ended = "the chronicle track is full" if S[L.S_ENDED_BY] == L.END_CHRONICLE else "the turn cap is reached"
+    ended = {L.END_CHRONICLE: "the chronicle track is full", L.END_SOLO_WON: "the fourth solo task is done",
+             L.END_SOLO_LOST: "the losing recharge action is taken"}.get(int(S[L.S_ENDED_BY]), "the turn cap is reached")
     lines.append(f"The game ends after {int(S[L.S_TURN])} turns: {ended}.")
     scores, returns = st.scores(), st.returns()
     tmp = np.zeros(8, np.int64)
-    for p in range(n_players):
+    for p in range(n_players if not S[L.S_SOLO] else 0):     # solo: glory is ignored
         end_bonus(S, st.C, st.NS, st.PR, p, tmp)
         lines.append(f"  {who[p]}: {int(S[L.S_GLORY + p])} glory in play, end bonus {int(tmp[0]):+d} Demons, "
                      f"{int(tmp[1]):+d} morale, {int(tmp[2]):+d} ranks, {int(tmp[3]):+d} journey cards, "
                      f"{int(tmp[4]):+d} upgrades = {scores[p]} glory; {int(S[L.S_COINS + p])} coins.")
     winners = [who[p] for p in range(n_players) if returns[p] > 0]
-    lines.append(f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} share the win.")
+    if S[L.S_SOLO]:                         # glory is ignored: the scenario is won or lost
+        lines.append(f"Solo scenario {solo.told(st.rules.config, S)}.")
+        lines.append(f"{who[0]} {'wins' if winners else 'loses'} the scenario.")
+    else:
+        lines.append(f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} share the win.")
     message = CHECKS[error - 1] if 0 < error <= len(CHECKS) else (f"check code {error}" if error else "")
     if message:
         lines.append(f"Check failed at turn {int(S[L.S_ERROR_TURN])}: {message}.")

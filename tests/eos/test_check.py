@@ -400,6 +400,7 @@ PLANTS = [
     (check.CK_BOARD, plant(L.S_AREA, lambda S, C, NS, PR: C[L.C_N_AREAS], 1)),
     (check.CK_BOARD, plant(L.S_PURIFIED, N + 1, 3)),
     (check.CK_BOARD, plant(L.S_SEAT, N)),
+    (check.CK_SOLO, plant(L.S_SOLO, 1)),                          # a base game that thinks it is solo
 ]
 
 
