@@ -100,7 +100,7 @@ def test_bad_data_is_one_error_line_naming_the_file(folder, case):
     ("game.market_size", 9, "from 1 to 4"),             # the kernel's market holds 4 (a bigger one overran the state)
     ("game.turn_cap", 0, "from 1 to"),
     ("game.max_hero_activations", 5, "from 1 to 2"),
-    ("game.blessing_tokens", 2, "cannot fill 4 blessing areas"),
+    ("game.blessing_tokens", 2, "cannot fill 4 corners"),
     ("angels_drawn.4", 30, "expected 0 to 12 Angels"),  # more than there are: the setup looped for ever
 ])
 def test_impossible_numbers_are_one_line_naming_set(key, value, problem):

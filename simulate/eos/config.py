@@ -40,7 +40,7 @@ LOSSES = ("coins", "power", "glory", "protection", "blessing", "angel_attack", "
 GAME_RANGES = {"hand_limit": (0, 30), "market_size": (1, 4), "market_refresh_coins": (0, 1000),
                "upgrade_buys_per_turn": (0, 5), "hero_market_upgrades": (0, 20), "max_hero_activations": (1, 2),
                "max_lord_curses": (1, 3), "turn_cap": (1, 10000), "blessing_tokens": (0, 200),
-               "blessing_limit": (0, 20), "blessing_per_corner_per_player": (0, 10), "angel_pawns": (0, 100),
+               "blessing_limit": (0, 20), "blessing_per_corner_per_player": (0, 10), "blessing_setup_corners": (1, 4), "angel_pawns": (0, 100),
                "shields": (0, 100)}
 MAX_CHRONICLE = 16              # layout.MAX_CHRONICLE (config.py imports no kernel module)
 MAX_NATION_JOURNEY = 8          # layout.NS_JOURNEY's width
@@ -60,7 +60,7 @@ KEYS = {
     "components.deeds": "I II III lake",
     "game": "name min_players max_players hand_limit market_size market_refresh_coins upgrade_buys_per_turn "
             "hero_market_upgrades max_hero_activations max_lord_curses turn_cap blessing_tokens blessing_limit "
-            "blessing_per_corner_per_player angel_pawns shields deed_areas corner_rewards_shared",
+            "blessing_per_corner_per_player blessing_setup_corners angel_pawns shields deed_areas corner_rewards_shared",
     "angels_drawn": "2 3 4 5",
     "chronicle": "players first_slot slots",
     "destiny_die": "faces",
@@ -442,10 +442,14 @@ def _validate_map(c, data, angel_names):
     corners = sorted(a.get("corner") for a in areas if a.get("kind") == "blessing")
     if corners != list(range(1, len(corners) + 1)) or not 1 <= len(corners) <= 4:
         c.fail("map.area", f"expected one to four blessing areas numbered 1.. by their corner, got {corners}")
-    per_corner, most = data["game"]["blessing_per_corner_per_player"], data["game"]["max_players"]
-    if data["game"]["blessing_tokens"] < len(corners) * per_corner * most:
-        c.fail("game.blessing_tokens", f"{data['game']['blessing_tokens']} tokens cannot fill {len(corners)} "
-                                       f"blessing areas with {per_corner} per player for {most} players")
+    game = data["game"]
+    per_corner, most, setup = game["blessing_per_corner_per_player"], game["max_players"], game["blessing_setup_corners"]
+    if game["blessing_tokens"] < setup * per_corner * most:
+        c.fail("game.blessing_tokens", f"{game['blessing_tokens']} tokens cannot fill {setup} corners with "
+                                       f"{per_corner} per player for {most} players")
+    if per_corner * setup % len(corners):
+        c.fail("game.blessing_setup_corners", f"{setup} corners' worth of tokens ({per_corner} per player each) "
+                                              f"cannot be shared evenly by {len(corners)} blessing areas")
     located = [a["angel"] for a in areas if "angel" in a]
     if sorted(located) != sorted(angel_names):
         c.fail("map.area", "every Angel needs exactly one location (an area with angel = its name)")

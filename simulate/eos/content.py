@@ -148,6 +148,8 @@ def build(config):
         if a.get("kind") == "deed":
             C[L.C_DEED_AREA + a["deed_area"]] = i
     C[L.C_N_CORNERS] = sum(1 for a in areas if a.get("kind") == "blessing")
+    # the setup's tokens (per player) shared by the blessing areas: each holds its share
+    C[L.C_PER_CORNER] = g["blessing_per_corner_per_player"] * g["blessing_setup_corners"] // C[L.C_N_CORNERS]
     steps = config.get("glory_track", {}).get("step", [])
     C[L.C_GT_N] = len(steps)
     for i, step in enumerate(steps):

@@ -167,6 +167,8 @@ def test_night_has_two_start_areas_and_one_blessing_area_with_every_token(night)
         assert int(st.C[L.C_N_CORNERS]) == 1
         assert int(st.S[L.S_CORNER_TOKENS + 1]) == 4 * n                 # what four corners hold by day
         assert int(st.S[L.S_CORNER_TOKENS + 2]) == 0
+    solo = State(GAME.load_rules(variants=["night", "solo"]), 1, seed=3, run=False)
+    assert int(solo.S[L.S_CORNER_TOKENS + 1]) == 8                      # two per corner, four corners' worth
 
 
 def glory_to(st, p, target):
@@ -213,8 +215,7 @@ def test_passing_steps_gives_each_of_their_rewards_once(night):
 
 
 # ---------------------------------------------------------------- every combination under check mode
-COMBOS = [",".join(c) for k in range(1, len(MODULES) + 1) for c in itertools.combinations(MODULES, k)
-          if "solo" not in c]
+COMBOS = [",".join(c) for k in range(1, len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
 
 
 @pytest.mark.parametrize("combo", COMBOS)
