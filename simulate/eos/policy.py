@@ -36,6 +36,10 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER,
                      W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
+from .cards import printed_slot_reward
+from .deluxe import deed_here, toll_payable
+from .layout import F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR, Y_BLESSING
+from .symbols import holds
 
 
 
@@ -156,8 +160,10 @@ def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
             if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == y:
                 best = max(best, W[p, W_ANGEL] - away(W, p, d))
     k = deed_area_of(S, C, y)
-    if k > 0:
-        at = S[S_DEED_AT + k]
+    at = S[S_DEED_AT + k] if k > 0 else -1
+    if at < LORD:
+        at = deed_here(S, C, p, y)          # the deed p may accomplish there (the deluxe pawns' rules)
+    if at >= 0:
         if at >= LORD:
             worth = W[p, W_LORD] + tile_worth(S, C, W, p, C[C_L_GLORY + at - LORD]) + pv(PV, p, C[C_L_REWARD + at - LORD])
             ch = C[C_L_CHALLENGE + at - LORD]
@@ -194,9 +200,17 @@ def sailing_targets(S, C, NS, PR, W, PV, p):
             continue
         y = C[C_DEED_AREA + k]
         ch = C[C_L_CHALLENGE + at - LORD] if at >= LORD else C[C_D_CHALLENGE + at]
-        if not can_pay(S, C, NS, PR, p, ch, speed):
+        if not (at >= LORD and holds(S, p, PF_SUBMARINE)) and not can_pay(S, C, NS, PR, p, ch, speed) \
+                or not toll_payable(S, C, NS, p, y):
             blocked |= np.int64(1) << y
-        elif at < LORD or S[S_ATTACKS + p] > 0:
+        elif at >= LORD and S[S_ATTACKS + p] > 0 or at < LORD and deed_here(S, C, p, y) == at:
+            target |= np.int64(1) << y
+            most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
+    y = S[S_CORSAIR]                        # the Roaming Corsair: its pawn's area, for a blessing token
+    if y >= 0:
+        if S[S_BLESSINGS + p] < 1:
+            blocked |= np.int64(1) << y
+        elif deed_here(S, C, p, y) >= 0:
             target |= np.int64(1) << y
             most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
     if not bless:
@@ -218,7 +232,8 @@ def position_values(S, C, NS, PR, W, PV, p, x, reach, target, blocked, most):
     here = 0.0
     far = 0.0
     k = deed_area_of(S, C, x)
-    if (target >> x) & 1 or (k > 0 and S[S_DEED_AT + k] >= 0 and (S[S_DEED_AT + k] < LORD or S[S_ATTACKS + p] > 0)):
+    lord_here = k > 0 and S[S_DEED_AT + k] >= LORD and S[S_ATTACKS + p] > 0
+    if (target >> x) & 1 or lord_here or deed_here(S, C, p, x) >= 0:
         here = far = target_worth(S, C, NS, PR, W, PV, p, x, 0, bless, True)
         target &= ~(np.int64(1) << x)
     # breadth first from x, one wave line a level, while a target left could still be worth more
@@ -336,6 +351,8 @@ def area_value(S, C, W, PV, p, x):
     if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
         maw = W[p, W_CURSES] if W[p, W_CURSES] != 0 and cursed(S, C, p, K_DEMON_MAW) else 0.0
         v += W[p, Y_DEMONS] * (C[C_AREA_DEMONS + x] + maw)
+    if x == S[S_CORSAIR]:                   # the Roaming Corsair's toll
+        v -= W[p, Y_BLESSING]
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
@@ -430,6 +447,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_KRAKEN_PURIFY:
         return C[C_AREA_DEMONS + S[S_KRAKEN + p]]
     if code == O_ALT:
+        if kind == F_COVER:                 # the Plague Ship: cover the least worth
+            return -pv(PV, p, printed_slot_reward(S, C, NS, p, x))
         if kind == F_INSTEAD:
             return pv(PV, p, S[at + 2]) if x == 0 else 2.0
         if kind == F_DOUBLE:
@@ -452,6 +471,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
             return pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
         if kind == F_ATTACH:
             return -hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
+        if kind == F_ABYSS:                 # Darrington's Abyss: occupy the least useful hero
+            return -pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + S[S_RANK + p * N_HEROES + x] - 1])
         return 0.0
     if code == O_CARD:
         if kind == F_PLAY:
