@@ -38,8 +38,21 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 from .cards import printed_slot_reward
 from .deluxe import deed_here, toll_payable
-from .layout import F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR, Y_BLESSING
+from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
+                     S_IGNAL_ESCORT, Y_BLESSING)
 from .symbols import holds
+
+
+@hot
+def deed_aim(S, C, p, y):
+    """The deed p's ship may sail to area y for (-1: none): the deed p may accomplish there
+    (``deluxe.deed_here``), and Lady Ignal's for its escort, whose pawn comes along."""
+    k = deed_here(S, C, p, y)
+    if k < 0 and C[C_AREA_KIND + y] == AREA_DEED and S[S_IGNAL_ESCORT] == p:
+        at = S[S_DEED_AT + C[C_AREA_DEED + y]]
+        if 0 <= at < LORD and C[C_D_SPECIAL + at] == DK_IGNAL:
+            k = at
+    return k
 
 
 
@@ -162,7 +175,7 @@ def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
     k = deed_area_of(S, C, y)
     at = S[S_DEED_AT + k] if k > 0 else -1
     if at < LORD:
-        at = deed_here(S, C, p, y)          # the deed p may accomplish there (the deluxe pawns' rules)
+        at = deed_aim(S, C, p, y)           # the deed p may accomplish there (the deluxe pawns' rules)
     if at >= 0:
         if at >= LORD:
             worth = W[p, W_LORD] + tile_worth(S, C, W, p, C[C_L_GLORY + at - LORD]) + pv(PV, p, C[C_L_REWARD + at - LORD])
@@ -203,7 +216,7 @@ def sailing_targets(S, C, NS, PR, W, PV, p):
         if not (at >= LORD and holds(S, p, PF_SUBMARINE)) and not can_pay(S, C, NS, PR, p, ch, speed) \
                 or not toll_payable(S, C, NS, p, y):
             blocked |= np.int64(1) << y
-        elif at >= LORD and S[S_ATTACKS + p] > 0 or at < LORD and deed_here(S, C, p, y) == at:
+        elif at >= LORD and S[S_ATTACKS + p] > 0 or at < LORD and deed_aim(S, C, p, y) == at:
             target |= np.int64(1) << y
             most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
     y = S[S_CORSAIR]                        # the Roaming Corsair: its pawn's area, for a blessing token
