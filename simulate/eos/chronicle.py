@@ -42,7 +42,7 @@ from .symbols import (cursed, glory, pawn_supply, heroes_at_max_morale, holds, r
                       upgrades_in_play)
 from .deluxe import corsair_roams, deed_here, deed_leaves
 from .layout import (C_D_SPECIAL, DK_DARRINGTON, F_ABYSS, PF_GRAVEYARD, PF_HEPHTO, PF_TWO_SHIPS, S_COVERED,
-                     S_PASSIVE, S_SHIP2, S_SHIP2_START)
+                     S_SHIP2, S_SHIP2_START)
 
 
 @tiny

@@ -58,9 +58,9 @@ from .layout import (QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EX
                      SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
                      SP_QM_RANKS)
 from .chronicle import lose_worker
-from .deluxe import coverable_slot
+from .deluxe import coverable_slot, toll_payable
 from .sailing import enter_with_second
-from .layout import (F_ABYSS, F_COVER, O_SHIP2, PF_LAVALOAN, PF_TWO_SHIPS,
+from .layout import (F_ABYSS, F_COVER, O_SHIP2, PF_LAVALOAN,
                      S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
 from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
@@ -343,7 +343,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             return -1
         if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
             for x in range(C[C_N_AREAS]):
-                if C[C_AREA_PERIMETER + x]:
+                if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
                     n = option(OPT, n, O_PLACE, x, 0, 0)
             return n
         kraken = S[at + 7] & MOVE_KRAKEN

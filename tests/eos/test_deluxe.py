@@ -21,8 +21,8 @@ from simulate.eos.content import build
 from strategies import resolve_strategies
 
 from .scenario import (SCOUT, TREASURER, WARRIOR, accomplish, area, areas_offered, at_deed, deed_area, demons,
-                       finish_turn, give_trophy, give_upgrade, hold_angel, new, next_spawn, no_damage,
-                       put_in_deed_area, quiet_chronicle, ready, set_curses, stat, take_any, trophy)
+                       finish_turn, give_trophy, give_upgrade, hold_angel, neighbours, new, next_spawn, no_damage,
+                       put_in_deed_area, quiet_chronicle, ready, stat, take_any, trophy)
 
 GULL_ROCKS, AMBER_COAST, GATE_OF_WHISPERS = 21, 22, 2   # map ids: Gull Rocks and Amber Coast border deed area 1,
 BAY = 9                                                  # the Bay of Broken Oaths (9); Gate of Whispers: passage A
@@ -157,6 +157,7 @@ def test_darringtons_abyss_a_worker_occupies_a_hero_for_good(rules):
     accomplish(st, 0, "darringtons_abyss")
     assert st.frame()[0] == L.F_ABYSS
     assert {r[1] for r in st.options()} == {1, 2, 3, 4}              # any hero but the Scout
+    assert all("for good (Darrington's Abyss)" in w for w in st.legal_actions()) and "Abyss" in str(st)
     st.choose(L.O_HERO_PICK, WARRIOR)
     assert int(S[L.S_MAX_WORKERS + 0]) == workers - 1 and int(S[L.S_ON_SHIP + 0]) == workers - 2
     S[L.S_ON_SHIP + 0], S[L.S_USED + 0] = 0, 1                      # a recharge: the worker stays
@@ -276,7 +277,9 @@ def test_lady_ignals_trophy_two_ship_pawns_divide_the_speed(rules):
     glory = int(S[L.S_GLORY + 0])
     scout_move(st)
     sail(st, AMBER_COAST)                                            # the ship: 1 of the 2 speed
+    assert "sail the second ship pawn with the rest of the speed (Lady Ignal's trophy)" in st.legal_actions()
     st.choose(L.O_SHIP2)
+    assert "second ship pawn" in str(st) and all("second ship pawn" in w or "stop" in w for w in st.legal_actions())
     assert area(st, GULL_ROCKS) not in areas_offered(st) and area(st, 20) in areas_offered(st)
     sail(st, 20)
     assert int(S[L.S_AREA + 0]) == area(st, AMBER_COAST) and int(S[L.S_SHIP2 + 0]) == area(st, 20)
@@ -328,6 +331,7 @@ def test_the_plague_ship_covers_a_slot_until_it_is_accomplished(rules):
     while st.frame()[0] != L.F_COVER:
         take_any(st)
     assert {r[1] for r in st.options()} == {0, 1, 2, 3, 4}
+    assert "cover worker slot 4: gain 20 coins" in st.legal_actions() and "Plague Ship" in str(st)
     st.choose(L.O_ALT, 3)                                            # the 20 coins
     assert int(S[L.S_COVERED + 0]) == 1 << 3
     saved = S.copy()
@@ -416,8 +420,7 @@ def test_the_corsairs_tile_is_empty_its_pawns_area_costs_a_blessing_token(rules)
     st.push(L.F_EVENT, 1, -1)
     st.run_to_decision()
     x = int(S[L.S_CORSAIR])
-    nb = {int(st.C[L.C_ADJ + i]) for i in range(st.C[L.C_ADJ_START + area(st, 23)], st.C[L.C_ADJ_START + area(st, 23) + 1])}
-    assert x in nb and st.C[L.C_AREA_KIND + x] == L.AREA_OCEAN
+    assert x in neighbours(st, area(st, 23)) and st.C[L.C_AREA_KIND + x] == L.AREA_OCEAN
 
 
 # ---------------------------------------------------------------- The Ship Graveyard
@@ -515,6 +518,9 @@ def test_the_module_adds_the_deluxe_components_and_counts_them(rules):
     assert names["darringtons_abyss"] == "Darrington's Abyss" and names["d25"] and names["kwanan_j6"]
     base = load_rules().config                                      # the base content is untouched
     assert len(base["journey"]["card"]) == 60 and len(base["deeds"]["deed"]) == 21
+    C = build(load_rules().config).C                                # and no deed of it has a deluxe rule
+    assert not C[L.C_D_SPECIAL:L.C_D_SPECIAL + L.MAX_DEEDS].any()
+    assert not any((int(v) >> L.PF_LAVALOAN) for v in C[L.C_T_PASSIVE:L.C_T_PASSIVE + L.MAX_TROPHIES])
 
 
 def test_a_deluxe_card_too_few_is_one_clear_error(tmp_path):
