@@ -537,6 +537,33 @@ def test_a_deluxe_card_too_few_is_one_clear_error(tmp_path):
 
 
 # ---------------------------------------------------------------- games under check mode
+def test_check_mode_catches_a_deluxe_pawn_out_of_place(rules):
+    """The board check (check.CK_BOARD) covers the deluxe pawns: Lady Ignal's only with its deed on
+    the board, escorted by a seat in play; the Corsair's until its deed is accomplished; a second
+    ship pawn in an area."""
+    st = kusan(rules)
+    S = st.S
+    ignal = on_board(st, "escort_the_lady_ignal", d=2)
+    corsair = on_board(st, "the_roaming_corsair", d=3)
+    ok = S.copy()
+
+    def code():
+        return int(check.check_state(S, st.C, st.NS, st.PR))
+
+    assert code() == 0
+    gone = {L.S_DEED + ignal: L.DS_REMOVED, L.S_DEED_AT + 2: -1}     # the tile removed, its pawn left behind
+    done = {L.S_DEED + corsair: L.DS_DONE, L.S_DEED_AT + 3: -1}       # accomplished, its pawn left behind
+    for plant in (gone, {L.S_IGNAL_ESCORT: 2}, done, {L.S_SHIP2 + 1: int(st.C[L.C_N_AREAS])}):
+        S[:] = ok
+        for at, v in plant.items():
+            S[at] = v
+        assert code() == check.CK_BOARD, plant
+    S[:] = ok
+    S[L.S_DEED + corsair] = L.DS_REMOVED                            # removed by a spawn: the pawn stays
+    S[L.S_DEED_AT + 3] = -1
+    assert code() == 0
+
+
 GAMES = 20              # per module combination, player count and policy: 480 games in all
 COMBINATIONS = (("deluxe",), ("first-game", "deluxe"), ("free-ship", "deluxe"))
 
