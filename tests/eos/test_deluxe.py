@@ -564,6 +564,34 @@ def test_check_mode_catches_a_deluxe_pawn_out_of_place(rules):
     assert code() == 0
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_with_every_deluxe_piece_in_use_keeps_every_invariant(rules, seed):
+    """Random play (check mode after every decision) from a position where each deluxe rule is
+    at work: both seats hold a second ship pawn, Kusan a worker in the Abyss and a covered slot,
+    Lady Ignal's escort under way, the Corsair roaming, Lavaloan's and the Street's trophies held."""
+    st = kusan(rules, seed=seed)
+    S = st.S
+    on_board(st, "escort_the_lady_ignal", d=2)
+    on_board(st, "the_roaming_corsair", d=3)
+    on_board(st, "the_plague_ship", d=4)
+    for p in (0, 1):
+        give_trophy(st, p, "lady_ignal_item")
+        S[L.S_SHIP2 + p] = S[L.S_AREA + p]
+    give_trophy(st, 0, "lavaloan_item")
+    give_trophy(st, 1, "street_of_demons_item")
+    S[L.S_ABYSS_HERO + 0] = WARRIOR
+    S[L.S_COVERED + 0] = 1 << 3
+    S[L.S_IGNAL], S[L.S_IGNAL_ESCORT] = S[L.S_AREA + 1], 1
+    pick = np.random.default_rng(seed)
+    st.start_turn(0)
+    decisions = 0
+    while st.offered and decisions < 20000:
+        st.choose_index(int(pick.integers(st.offered)))
+        decisions += 1
+        assert int(check.check_state(S, st.C, st.NS, st.PR)) == 0, (decisions, str(st))
+    assert int(S[L.S_ERROR]) == 0
+
+
 GAMES = 20              # per module combination, player count and policy: 480 games in all
 COMBINATIONS = (("deluxe",), ("first-game", "deluxe"), ("free-ship", "deluxe"))
 
