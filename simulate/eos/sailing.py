@@ -159,9 +159,8 @@ def arrive(S, C, PR, p, x, ship):
         guarded = False                     # the Corsair's tile: "This area is considered empty when sailing"
     if rewards and not guarded:
         push_program(S, p, C[C_AREA_REWARD + x], 0, GF_AREA)
-    if ship and holds(S, p, PF_SUBMARINE):
-        pass                                # Copper and Steel: the area's Demons ignored
-    elif S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+    submarine = ship and holds(S, p, PF_SUBMARINE)     # Copper and Steel: the area's Demons ignored
+    if not submarine and S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
         extra = 1 if cursed(S, C, p, K_DEMON_MAW) else 0
         receive_demons(S, C, PR, p, C[C_AREA_DEMONS + x] + extra)
     ch = challenge_of(S, C, p, x)
