@@ -37,10 +37,24 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 from .cards import printed_slot_reward
-from .deluxe import deed_here, toll_payable
-from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
+from .deluxe import coverable_slot, deed_here, special_at, toll_payable
+from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, DK_PLAGUE, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
                      S_IGNAL_ESCORT, Y_BLESSING)
 from .symbols import holds
+
+
+@hot
+def cover_cost(S, C, NS, PV, p, x):
+    """What entering x costs p besides its challenge icons: the Plague Ship's area, the worth of
+    the least useful ship slot p would cover (one recharge's reward: a rough weight)."""
+    if special_at(S, C, x) != DK_PLAGUE:
+        return 0.0
+    least = 1e9
+    k = coverable_slot(S, C, NS, p, 0)
+    while k >= 0:
+        least = min(least, pv(PV, p, printed_slot_reward(S, C, NS, p, k)))
+        k = coverable_slot(S, C, NS, p, k + 1)
+    return least if least < 1e9 else 0.0
 
 
 @hot
@@ -498,11 +512,12 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]
+        cover = cover_cost(S, C, NS, PV, p, x)
         if kind == F_MOVE and S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
             return (area_value(S, C, W, PV, p, x) + kraken_worth(S, C, W, p, x, S[at + 2] - 1, True)
-                    + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
+                    + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
         return (entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
-                + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
+                + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
     if code == O_DONE:
         if kind == F_MOVE:
             if S[S_AREA + p] < 0:
