@@ -15,6 +15,7 @@ from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N
                      U_MARKET, U_PLACES, U_PLAY, S_SHIP_TROPHY, C_T_N_SLOTS, C_T_SLOT, MAX_SLOTS, NS_N_SLOTS,
                      NS_SLOT, S_CARD, CARD_SEAT, CARD_GAINED, CARD_HOW, CARD_PLAYED, HOW_DRAWN, S_TURN, CARD_W,
                      CARD_PLAYED_HOW)
+from .layout import S_COVERED
 
 
 @tiny
@@ -26,7 +27,15 @@ def ship_slots(S, C, NS, p):
 
 @tiny
 def slot_reward(S, C, NS, p, i):
-    """Recharge reward program of slot i of p's ship."""
+    """Recharge reward program of slot i of p's ship (-1: none, or covered by the Plague Ship)."""
+    if (S[S_COVERED + p] >> i) & 1:
+        return -1
+    return printed_slot_reward(S, C, NS, p, i)
+
+
+@tiny
+def printed_slot_reward(S, C, NS, p, i):
+    """The reward printed on slot i of p's ship, covered or not."""
     t = S[S_SHIP_TROPHY + p]
     return C[C_T_SLOT + t * MAX_SLOTS + i] if t >= 0 else NS[p, NS_SLOT + i]
 

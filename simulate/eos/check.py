@@ -37,7 +37,8 @@ breaks: code k is ``CHECKS[k - 1]`` (codes stay below 90: ``frames.ERR_STACK`` a
 * the chronicle track: the pointer, slots filled exactly below it, the end triggered
   exactly when no slot is free;
 * the decision stack: depth, frame kinds and players; ships, Krakens and purification
-  tokens on the board.
+  tokens on the board; the deluxe pawns (a second ship pawn, Lady Ignal's with its deed on the
+  board and its escort a seat, the Corsair's until its deed is accomplished).
 """
 import numpy as np
 
@@ -60,6 +61,8 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_BOX, ANG_HERO, ANG_PATRON, C_BL
 from .resources import demons, power
 from .layout import (A_RECHARGE, C_SOLO, C_SOLO_LOSE_AT, END_SOLO_LOST, END_SOLO_WON, S_ACTIONS, S_DONE, S_ENDED_BY,
                      S_OBJ, S_SOLO, S_SOLO_AT, S_SOLO_DONE, SOLO_TASKS, OBJECTIVES_IN_PLAY)
+from .layout import (C_D_SPECIAL, DK_CORSAIR, DK_IGNAL, DS_DONE, S_CORSAIR, S_IGNAL,
+                     S_IGNAL_ESCORT, S_SHIP2)
 
 # config game.angel_pawns (the component list's 12 Angel pawns); not in C yet
 # (tests/eos/test_check.py holds it to the config)
@@ -109,7 +112,9 @@ CHECKS = (
     "chronicle: the pointer within the track, slots filled exactly below it by seats in play",
     "chronicle: the end is triggered (S_END_SEAT) exactly when no slot is free",
     "decision stack: depth within 0..MAX_FRAMES, frames of known kinds for seats in play",
-    "board: ships and Krakens in an area (-1: not placed), purification tokens of seats in play",
+    "board: ships and Krakens in an area (-1: not placed), purification tokens of seats in play; the deluxe "
+    "pawns: a second ship pawn in an area, Lady Ignal's on the board only with its deed (escorted by a seat in "
+    "play), the Corsair's only while its deed is not accomplished",
     "solo: one seat, no glory, no chronicle entry or objective; tasks done in order, each with the recharge "
     "actions taken by then; the 4th wins and the losing recharge action loses, at once",
 )
@@ -555,6 +560,30 @@ def check_rest(S, C, NS, PR):
     for x in range(na):
         if S[S_PURIFIED + x] < 0 or S[S_PURIFIED + x] > n:
             return CK_BOARD
+    return check_deluxe_pawns(S, C, n, na)
+
+
+@hot
+def check_deluxe_pawns(S, C, n, na):
+    """CK_BOARD for the deluxe deeds' pawns (simulate/eos/deluxe.py)."""
+    for p in range(n):
+        if not -1 <= S[S_SHIP2 + p] < na:
+            return CK_BOARD
+    ignal = -1
+    corsair = -1
+    for k in range(C[C_N_DEEDS]):
+        if C[C_D_SPECIAL + k] == DK_IGNAL:
+            ignal = k
+        if C[C_D_SPECIAL + k] == DK_CORSAIR:
+            corsair = k
+    if not -1 <= S[S_IGNAL] < na or not -1 <= S[S_IGNAL_ESCORT] < n or not -1 <= S[S_CORSAIR] < na:
+        return CK_BOARD
+    if S[S_IGNAL] >= 0 and (ignal < 0 or S[S_DEED + ignal] != DS_BOARD):
+        return CK_BOARD
+    if S[S_IGNAL_ESCORT] >= 0 and S[S_IGNAL] < 0:
+        return CK_BOARD
+    if S[S_CORSAIR] >= 0 and (corsair < 0 or S[S_DEED + corsair] == DS_DONE):
+        return CK_BOARD
     return 0
 
 

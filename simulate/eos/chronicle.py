@@ -41,6 +41,9 @@ from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
 from .symbols import (cursed, glory, pawn_supply, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
                       upgrades_in_play)
+from .deluxe import corsair_roams, deed_here, deed_leaves
+from .layout import (C_D_SPECIAL, DK_DARRINGTON, F_ABYSS, PF_GRAVEYARD, PF_HEPHTO, PF_TWO_SHIPS, S_COVERED,
+                     S_SHIP2, S_SHIP2_START)
 
 
 @tiny
@@ -57,8 +60,17 @@ def chronicle_options(S, C, p, OPT, n):
     """The chronicle actions open to p now, appended to OPT as (O_CHRONICLE, CH_*, target)
     from row n; the new number of rows."""
     x = S[S_AREA + p]
-    if x < 0 or x != S[S_START_AREA + p]:
-        return n
+    if x >= 0 and x == S[S_START_AREA + p]:
+        n = chronicle_options_at(S, C, p, x, OPT, n)
+    y = S[S_SHIP2 + p]                      # Lady Ignal's trophy: the second pawn "works exactly the same"
+    if y >= 0 and y == S[S_SHIP2_START + p] and not (x == y and x == S[S_START_AREA + p]):
+        n = chronicle_options_at(S, C, p, y, OPT, n)
+    return n
+
+
+@hot
+def chronicle_options_at(S, C, p, x, OPT, n):
+    """chronicle_options for a ship pawn of p that started the turn in area x."""
     if S[S_BLESSINGS + p] > 0:
         for a in range(C[C_N_ANGELS]):
             if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == x:
@@ -72,8 +84,9 @@ def chronicle_options(S, C, p, OPT, n):
                 n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 0)
             if holds(S, p, PF_KLEPHASTION_ATTACK) and power(S, p) >= 10 and S[S_BLESSINGS + p] > 0:
                 n = option(OPT, n, O_CHRONICLE, CH_LORD, at - LORD, 1)   # 10 power and a token instead
-        elif at >= 0 and (power(S, p) >= 7 or not cursed(S, C, p, K_GLONDAN)):
-            n = option(OPT, n, O_CHRONICLE, CH_DEED, at, 0)
+    k = deed_here(S, C, p, x)               # a deed (the Corsair's where its pawn is; Lady Ignal's escorted)
+    if k >= 0 and (power(S, p) >= 7 or not cursed(S, C, p, K_GLONDAN)):
+        n = option(OPT, n, O_CHRONICLE, CH_DEED, k, 0)
     return n
 
 
@@ -144,6 +157,8 @@ def new_ship(S, C, NS, p, t):
     old = S[S_MAX_WORKERS + p]
     if S[S_SHIP_TROPHY + p] >= 0:           # "Remove your old ship from the game": its speed too
         S[S_SPEED + p] -= C[C_T_SPEED + S[S_SHIP_TROPHY + p]]
+        ship_abilities_go(S, C, p, S[S_SHIP_TROPHY + p])
+    S[S_COVERED + p] = 0                    # the Plague Ship's cover lay on the old ship card
     S[S_SHIP_TROPHY + p] = t
     new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])   # pending: at recharge
     if new >= old:
@@ -155,6 +170,33 @@ def new_ship(S, C, NS, p, t):
         S[S_MAX_WORKERS + p] -= take
         S[S_TRAITOR_PENDING + p] += old - new - take
     S[S_SPEED + p] += C[C_T_SPEED + t]
+
+
+@hot
+def ship_abilities_go(S, C, p, t):
+    """Ship trophy t leaves the game: its rule flags go (the submarine's); the Ship Graveyard's
+    extra blessing token limit too, tokens above the limit back to the supply."""
+    bits = C[C_T_PASSIVE + t]
+    S[S_PASSIVE + p] &= ~bits
+    if (bits >> PF_GRAVEYARD) & 1:
+        S[S_BLESSING_LIMIT + p] -= 1
+        over = S[S_BLESSINGS + p] - S[S_BLESSING_LIMIT + p]
+        if over > 0:
+            S[S_BLESSINGS + p] -= over
+            S[S_SUPPLY_BLESSINGS] += over
+
+
+@hot
+def lose_worker(S, p):
+    """One worker out of p's use for good ("Effects that change the max. number of workers are
+    persistent"): the rightmost on the ship, or, with none on the ship, the next one to return
+    (Demon Traitor; Darrington's Abyss, whose worker stays on its hero)."""
+    S[S_LOST_WORKERS + p] += 1
+    if S[S_ON_SHIP + p] > 0:
+        S[S_ON_SHIP + p] -= 1
+        S[S_MAX_WORKERS + p] -= 1
+    else:
+        S[S_TRAITOR_PENDING + p] += 1
 
 
 @tiny
@@ -213,6 +255,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
             S[S_SPENT_POWER + p] += 7
             spend_power(S, p, 7)
         S[S_DEED + target] = DS_DONE
+        deed_leaves(S, C, S[S_N], target, True)
         log_feat(S, p, FEAT_DEED, target)
         for d in range(1, 7):
             if S[S_DEED_AT + d] == target:
@@ -226,15 +269,33 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
         t = C[C_D_TROPHY + target]
         if C[C_D_DISCARD_CURSE + target] and S[S_N_CURSES] > 0:
             push(S, F_MARK_CURSE, p, -2, 1, 0, 0, 0, 0)     # Inspire the Resistance: a curse to discard
+        if C[C_D_SPECIAL + target] == DK_DARRINGTON:
+            push(S, F_ABYSS, p, 0, 0, 0, 0, 0, 0)           # a hero the next worker occupies for good
         if t >= 0:
             S[S_TROPHIES + p] |= 1 << t
             S[S_PASSIVE + p] |= C[C_T_PASSIVE + t]
             if C[C_T_TYPE + t] == TT_SHIP:
                 new_ship(S, C, NS, p, t)
+            deluxe_trophy(S, C, p, t)
             if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
                 push(S, F_ATTACH, p, t, 2, 0, 0, 0, 0)    # Her Majesty's delivery: under a hero
             push_program(S, p, C[C_T_REWARD + t], 0, GF_DEED)
         push_program(S, p, C[C_D_REWARD + target], 0, GF_DEED)
+
+
+@hot
+def deluxe_trophy(S, C, p, t):
+    """What taking trophy t changes besides its rule flags: the Ship Graveyard's blessing limit
+    (its token is the reward), Hephto one more Angel awakened (the statistic objectives count;
+    no chronicle entry), Lady Ignal's second ship pawn (on the ship's area)."""
+    bits = C[C_T_PASSIVE + t]
+    if (bits >> PF_GRAVEYARD) & 1:
+        S[S_BLESSING_LIMIT + p] += 1
+    if (bits >> PF_HEPHTO) & 1:
+        stat(S, p, ST_ANGELS, 1)
+    if (bits >> PF_TWO_SHIPS) & 1 and S[S_SHIP2 + p] < 0:
+        S[S_SHIP2 + p] = S[S_AREA + p]
+        S[S_SHIP2_START + p] = S[S_AREA + p]
 
 
 @hot
@@ -291,11 +352,14 @@ def spawn_ships_out(S, C, p):
     if 0 <= at < LORD:
         S[S_DEED + at] = DS_REMOVED
         S[S_DEED_AT + d] = -1
+        deed_leaves(S, C, S[S_N], at, False)
         update_curses(S, C)
     x = C[C_DEED_AREA + d]
     n = S[S_N]
     for k in range(n - 1, -1, -1):
         q = (p + k) % n
+        if S[S_SHIP2 + q] == x:
+            push(S, F_PUSH, q, x, 1, 0, 0, 0, 0)      # Lady Ignal's second pawn: pushed out as the ship
         if S[S_AREA + q] == x:
             push(S, F_PUSH, q, x, 0, 0, 0, 0, 0)
     return d
@@ -373,6 +437,7 @@ def event_stage(S, C, PR, R, at):
     if e < 0:
         e = draw_event(S, C, R)
         S[at + 2] = e
+        corsair_roams(S, C)                 # the Roaming Corsair moves at each event (ASSUMED)
     S[at + 3] = stage + 1
     if stage == 0:
         push_program(S, p, C[C_E_ACTIVE + e], event_mode(S, p), GF_OTHER)

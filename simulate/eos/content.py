@@ -238,6 +238,8 @@ def build(config):
         C[L.C_D_TROPHY + i] = trophy_ids.index(d["trophy"]) if "trophy" in d else -1
         put_flags(L.C_D_FLAGS, i, d.get("flags", []))
         C[L.C_D_DISCARD_CURSE + i] = int("deed_discard_one_lord_curse" in d.get("flags", []))
+        specials = [L.DEED_SPECIALS.index(f) for f in d.get("flags", []) if f in L.DEED_SPECIALS]
+        C[L.C_D_SPECIAL + i] = specials[0] if specials else L.DK_NONE
     setup, counts = config["setup"], config["components"]
     C[L.C_DEED_LEVELS] = sum(1 << LEVELS[level] for level in setup["deed_levels"])
     C[L.C_LORDS_ORDERED] = int(setup["lords"] == "first_game_order")

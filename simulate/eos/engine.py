@@ -58,6 +58,12 @@ from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, th
 from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
                      SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
                      SP_QM_RANKS)
+from .chronicle import lose_worker
+from .deluxe import coverable_slot, toll_payable
+from .sailing import enter_with_second
+from .layout import (F_ABYSS, F_COVER, O_SHIP2, PF_LAVALOAN,
+                     S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
+from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, stat)
 
@@ -76,6 +82,8 @@ def may_activate(S, C, PR, p, h):
     """A worker may go on hero h: unoccupied, or occupied once and allowed a second time
     (New Contract under it, Mespanne's power); never more than twice."""
     w = S[S_HERO_WORKERS + p * N_HEROES + h]
+    if S[S_ABYSS_HERO + p] == h:            # Darrington's Abyss: its worker never leaves this hero
+        w += 1
     if w == 0:
         return True
     if w >= C[C_MAX_ACTIVATIONS]:
@@ -163,12 +171,7 @@ def gain_upgrade(S, C, R, p, u, how):
     if u >= C[C_N_GENERAL_UPGRADES]:
         special(S, p, SP_NATION_UPGRADES, 1)
     if C[C_U_FLAGS + u] & UF_TRAITOR:   # Demon Traitor: one worker less, for good
-        S[S_LOST_WORKERS + p] += 1
-        if S[S_ON_SHIP + p] > 0:        # "the rightmost on the ship"
-            S[S_ON_SHIP + p] -= 1
-            S[S_MAX_WORKERS + p] -= 1
-        else:                           # "if none is on the ship, the next one to return"
-            S[S_TRAITOR_PENDING + p] += 1
+        lose_worker(S, p)
 
 
 @hot
@@ -341,14 +344,16 @@ def options(S, C, NS, PR, R, OPT, NB):
             return -1
         if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
             for x in range(C[C_N_AREAS]):
-                if C[C_AREA_PERIMETER + x]:
+                if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
                     n = option(OPT, n, O_PLACE, x, 0, 0)
             return n
         kraken = S[at + 7] & MOVE_KRAKEN
-        if cursed(S, C, p, K_RAGADOR) and S[(S_KRAKEN_MOVED if kraken else S_MOVED) + p] >= 2:
+        second = S[at + 7] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
+        moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
+        if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
             pop(S)                          # Ragador: no ship further than 2 areas a turn
             return -1
-        k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_AREA) + p], NB)
+        k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
         for i in range(k):
             x = NB[i]
             if may_enter(S, C, NS, PR, p, x, S[at + 3], S[at + 4], S[at + 5], S[at + 6]):
@@ -356,6 +361,8 @@ def options(S, C, NS, PR, R, OPT, NB):
         if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + 4] == 0 and S[at + 5] == 0
                 and not S[at + 7] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
             n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
+        if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + 7] & MOVE_PLAIN:
+            n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
@@ -484,6 +491,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         return n
     if kind == F_AFTER_HERO:
         h = S[at + 2]
+        acted = S[at + 5]                   # the hero's action was taken (a rank chosen)
         first_u = S[at + 3] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
         for u in range(first_u, C[C_N_UPGRADES]):
             if upgrade_place(S, p, u) == h:
@@ -511,6 +519,10 @@ def options(S, C, NS, PR, R, OPT, NB):
             push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
         if S[S_N_WAITING + p] > 0:
             push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
+        if holds(S, p, PF_LAVALOAN) and h < N_HEROES and acted == 1:
+            m = S[S_MORALE + p * N_HEROES + h]  # the Battle of Lavaloan: the reward the morale cube covers
+            if m > 0 and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m - 1] == 0:
+                push_program(S, p, NS[p, NS_MORALE_PROG + h * MAX_MORALE + m - 1], 0, GF_OTHER)
         if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
             for t in range(C[C_N_TROPHIES]):
                 if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
@@ -545,6 +557,16 @@ def options(S, C, NS, PR, R, OPT, NB):
                 n = option(OPT, n, O_TRIGGER, j, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
+        return n
+    if kind == F_COVER:                     # the Plague Ship: a slot that gives a reward
+        k = coverable_slot(S, C, NS, p, 0)
+        while k >= 0:
+            n = option(OPT, n, O_ALT, k, 0, 0)
+            k = coverable_slot(S, C, NS, p, k + 1)
+        return n
+    if kind == F_ABYSS:                     # Darrington's Abyss: any hero but the Scout
+        for h in range(1, N_HEROES):
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
         return n
     if kind == F_THORSTEYN:
         ch = S[at + 3]
@@ -623,7 +645,7 @@ def choose(S, C, NS, PR, R, OPT, i):
             S[S_HERO_WORKERS + p * N_HEROES + x] += 1
             S[S_ACTIONS + p * 4 + A_HERO] += 1
             S[S_FIRST_DONE + p] = 1
-            push(S, F_AFTER_HERO, p, x, 0, 0, 0, 0, 0)
+            push(S, F_AFTER_HERO, p, x, 0, 0, 1 if y > 0 else 0, 0, 0)    # d: the hero's action taken
             if y > 0:
                 push_program(S, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1], 0, GF_OTHER)
                 pay_coins(S, p, rank_coins(S, C, NS, p, x, y))
@@ -710,6 +732,12 @@ def choose(S, C, NS, PR, R, OPT, i):
             S[at + 3] = S[S_KRAKEN + p]
             special(S, p, SP_KRAKEN_MOVES, 1)
             return
+        if code == O_SHIP2:                 # the rest of the speed moves the second pawn, from where it is
+            S[at + 7] |= MOVE_SHIP2
+            S[at + 3] = S[S_SHIP2 + p]
+            S[at + 4] = 0
+            S[at + 5] = 0
+            return
         S[at + 2] -= 1
         if code == O_PLACE:
             S[at + 3] = x                   # the move's start: it may not come back here
@@ -724,7 +752,9 @@ def choose(S, C, NS, PR, R, OPT, i):
             S[S_KRAKEN + p] = x
             S[S_KRAKEN_MOVED + p] += 1
             special(S, p, SP_KRAKEN_AREAS, 1)
-            arrive(S, C, PR, p, x)
+            arrive(S, C, PR, p, x, False)
+        elif S[at + 7] & MOVE_SHIP2:
+            enter_with_second(S, C, PR, p, x)
         else:
             enter_area(S, C, PR, p, x)
         return
@@ -764,7 +794,19 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_PUSH:
         pop(S)
-        enter_area(S, C, PR, p, x)
+        if S[at + 3] == 1:                  # Lady Ignal's trophy: the second pawn pushed out
+            enter_with_second(S, C, PR, p, x)
+        else:
+            enter_area(S, C, PR, p, x)
+        return
+    if kind == F_COVER:                     # the Plague Ship: slot x covered for good
+        pop(S)
+        S[S_COVERED + p] |= 1 << x
+        return
+    if kind == F_ABYSS:                     # Darrington's Abyss: the next worker on hero x for good
+        pop(S)
+        S[S_ABYSS_HERO + p] = x
+        lose_worker(S, p)
         return
     if kind == F_KRAKEN_CHOICE:
         pop(S)
@@ -849,6 +891,8 @@ def start_turn(S, C, PR, p):
     if picks > 0 and S[S_N_CURSES] > 0:     # choose again, or keep ("until you choose another one")
         push(S, F_MARK_CURSE, p, -1, picks, 0, 0, 0, 0)
     S[S_START_AREA + p] = S[S_AREA + p]
+    S[S_SHIP2_START + p] = S[S_SHIP2 + p]
+    S[S_SHIP2_MOVED + p] = 0
     S[S_BOUGHT + p] = 0
     S[S_REFRESHED + p] = 0
     S[S_MOVED + p] = 0

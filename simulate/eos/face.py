@@ -280,6 +280,13 @@ class State:
                 extras.append(f"{S[L.S_ATTACKS + p]} Angel attacks")
             if S[L.S_SHIELDS + p]:
                 extras.append(f"{S[L.S_SHIELDS + p]} shields")
+            if S[L.S_SHIP2 + p] >= 0:                  # the deluxe deeds' pieces
+                extras.append(f"second ship pawn in {w.area(int(S[L.S_SHIP2 + p]))}")
+            if S[L.S_COVERED + p]:
+                extras.append("worker slots " + ", ".join(str(k + 1) for k in range(L.MAX_SLOTS)
+                                                          if (S[L.S_COVERED + p] >> k) & 1) + " covered")
+            if S[L.S_ABYSS_HERO + p] >= 0:
+                extras.append(f"a worker on the {PROFESSION_WORDS[S[L.S_ABYSS_HERO + p]]} for good")
             lines.append(
                 f"seat {p}: {w.nation(nat)}: {S[L.S_GLORY + p]} glory, {S[L.S_COINS + p]} coins, {pd}, "
                 f"protection {S[L.S_PROTECTION + p]}; rank/morale {heroes}; "
@@ -313,6 +320,12 @@ class State:
         pawn = int(S[L.S_PAWN])
         lines.append("Demon Lords: " + ("; ".join(lords) or "none") + "; curses: " + (", ".join(curses) or "none")
                      + (f"; the pawn on deed area {pawn}" if pawn else "; the pawn on the chronicle track"))
+        if S[L.S_IGNAL] >= 0:
+            escort = int(S[L.S_IGNAL_ESCORT])
+            deeds.append(f"Lady Ignal's white pawn in {w.area(int(S[L.S_IGNAL]))}"
+                         + (f", escorted by seat {escort}" if escort >= 0 else ""))
+        if S[L.S_CORSAIR] >= 0:
+            deeds.append(f"the Corsair's pawn in {w.area(int(S[L.S_CORSAIR]))}")
         lines.append("deeds: " + ("; ".join(deeds) or "none"))
         angels = [f"{w.angel(a)} ({w.area(int(self.C[L.C_A_AREA + a]))})" for a in range(int(self.C[L.C_N_ANGELS]))
                   if S[L.S_ANGEL + a] == L.ANG_BOARD]

@@ -211,12 +211,18 @@ C_SOLO_EVENT_GLOBAL = _c()              # 1: a task's event runs its global effe
 C_SOLO_PLAY = _c()                      # the scenario played (-1: one drawn at random)
 C_SOLO_N = _c()                         # scenarios
 C_SOLO_TASK = _c(MAX_SCENARIOS * SOLO_TASKS * TASK_W)  # per scenario and task: TK_* fields
+# deluxe deeds (configs/eos/modules/deluxe.toml): the rule each deed's flag names (DK_*)
+C_D_SPECIAL = _c(MAX_DEEDS)
 C_SIZE = _c.size
 
 AREA_OCEAN, AREA_DEED, AREA_BLESSING = 0, 1, 2
 OK_HAVE, OK_SPEND, OK_DISCARD = 0, 1, 2
 TT_ITEM, TT_HERO, TT_SHIP, TT_CURSE = 0, 1, 2, 3
 DEED_LAKE = 3
+# the deluxe deeds whose rule is no action symbol (C_D_SPECIAL; flags/deluxe.toml)
+DK_NONE, DK_DARRINGTON, DK_IGNAL, DK_PLAGUE, DK_CORSAIR = range(5)
+DEED_SPECIALS = ("", "deed_darrington_permanent_worker", "deed_escort_lady_ignal", "deed_plague_ship_cover_slot",
+                 "deed_roaming_corsair")
 
 # journey card triggers (configs/eos/flags/cards.toml)
 TRIG_NONE, TRIG_RECHARGE, TRIG_AFTER_HERO, TRIG_AFTER_CHRONICLE, TRIG_GAIN_DEMONS, TRIG_START, TRIG_OWN_TURN = range(7)
@@ -272,19 +278,23 @@ PASSIVES = ("alhana_ignore_all_curses", "alva_move1_each_turn", "anthea_blessing
             "questor_2_fewer_demons", "trophy_attach_to_hero", "trophy_belia_activation_destroys_her_demons",
             "trophy_belia_holds_demons", "trophy_extra_secondary_action", "trophy_haunted_ship_recharge",
             "trophy_hero_no_activation_cost", "trophy_hero_no_morale_or_ranks", "trophy_ignore_2_curses",
-            "trophy_recharge_blessing_and_angel_attack", "trophy_recharge_double_one_reward")
+            "trophy_recharge_blessing_and_angel_attack", "trophy_recharge_double_one_reward",
+            # the deluxe trophies (flags/deluxe.toml)
+            "trophy_hero_morale_reward_after_activation", "trophy_demons_harmless", "trophy_hephto_counts_as_angel",
+            "trophy_two_ship_pawns", "trophy_ship_blessing_limit_plus_1", "trophy_submarine")
 (PF_ALHANA, PF_ALVA, PF_ANTHEA, PF_ASHAMNON, PF_BOREANOS, PF_EO, PF_FREYANA_TWICE, PF_FREYANA_GLORY,
  PF_KLEPHASTION_ICONS, PF_KLEPHASTION_ATTACK, PF_NEASTA, PF_OHAMNON, PF_QUESTOR, PF_ATTACH, PF_BELIA_DESTROY,
  PF_BELIA_HOLDS, PF_EXTRA_SECONDARY, PF_HAUNTED, PF_CREW_NO_COST, PF_CREW_NO_RANKS, PF_IGNORE_2, PF_RECHARGE_BLESSING,
- PF_RECHARGE_DOUBLE) = range(len(PASSIVES))
+ PF_RECHARGE_DOUBLE, PF_LAVALOAN, PF_STREET, PF_HEPHTO, PF_TWO_SHIPS, PF_GRAVEYARD, PF_SUBMARINE) = range(len(PASSIVES))
 # curses (C_L_CURSE, C_T_CURSE): the 12 Demon Lords' and the epic deeds' curse trophies
 CURSES = ("curse_amban_coins_capped_30", "curse_belvadan_no_purify", "curse_betaun_chronicle_4_demons_each",
           "curse_demor_block_one_secondary_action", "curse_glondan_deeds_cost_7_power", "curse_hanor_no_new_upgrades",
           "curse_mearon_no_area_rewards", "curse_quaranavan_no_journey_play", "curse_ragador_max_2_areas_per_turn",
           "curse_remoran_5_less_glory", "curse_sechator_2_coins_per_demon", "curse_temataban_block_one_hero",
-          "curse_deed_demon_maw_1_more_demon")
+          "curse_deed_demon_maw_1_more_demon", "curse_deed_plague_ship")
 (K_AMBAN, K_BELVADAN, K_BETAUN, K_DEMOR, K_GLONDAN, K_HANOR, K_MEARON, K_QUARANAVAN, K_RAGADOR, K_REMORAN,
- K_SECHATOR, K_TEMATABAN, K_DEMON_MAW) = range(len(CURSES))
+ K_SECHATOR, K_TEMATABAN, K_DEMON_MAW, K_PLAGUE) = range(len(CURSES))
+K_FIRST_DEED_CURSE = K_DEMON_MAW        # the deeds' curses follow the Lords': they bind everyone
 
 # ---------------------------------------------------------------- a seat's nation NS[p]
 _n = Offsets()
@@ -455,6 +465,15 @@ S_SOLO_SCENARIO = _s()          # the scenario played
 S_SOLO_DONE = _s()              # tasks done: the next one (index) is the unlocked task
 S_SOLO_BASE = _s()              # the unlocked task's stat when it was unlocked ("do" tasks count from it)
 S_SOLO_AT = _s(SOLO_TASKS)      # recharge actions taken when each task was done (-1: not done)
+# the deluxe deeds' pieces (-1: none)
+S_COVERED = _s(MAX_PLAYERS)     # the Plague Ship: bitmask of the seat's ship slots covered
+S_ABYSS_HERO = _s(MAX_PLAYERS)  # Darrington's Abyss: the hero its worker occupies for good (-1)
+S_SHIP2 = _s(MAX_PLAYERS)       # Lady Ignal's trophy: the second ship pawn's area (-1)
+S_SHIP2_START = _s(MAX_PLAYERS) # ... its area at the start of the turn
+S_SHIP2_MOVED = _s(MAX_PLAYERS) # ... areas it entered this turn (Ragador)
+S_IGNAL = _s()                  # the white ship pawn's area (-1: off the board)
+S_IGNAL_ESCORT = _s()           # the seat escorting it (-1: nobody yet)
+S_CORSAIR = _s()                # the Corsair's pawn's area (-1: off the board)
 S_SIZE = _s.size
 
 # glory by source (records)
@@ -516,11 +535,13 @@ U_PLACES = 8
  F_THORSTEYN,       # entering Lord area a's challenge b: ignore one icon for 1 protection, or pay it all
  F_TAKE_DISCARD,    # Ohn Ma Puuhn: a journey cards from the discard pile (its upgrade's draw:X)
  F_DIOP,            # Diop: another player's Demons to destroy (a: how many, its upgrade's destroy:X)
- ) = range(33)
+ F_COVER,           # the Plague Ship: a ship slot to cover
+ F_ABYSS,           # Darrington's Abyss: the hero the worker occupies for good
+ ) = range(35)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
                "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double", "thorsteyn",
-               "take_discard", "diop")
+               "take_discard", "diop", "cover", "abyss")
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)
@@ -543,10 +564,11 @@ FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "
  O_PLACE,           # the ship's first placement in perimeter area x
  O_ALVA,            # Alva: move the ship 1 ocean area (once per turn)
  O_CURSE,           # a curse of Lord x (to ignore)
- ) = range(20)
+ O_SHIP2,           # Lady Ignal's trophy: the rest of this move's speed moves the other ship pawn
+ ) = range(21)
 OPTION_NAMES = ("hero", "recharge", "chronicle", "crew", "buy", "refresh", "trigger", "done", "alt", "hero_pick",
                 "card", "area", "upgrade", "roll", "kraken_move", "kraken_purify", "secondary", "place", "alva",
-                "curse")
+                "curse", "ship2")
 CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, CH_DEED = range(4)
 CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t is trophy t's extra crew
 

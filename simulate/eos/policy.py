@@ -42,6 +42,37 @@ from .layout import (A_RECHARGE, C_SOLO_LOSE_AT, S_ACTIONS, S_SOLO, S_SOLO_DONE,
                      TASK_HAVE, TK_KIND, TK_STAT, W_SOLO_RECHARGE, W_SOLO_TASK, Y_BLESSING, Y_DESTROY, Y_DRAW,
                      Y_MORALE, Y_PLAY, Y_PURIFY, Y_PURIFY_ADJ, Y_RANK, Y_UPGRADE)
 from .solo import task_at
+from .cards import printed_slot_reward
+from .deluxe import coverable_slot, deed_here, special_at, toll_payable
+from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, DK_PLAGUE, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
+                     S_IGNAL_ESCORT, Y_BLESSING)
+from .symbols import holds
+
+
+@hot
+def cover_cost(S, C, NS, PV, p, x):
+    """What entering x costs p besides its challenge icons: the Plague Ship's area, the worth of
+    the least useful ship slot p would cover (one recharge's reward: a rough weight)."""
+    if special_at(S, C, x) != DK_PLAGUE:
+        return 0.0
+    least = 1e9
+    k = coverable_slot(S, C, NS, p, 0)
+    while k >= 0:
+        least = min(least, pv(PV, p, printed_slot_reward(S, C, NS, p, k)))
+        k = coverable_slot(S, C, NS, p, k + 1)
+    return least if least < 1e9 else 0.0
+
+
+@hot
+def deed_aim(S, C, p, y):
+    """The deed p's ship may sail to area y for (-1: none): the deed p may accomplish there
+    (``deluxe.deed_here``), and Lady Ignal's for its escort, whose pawn comes along."""
+    k = deed_here(S, C, p, y)
+    if k < 0 and C[C_AREA_KIND + y] == AREA_DEED and S[S_IGNAL_ESCORT] == p:
+        at = S[S_DEED_AT + C[C_AREA_DEED + y]]
+        if 0 <= at < LORD and C[C_D_SPECIAL + at] == DK_IGNAL:
+            k = at
+    return k
 
 
 
@@ -216,8 +247,10 @@ def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
             if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == y:
                 best = max(best, W[p, W_ANGEL] - away(W, p, d))
     k = deed_area_of(S, C, y)
-    if k > 0:
-        at = S[S_DEED_AT + k]
+    at = S[S_DEED_AT + k] if k > 0 else -1
+    if at < LORD:
+        at = deed_aim(S, C, p, y)           # the deed p may accomplish there (the deluxe pawns' rules)
+    if at >= 0:
         if at >= LORD:
             worth = W[p, W_LORD] + tile_worth(S, C, W, p, C[C_L_GLORY + at - LORD]) + pv(PV, p, C[C_L_REWARD + at - LORD])
             ch = C[C_L_CHALLENGE + at - LORD]
@@ -254,9 +287,17 @@ def sailing_targets(S, C, NS, PR, W, PV, p):
             continue
         y = C[C_DEED_AREA + k]
         ch = C[C_L_CHALLENGE + at - LORD] if at >= LORD else C[C_D_CHALLENGE + at]
-        if not can_pay(S, C, NS, PR, p, ch, speed):
+        if not (at >= LORD and holds(S, p, PF_SUBMARINE)) and not can_pay(S, C, NS, PR, p, ch, speed) \
+                or not toll_payable(S, C, NS, p, y):
             blocked |= np.int64(1) << y
-        elif at < LORD or S[S_ATTACKS + p] > 0:
+        elif at >= LORD and S[S_ATTACKS + p] > 0 or at < LORD and deed_aim(S, C, p, y) == at:
+            target |= np.int64(1) << y
+            most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
+    y = S[S_CORSAIR]                        # the Roaming Corsair: its pawn's area, for a blessing token
+    if y >= 0:
+        if S[S_BLESSINGS + p] < 1:
+            blocked |= np.int64(1) << y
+        elif deed_here(S, C, p, y) >= 0:
             target |= np.int64(1) << y
             most = max(most, target_worth(S, C, NS, PR, W, PV, p, y, 0, False, False))
     if not bless:
@@ -278,7 +319,8 @@ def position_values(S, C, NS, PR, W, PV, p, x, reach, target, blocked, most):
     here = 0.0
     far = 0.0
     k = deed_area_of(S, C, x)
-    if (target >> x) & 1 or (k > 0 and S[S_DEED_AT + k] >= 0 and (S[S_DEED_AT + k] < LORD or S[S_ATTACKS + p] > 0)):
+    lord_here = k > 0 and S[S_DEED_AT + k] >= LORD and S[S_ATTACKS + p] > 0
+    if (target >> x) & 1 or lord_here or deed_here(S, C, p, x) >= 0:
         here = far = target_worth(S, C, NS, PR, W, PV, p, x, 0, bless, True)
         target &= ~(np.int64(1) << x)
     # breadth first from x, one wave line a level, while a target left could still be worth more
@@ -396,6 +438,8 @@ def area_value(S, C, W, PV, p, x):
     if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
         maw = W[p, W_CURSES] if W[p, W_CURSES] != 0 and cursed(S, C, p, K_DEMON_MAW) else 0.0
         v += W[p, Y_DEMONS] * (C[C_AREA_DEMONS + x] + maw)
+    if x == S[S_CORSAIR]:                   # the Roaming Corsair's toll
+        v -= W[p, Y_BLESSING]
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
@@ -490,6 +534,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_KRAKEN_PURIFY:
         return C[C_AREA_DEMONS + S[S_KRAKEN + p]]
     if code == O_ALT:
+        if kind == F_COVER:                 # the Plague Ship: cover the least worth
+            return -pv(PV, p, printed_slot_reward(S, C, NS, p, x))
         if kind == F_INSTEAD:
             return pv(PV, p, S[at + 2]) if x == 0 else 2.0
         if kind == F_DOUBLE:
@@ -512,6 +558,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
             return pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
         if kind == F_ATTACH:
             return -hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
+        if kind == F_ABYSS:                 # Darrington's Abyss: occupy the least useful hero
+            return -pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + S[S_RANK + p * N_HEROES + x] - 1])
         return 0.0
     if code == O_CARD:
         if kind == F_PLAY:
@@ -524,11 +572,12 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]
+        cover = cover_cost(S, C, NS, PV, p, x)
         if kind == F_MOVE and S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
             return (area_value(S, C, W, PV, p, x) + kraken_worth(S, C, W, p, x, S[at + 2] - 1, True)
-                    + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
+                    + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
         return (entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
-                + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x)))
+                + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
     if code == O_DONE:
         if kind == F_MOVE:
             if S[S_AREA + p] < 0:

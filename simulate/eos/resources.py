@@ -11,6 +11,14 @@ from .layout import N_SPECIALS, S_SPECIALS, SP_POWER_PEAK
 from .layout import (PR_FIXED_PROTECTION, PR_MAX_DEMONS, PR_MAX_POWER, PR_MAX_STEPS, PR_N_ZONES, PR_PROTECTED_BASE,
                      PR_SPEED_AT_POWER, PR_ZONES, S_COINS, S_GLORY, S_MARKER, S_PROTECTION, S_SHIELDS)
 from .layout import S_SOLO
+from .layout import PF_STREET, S_PASSIVE
+
+
+@hot
+def demons_harmless(S, p):
+    """Cross the Street of Demons' trophy: p's Demons cost no glory at the end, do no damage, and
+    Demons past the maximum cost no glory."""
+    return (S[S_PASSIVE + p] >> PF_STREET) & 1 == 1
 
 
 @hot
@@ -78,7 +86,8 @@ def gain_demons(S, PR, p, n):
     marker = S[S_MARKER + p] - n
     over = min(n, -marker - max_demons(S, PR, p))     # only Demons gained now: a marker already past
     if over > 0:                                      # the maximum (protection lost) stays where it is
-        gain_glory(S, p, -over)
+        if not demons_harmless(S, p):
+            gain_glory(S, p, -over)
         marker += over
     taken = S[S_MARKER + p] - marker
     S[S_MARKER + p] = marker
@@ -89,6 +98,8 @@ def gain_demons(S, PR, p, n):
 def damage_zone(S, PR, p):
     """Index of the damage zone the seat's Demons sit in (-1: none); the zones move right
     with the protection track."""
+    if demons_harmless(S, p):
+        return -1
     d = demons(S, p) - S[S_PROTECTION + p]
     for z in range(PR[p, PR_N_ZONES]):
         if PR[p, PR_ZONES + 4 * z] <= d <= PR[p, PR_ZONES + 4 * z + 1]:
@@ -122,4 +133,6 @@ def speed_modifier(S, PR, p):
 @hot
 def unprotected_demons(S, PR, p):
     """Demons outside the protection area: each costs 1 glory at the end of the game."""
+    if demons_harmless(S, p):
+        return 0
     return max(0, demons(S, p) - S[S_PROTECTION + p] - PR[p, PR_PROTECTED_BASE])

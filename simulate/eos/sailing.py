@@ -20,6 +20,8 @@ from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER
                      PF_KLEPHASTION_ICONS, K_MEARON, K_DEMON_MAW, UF_THORSTEYN, S_PROTECTION, PR_FIXED_PROTECTION,
                      F_THORSTEYN)
 from .symbols import can_pay, can_pay_but, cursed, holds, receive_demons
+from .deluxe import escort, pay_toll, special_at, toll_payable
+from .layout import DK_CORSAIR, PF_SUBMARINE, S_SHIP2, S_SHIP2_MOVED
 
 LAKE = 6
 
@@ -51,7 +53,8 @@ def challenge_of(S, C, p, x):
     if at < 0:
         return -1
     if at >= LORD:
-        return -1 if holds(S, p, PF_KLEPHASTION_ICONS) else C[C_L_CHALLENGE + at - LORD]
+        ignore = holds(S, p, PF_KLEPHASTION_ICONS) or holds(S, p, PF_SUBMARINE)    # Copper and Steel too
+        return -1 if ignore else C[C_L_CHALLENGE + at - LORD]
     return C[C_D_CHALLENGE + at]
 
 
@@ -84,7 +87,7 @@ def entered(lo, hi, x):
 @hot
 def may_enter(S, C, NS, PR, p, x, start, lo, hi, speed0):
     """Whether p's ship may sail into x on this move."""
-    if x == start or entered(lo, hi, x):
+    if x == start or entered(lo, hi, x) or not toll_payable(S, C, NS, p, x):
         return False
     ch = challenge_of(S, C, p, x)
     if ch < 0 or can_pay(S, C, NS, PR, p, ch, speed0):
@@ -123,12 +126,23 @@ def enter_area(S, C, PR, p, x):
     Meâron's curse no reward but blessing tokens."""
     S[S_AREA + p] = x
     S[S_MOVED + p] += 1
-    arrive(S, C, PR, p, x)
+    arrive(S, C, PR, p, x, True)
+    escort(S, p, x)
 
 
 @hot
-def arrive(S, C, PR, p, x):
-    """What a ship of p (the ship or the Kraken) finds entering area x."""
+def enter_with_second(S, C, PR, p, x):
+    """p's second ship pawn (Lady Ignal's trophy) enters x: as the ship ("they work exactly the same")."""
+    S[S_SHIP2 + p] = x
+    S[S_SHIP2_MOVED + p] += 1
+    arrive(S, C, PR, p, x, True)
+    escort(S, p, x)
+
+
+@hot
+def arrive(S, C, PR, p, x, ship):
+    """What a ship of p (`ship`: a ship pawn; else the Kraken) finds entering area x."""
+    pay_toll(S, C, p, x)
     kind = C[C_AREA_KIND + x]
     rewards = not cursed(S, C, p, K_MEARON)
     if kind == AREA_BLESSING:
@@ -141,9 +155,12 @@ def arrive(S, C, PR, p, x):
                 push(S, F_CORNER, p, c, 0, 0, 0, 0, 0)
                 break
     guarded = kind == AREA_DEED and S[S_DEED_AT + C[C_AREA_DEED + x]] >= 0
+    if guarded and special_at(S, C, x) == DK_CORSAIR:
+        guarded = False                     # the Corsair's tile: "This area is considered empty when sailing"
     if rewards and not guarded:
         push_program(S, p, C[C_AREA_REWARD + x], 0, GF_AREA)
-    if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+    submarine = ship and holds(S, p, PF_SUBMARINE)     # Copper and Steel: the area's Demons ignored
+    if not submarine and S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
         extra = 1 if cursed(S, C, p, K_DEMON_MAW) else 0
         receive_demons(S, C, PR, p, C[C_AREA_DEMONS + x] + extra)
     ch = challenge_of(S, C, p, x)

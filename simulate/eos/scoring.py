@@ -3,7 +3,7 @@ the final glory, for the records, the face and the lookahead's rollouts."""
 from ..jit import hot
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
                      J_PLAYED, J_WAITING, N_HEROES, S_BELIA, S_GLORY, S_JLOC, S_MORALE, S_RANK)
-from .resources import unprotected_demons
+from .resources import demons_harmless, unprotected_demons
 from .symbols import upgrades_in_play
 
 
@@ -21,6 +21,8 @@ def end_bonus(S, C, NS, PR, p, out):
         if S[S_JLOC + j] == J_PLAYED + p or S[S_JLOC + j] == J_WAITING + p:
             played += 1
     out[0] = C[C_BONUS_DEMON] * (unprotected_demons(S, PR, p) + S[S_BELIA + p])   # Belia's count as unprotected
+    if demons_harmless(S, p):               # the Street of Demons: "no matter how many Demons you have"
+        out[0] = 0
     out[1] = C[C_BONUS_MORALE] * morale
     out[2] = C[C_BONUS_RANK] * ranks
     out[3] = C[C_BONUS_JOURNEY] * played

@@ -14,6 +14,7 @@ from ..jit import hot
 from ..rng import below, shuffle_range
 from .cards import card_gained, refill_market, shuffle_into_pile
 from .chronicle import awaken_hero_side, curse_enters, update_curses
+from .deluxe import place_pawns
 from .frames import push, push_program
 from .solo import setup as solo_setup
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
@@ -162,6 +163,7 @@ def new_game(S, C, NS, n_players, R):
         at = S[S_DEED_AT + d]
         if 0 <= at < LORD and C[C_D_TROPHY + at] >= 0 and C[C_T_CURSE + C[C_D_TROPHY + at]] >= 0:
             S[S_DEED_CURSES] |= 1 << C[C_T_CURSE + C[C_D_TROPHY + at]]
+    place_pawns(S, C)                     # the deluxe deeds' pawns (none without them)
     update_curses(S, C)
     curse_enters(S, C, 0, lord)
     solo_setup(S, C, R)                   # last: a game without it sees the same stream

@@ -24,12 +24,13 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      K_DEMON_MAW, PF_ALHANA, S_CURSES, S_IGNORED, C_L_CURSE, ANG_HERO, S_ANGEL, C_A_IGNORES, K_AMBAN,
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
                      S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
-                     S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD)
+                     S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD, K_FIRST_DEED_CURSE)
 from .layout import N_SPECIALS, PR_SPEED_AT_POWER, S_SPECIALS, SP_POWER_SPEED_MOVES, S_SOLO
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
 MOVE_PLAIN, MOVE_KRAKEN = 1, 2     # F_MOVE flags: no speed bonus (move 1, the Kraken symbol), the Kraken moves
+MOVE_SHIP2 = 4     # F_MOVE flag: Lady Ignal's trophy, the second ship pawn moves
 
 
 @tiny
@@ -63,7 +64,7 @@ def cursed(S, C, p, k):
     it (a patron, Break the Blockade); a deed's curse binds everyone."""
     if not (S[S_CURSE_MASK] >> k) & 1:
         return False
-    if k == K_DEMON_MAW:
+    if k >= K_FIRST_DEED_CURSE:         # a deed's curse (the Demon Maw, the Plague Ship)
         return True
     if holds(S, p, PF_ALHANA):
         return False

@@ -16,11 +16,11 @@ knows ship trophies).
 """
 from . import layout as L
 from .actions import CHALLENGE_ONLY, SYMBOLS
-from .cards import slot_reward
+from .cards import printed_slot_reward, slot_reward
 from .config import NATIONS, PROFESSIONS
 from .engine import EXTRA as EXTRA_SECONDARY       # O_SECONDARY x of a trophy's extra secondary action
 from .engine import rank_coins
-from .symbols import MOVE_KRAKEN
+from .symbols import MOVE_KRAKEN, MOVE_SHIP2
 
 SYMBOL_NAMES = SYMBOLS + CHALLENGE_ONLY             # programs.SYMBOL_CODES order
 
@@ -236,6 +236,8 @@ class Words:
                 return f"ignore the icon '{icon}' for 1 protection (Thorsteyn)"
             if kind == L.F_DIOP:                        # x: another seat
                 return f"destroy up to {int(S[at + 2])} Demons of {self.seat(S, NS, x)} (Diop)"
+            if kind == L.F_COVER:                       # x: a worker slot (the Plague Ship)
+                return f"cover worker slot {x + 1}: {self.program(int(printed_slot_reward(S, C, NS, p, x)))}"
             if kind == L.F_CORNER:
                 c = int(S[at + 2])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
@@ -257,6 +259,8 @@ class Words:
                 return f"put {self.upgrade(int(S[at + 2]))} under {hero}"
             if kind == L.F_MARK_CURSE:
                 return f"mark {hero}"
+            if kind == L.F_ABYSS:
+                return f"occupy {hero} for good (Darrington's Abyss)"
             return hero
         if code == L.O_CARD:
             if kind == L.F_PLAY:
@@ -267,6 +271,8 @@ class Words:
         if code == L.O_AREA:
             if kind == L.F_MOVE and S[at + 7] & MOVE_KRAKEN:
                 return f"move the Kraken into {self.area(x)}"
+            if kind == L.F_MOVE and S[at + 7] & MOVE_SHIP2:
+                return f"sail the second ship pawn into {self.area(x)}"
             if kind == L.F_PURIFY_ADJ:
                 return f"purify {self.area(x)}"
             if kind == L.F_PUSH:
@@ -299,6 +305,8 @@ class Words:
             return "move the ship 1 ocean area (Alva)"
         if code == L.O_CURSE:
             return f"ignore {self.lord(x)}'s curse"
+        if code == L.O_SHIP2:
+            return "sail the second ship pawn with the rest of the speed (Lady Ignal's trophy)"
         return f"option {L.OPTION_NAMES[code] if 0 <= code < len(L.OPTION_NAMES) else code} {x} {y}"
 
     def frame(self, S, NS, C=None):
@@ -333,6 +341,8 @@ class Words:
         elif kind == L.F_MOVE:
             if S[at + 7] & MOVE_KRAKEN:
                 what = f"moves the Kraken from {self.area(int(S[L.S_KRAKEN + p]))}: {a} areas left"
+            elif S[at + 7] & MOVE_SHIP2:
+                what = f"sails the second ship pawn from {self.area(int(S[L.S_SHIP2 + p]))}: {a} speed left"
             elif S[L.S_AREA + p] < 0:
                 what = "places the ship (1 speed)"
             else:
@@ -383,6 +393,10 @@ class Words:
             what = f"takes journey cards from the discard pile ({a} left, Ohn Ma Puuhn)"
         elif kind == L.F_DIOP:
             what = f"destroys another player's Demons (up to {a}, Diop)"
+        elif kind == L.F_COVER:
+            what = "covers a recharge reward of the ship (the Plague Ship)"
+        elif kind == L.F_ABYSS:
+            what = "occupies a hero for good (Darrington's Abyss)"
         elif kind == L.F_CORNER:
             what = f"takes a reward at blessing corner {a} ({self.area(int(C[L.C_CORNER_AREA + a]))})"
         else:
