@@ -268,11 +268,14 @@ def bench(game: str = GAME_ARG,
     rules = load_game_rules(g, config, set_, players, variant)
     from .bench import run_bench, to_json, to_text
     names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
+    from .run_progress import watched
+
     def timing(name, i, n):
         typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)
 
+    # progress for a person watching (a terminal, a notebook); a pipe reads only results and errors
     result = run_bench(g, rules, players, games=games, policies=names, seed=seed,
-                       on_policy=None if no_progress else timing)
+                       on_policy=timing if watched(sys.stderr) and not no_progress else None)
     typer.echo(to_json(result) if as_json else to_text(result))
 
 
