@@ -31,7 +31,7 @@ def run_html(run, confidence=0.95):
     title = get_game(m["game"]).title
     rotated = " (rotated over the seats)" if m["rotate_seats"] else ""
     state = "complete" if m["games_done"] == m["games"] else f"{m['status']}: continue it with resume=True"
-    parts = [f"<b>{escape(title)}</b>, {m['players']} players, {m['games_done']:,} of {m['games']:,} games "
+    parts = [f"<b>{escape(title)}</b>, {m['players']} player{'s' if m['players'] != 1 else ''}, {m['games_done']:,} of {m['games']:,} games "
              f"({escape(state)}); seed {m['seed']}, strategies {escape(', '.join(m['strategies']))}{rotated}, "
              f"variant {escape(m['variant'])}, config {m['config_hash']}"]
     ci = f"{confidence:.0%} interval"

@@ -73,7 +73,7 @@ def summary_text(run, confidence=0.95):
     game = get_game(m["game"])
     title = game.title
     pct = f"{confidence:.0%}"
-    lines = [f"{title}, {m['players']} players, {m['games']:,} games, seed {m['seed']}, strategies "
+    lines = [f"{title}, {m['players']} player{'s' if m['players'] != 1 else ''}, {m['games']:,} games, seed {m['seed']}, strategies "
              f"{', '.join(m['strategies'])}{' (rotated over seats)' if m['rotate_seats'] else ''}, "
              f"variant {m['variant']}, config {m['config_hash']}"]
     sess = run.session

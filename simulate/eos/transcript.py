@@ -140,7 +140,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     names = seats.names
     w, S = st.words, st.S
     who = [f"{w.nation(st.nations[p])} (seat {p}, {names[p]})" for p in range(n_players)]
-    lines = [f"EOS: Island of Angels, {n_players} players, seed {run_seed}, game {game_index}.",
+    lines = [f"EOS: Island of Angels, {n_players} player{'s' if n_players != 1 else ''}, seed {run_seed}, game {game_index}.",
              "Seats: " + ", ".join(who) + "."]
     if st.rules.config.get("variants"):
         lines.append("Modules: " + ", ".join(st.rules.config["variants"]) + ".")
