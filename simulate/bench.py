@@ -22,13 +22,13 @@ WARMUP_GAMES = 4
 ROUNDS = 5          # each policy's games are timed this many times; the fastest round counts
 
 
-def _play(game, rules, n_players, seed, first, n_games, POL, W, scorers=None, tape=None, names=()):
-    """The games' results; a failed plugin scorer stops the bench (``worker.check_plugins``)."""
-    from .worker import check_plugins
+def _play(game, rules, n_players, seed, first, n_games, POL, W, scorers=None, tape=None, names=(), choosers=None):
+    """The games' results (a plain-Python strategy's through its face, ``python_play``); a failed
+    plugin scorer or Python strategy stops the bench."""
+    from .python_play import play
 
-    results = game.play(rules, n_players, seed, first, n_games, POL, W, scorers=scorers, tape=tape)
-    check_plugins(game, results, names, scorers or [None] * len(names), first, seed)
-    return results
+    return play(game, rules, n_players, seed, first, n_games, POL, W, scorers=scorers, choosers=choosers,
+                names=names, tape=tape)
 
 
 def _fastest(play):
@@ -107,15 +107,19 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     from strategies import resolve_strategies
     from strategies.plugin import scorers_for
 
+    from .python_play import check_python_strategies, choosers_for
+
     strategies, POL, W = resolve_strategies(game, strategy, n_players)
-    scorers, names = scorers_for(strategies), [s.name for s in strategies]
+    check_python_strategies(game, strategies)
+    mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
+                names=[s.name for s in strategies])
     codes = game.strategy_schema().policies
-    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers, names=names)   # warm up: compile or cache load
+    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)   # warm up: compile or cache load
     t0 = time.process_time()
-    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, scorers=scorers, names=names)
+    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)
     per_game = (time.process_time() - t0) / WARMUP_GAMES
     n = max(1, min(games, int(max_seconds / ROUNDS / max(per_game, 1e-9))))
-    best, r = _fastest(lambda: _play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, scorers=scorers, names=names))
+    best, r = _fastest(lambda: _play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, **mine))
     result = {"games": n, "rounds": ROUNDS, "seconds": round(best, 4), "games_per_s": round(n / best, 1),
               "turns_per_game": round(float(r.turns.mean()), 2), "mean_score": round(float(r.score.mean()), 2),
               "cap_rate": round(float(r.capped.mean()), 4)}

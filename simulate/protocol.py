@@ -31,7 +31,8 @@ What it implements (methods):
   schemas              {table: pyarrow.Schema}; the CORE columns first
   subjects             the Subjects whose value a report measures
   replay               one game of a run told turn by turn
-  new_state            the Python face (State): one game, decision by decision
+  new_state            the Python face (State): one game, decision by decision; with
+                       kernel_seats, what plain-Python strategies play through
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
@@ -74,7 +75,8 @@ class StrategySchema:
     ``policies`` maps a policy name to the kernel's code: "random" is required; a game
     with weights has "heuristic"; optional "lookahead" (parameters used), "plugin" (with
     ``scorer_signature``, a numba signature for plugin scorers), "record" and "replay"
-    (the bench's choice tape)."""
+    (the choice tape, ``simulate/tape.py``: the bench's rules-only timing, and with
+    ``new_state(kernel_seats=)`` plain-Python strategies, whose seats are "replay" seats)."""
 
     features: tuple                  # weight names, in row order
     phases: tuple = ()               # phase names; each gets a block of weights
@@ -320,7 +322,13 @@ class Game:
         ``options`` also takes ``options=``, the run's as this game seats them (``seat_options``)."""
         raise NotImplementedError
 
-    def new_state(self, players, seed=0, game_index=0, rules=None):
+    def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
+        """The Python face: game `game_index` of run `seed`, one decision at a time (OpenSpiel's
+        ``State``: current_player, legal_actions, apply_action, is_terminal, scores, returns).
+        `options`: the game's own, as this game seats them. `kernel_seats` (POL, W by seat, as
+        the batch seats them): the kernel plays every seat whose policy is not "replay", and
+        the face's ``tape`` lists the other seats' choices as "replay" seats read them (a game
+        with "replay" in its policies implements it: plain-Python strategies need it)."""
         raise NotImplementedError
 
     def __repr__(self):

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from .errors import UserError
 from .games import get_game, module_of
-from .protocol import with_options
 from .run_summary import counters
 
 
@@ -32,6 +31,8 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     from strategies import resolve_strategies, strategy_arrays
     from strategies.plugin import loaded_hash
 
+    from .python_play import check_python_strategies
+
     game = get_game(game)
     variant = game.canonical_variant(variant)
     # a resumed run's config already has its variants merged in
@@ -44,6 +45,7 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     else:
         chosen = [recorded_strategy(game, n, strategy_weights[n]) for n in strategies]
         POL, W = strategy_arrays(game, chosen)
+    check_python_strategies(game, chosen)
     names = [s.name for s in chosen]
     plugins = {f: loaded_hash(f) for f in sorted({s.source for s in chosen if s.source})}
     payload = {"game": game.name, "module": module_of(game.name), "config": rules.config, "players": players,
@@ -73,7 +75,7 @@ def recorded_strategy(game, name, recorded):
         if was is not None and now is not None and now != was:
             raise UserError(f"plugin file {path} has changed since the run started (sha256 {was[:12]}, now "
                             f"{now[:12]}): its games would mix two strategies; restore the file, or start a new run")
-        load_plugin(path)
+        load_plugin(path, game)
         plugin = load_strategy(game, name).plugin
     return Strategy(name=name, policy=int(recorded["policy"]), weights=tuple(recorded["weights"]), description="",
                     plugin=plugin, source=recorded.get("plugin"), game=game.name)
@@ -113,18 +115,22 @@ class Worker:
     def __init__(self, payload):
         import importlib
 
-        from strategies.plugin import load_plugins, loaded_hash, registered
+        from strategies.plugin import load_plugins, loaded_hash, registered, scorers_for
+
+        from .python_play import choosers_for
 
         self.payload = payload
         # by module, so that a game registered only in the parent process plays here too
         self.game = importlib.import_module(payload["module"]).GAME
         self.rules = self.game.load_rules(data=payload["config"])
-        load_plugins(payload.get("plugin_files"))       # a worker process compiles its plugins' scorers
+        load_plugins(payload.get("plugin_files"), self.game)     # a worker process compiles its plugins' scorers
         for path, digest in payload.get("plugin_hashes", {}).items():
             if loaded_hash(path) != digest:
                 raise UserError(f"plugin file {path} changed while the run was being played; start it again")
         plugins = registered(self.game)
-        self.scorers = [getattr(plugins.get(n.split(":")[0]), "plugin", None) for n in payload["strategies"]]
+        mine = [plugins.get(n.split(":")[0]) for n in payload["strategies"]]
+        self.scorers = [None if s is None else scorers_for([s])[0] for s in mine]
+        self.choosers = [None if s is None else choosers_for(self.game, [s])[0] for s in mine]
         self.results = None
         self.timing = {}
 
@@ -140,6 +146,8 @@ class Worker:
         """Games [first, first + n) of the run -> ({table: pyarrow.Table}, counters)."""
         import pyarrow as pa
 
+        from .python_play import play
+
         p, chunk = self.payload, self.game.chunk
         parts = {t: [] for t in self.game.tables}
         sums = None
@@ -148,11 +156,11 @@ class Worker:
         for start in range(first, first + n, chunk):
             k = min(chunk, first + n - start)
             t1 = time.perf_counter()
-            self.results = r = self.game.play(self.rules, p["players"], run_seed, start, k, p["POL"], p["W"],
-                                              rotate=rotate, scorers=self.scorers, check=check, out=self.results,
-                                              **with_options(p.get("game_options")))
+            self.results = r = play(self.game, self.rules, p["players"], run_seed, start, k, p["POL"], p["W"],
+                                    rotate=rotate, scorers=self.scorers, choosers=self.choosers,
+                                    names=p["strategies"], check=check, out=self.results,
+                                    options=p.get("game_options"))
             kernel += time.perf_counter() - t1
-            check_plugins(self.game, r, p["strategies"], self.scorers, start, run_seed)
             for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p["strategies"],
                                         variant=p["variant"]).items():
                 parts[name].append(table)

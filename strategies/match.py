@@ -12,7 +12,7 @@ import numpy as np
 
 from analysis.stats import wilson_interval
 from simulate.games import get_game
-from simulate.worker import check_plugins
+from simulate.python_play import check_python_strategies, choosers_for, play
 
 from .plugin import scorers_for
 from .roster import Strategy, strategy_arrays
@@ -44,12 +44,13 @@ def play_match(game, rules, n_players, a, b, games, seed, first=0):
     game = get_game(game)
     strategies = [a] + [b] * (n_players - 1)
     POL, W = strategy_arrays(game, strategies)
-    scorers = scorers_for(strategies)
+    check_python_strategies(game, strategies)
+    mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
+                names=[s.name for s in strategies])
     wins, results = 0.0, None
     for start in range(first, first + games, game.chunk):
         k = min(game.chunk, first + games - start)
-        results = game.play(rules, n_players, seed, start, k, POL, W, rotate=True, scorers=scorers, out=results)
-        check_plugins(game, results, [s.name for s in strategies], scorers, start, seed)
+        results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results, **mine)
         wins += float(score_of_first(results.won, results.slot).sum())
     return MatchResult(wins, games)
 
@@ -72,5 +73,5 @@ def worker_setup(game, config, plugin_files, *names):
     from .roster import load_strategy
 
     game = get_game(game)
-    load_plugins(plugin_files)
+    load_plugins(plugin_files, game)
     return (game.load_rules(data=config), *(load_strategy(game, n) for n in names))

@@ -32,6 +32,7 @@ from simulate.games import get_game
 _REGISTRY = {}          # game name -> {strategy name -> Strategy}
 _FILES = {}             # plugin file loaded in this process -> sha256 of the text it ran, in load order
 _LOADING = [None]       # the file being loaded (recorded on its strategies)
+_MODULES = {}           # plugin file -> the module its text ran as
 
 
 def registered(game):
@@ -120,10 +121,18 @@ def _why(error):
     return f"{why} ({Path(where[1]).name}, line {where[2]})" if where else why
 
 
-def load_plugin(path):
+def load_plugin(path, game=None):
     """Run a plugin file, registering its strategies: once per process, again if its text
-    has changed since (a long-lived worker then plays the file as it is now)."""
+    has changed since (a long-lived worker then plays the file as it is now). A file that
+    defines ``choose(state, legal_actions)`` is also a plain-Python strategy of `game`, named
+    after the file (``python_strategy``)."""
     path = Path(path).resolve()
+    _run_file(path)
+    if game is not None and callable(getattr(_MODULES[str(path)], "choose", None)):
+        python_strategy(game, path)
+
+
+def _run_file(path):
     if not path.is_file():
         raise UserError(f"plugin file {path} does not exist")
     if path.suffix != ".py":
@@ -145,13 +154,48 @@ def load_plugin(path):
     finally:
         _LOADING[0] = None
     _FILES[str(path)] = digest
+    _MODULES[str(path)] = module
 
 
-def load_plugins(paths):
+def load_plugins(paths, game=None):
     for path in paths or ():
-        load_plugin(path)
+        load_plugin(path, game)
+
+
+def python_strategy(game, path):
+    """The plain-Python strategy of file `path` (run first with ``load_plugin``): its
+    ``choose(state, legal_actions) -> int`` plays through the game's Python face
+    (``simulate/python_play.py``); its name is the file's, its description the module's
+    docstring's first line."""
+    from .roster import Strategy, builtin_names
+
+    game = get_game(game)
+    path = Path(path).resolve()
+    _run_file(path)
+    module = _MODULES[str(path)]
+    choose = getattr(module, "choose", None)
+    if not callable(choose):
+        raise UserError(f"{path} is not a Python strategy: it defines no function choose(state, legal_actions)")
+    schema = game.strategy_schema()
+    if "replay" not in schema.policies:
+        raise UserError(f"{game.title} takes no Python strategies (its kernel has no choice tape)")
+    name = path.stem
+    if name in builtin_names(game) or ":" in name or "," in name:
+        raise UserError(f"Python strategy file {path.name}: rename it (its name {name!r} is a built-in "
+                        f"{game.title} strategy's or holds ':' or ',')")
+    other = registered(game).get(name)
+    if other is not None and other.source != str(path):
+        raise UserError(f"two strategies are named {name!r} ({other.source or 'a plugin'} and {path}); "
+                        f"rename one of the files")
+    doc = (module.__doc__ or choose.__doc__ or "").strip()
+    strategy = Strategy(name, schema.policies["replay"], (0.0,) * schema.row_size,
+                        doc.split("\n")[0] or "a plain-Python strategy", choose, str(path), game=game.name)
+    registered(game)[name] = strategy
+    return strategy
 
 
 def scorers_for(strategies):
-    """The compiled scorers of a list of strategies (None where a strategy has none)."""
-    return [s.plugin for s in strategies]
+    """The compiled scorers of a list of strategies (None where a strategy has none: a
+    plain-Python strategy's function is no scorer)."""
+    return [s.plugin if s.policy == get_game(s.game).strategy_schema().policies.get("plugin") else None
+            for s in strategies]

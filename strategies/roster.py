@@ -8,7 +8,9 @@ weights per game phase, and the policy's parameters. Names:
 * a TOML file in the game's strategy folder (``schema.folder``) or a path to one:
   ``[weights]``, optional ``[phase.NAME]`` overrides, optional ``base = "other"`` to
   start from another strategy, ``policy = "lookahead"`` with ``[params]``;
-* a Python scorer registered with ``strategies.plugin.scorer`` (``--plugin FILE``).
+* a Python scorer registered with ``strategies.plugin.scorer`` (``--plugin FILE``);
+* a plain-Python strategy: a path to a ``.py`` file defining ``choose(state, legal_actions)``
+  (named after the file; ``simulate/python_play.py``).
 
 Any name takes parameters after colons: ``NAME:feature=1.2:PHASE.feature=1.5``,
 ``NAME:param=16``.
@@ -153,7 +155,7 @@ def with_params(game, strategy, params):
     ignore is refused rather than silently dropped."""
     game = get_game(game)
     schema = game.strategy_schema()
-    if params and strategy.policy == schema.policies["random"]:
+    if params and (strategy.policy == schema.policies["random"] or strategy.policy == schema.policies.get("replay")):
         raise UserError(f"strategy {strategy.name!r} takes no parameters, got {':'.join(params)!r}")
     weights, phases, extra = {}, {}, {}
     for item in params:
@@ -181,7 +183,8 @@ def with_params(game, strategy, params):
 
 
 def load_strategy(game, spec, seen=()):
-    """A strategy of `game` by name (or a path to a .toml), with optional `:key=value` parameters."""
+    """A strategy of `game` by name (or a path to a .toml, or to a plain-Python strategy's .py),
+    with optional `:key=value` parameters."""
     from .plugin import registered
 
     game = get_game(game)
@@ -192,6 +195,11 @@ def load_strategy(game, spec, seen=()):
         base = registered(game)[name]
     elif (path := _toml_path(game.strategy_schema(), name)) is not None:
         base = _load_toml(game, path, seen)
+    elif name.endswith(".py"):
+        if not Path(name).is_file():
+            raise UserError(f"no such strategy file: {name}")
+        from .plugin import python_strategy
+        base = python_strategy(game, name)
     elif name.endswith(".toml"):
         raise UserError(f"no such strategy file: {name}")
     else:

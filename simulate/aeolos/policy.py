@@ -24,6 +24,7 @@ import numpy as np
 from ..jit import hot, tiny
 
 from ..rng import below
+from ..tape import tape_read, tape_write
 from .layout import *  # noqa: F403
 from .observe import observe
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
@@ -52,27 +53,6 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
             tape_write(SCR, i)
         return i
     return deliberate(S, T, W, OPT, X, pol, n, dk)
-
-
-@hot
-def tape_write(SCR, i):
-    """Append choice i to the tape. A full tape only counts on (``SCR[0, 0]`` past its
-    rows tells the caller to retry with a longer one)."""
-    k = SCR[0, 0]
-    if k < SCR.shape[0]:
-        SCR[k, 0] = i
-    SCR[0, 0] = k + 1
-
-
-@hot
-def tape_read(SCR, n):
-    """The next choice on the tape (kept among the n options listed: a tape that
-    does not belong to these games plays other games, never an illegal move)."""
-    k = SCR[0, 0]
-    SCR[0, 0] = k + 1
-    if k >= SCR.shape[0]:
-        return 0
-    return min(SCR[k, 0], n - 1)
 
 
 @hot

@@ -156,9 +156,9 @@ class Aeolos(Game):
         from .transcript import replay
         return replay(rules, n_players, run_seed, game_index, strategies, check)
 
-    def new_state(self, players, seed=0, game_index=0, rules=None):
+    def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
         from .state import State
-        return State(rules or self.load_rules(), players, seed, game_index)
+        return State(rules or self.load_rules(), players, seed, game_index, kernel_seats=kernel_seats)
 
 
 GAME = Aeolos()

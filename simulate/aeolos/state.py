@@ -12,6 +12,12 @@ the choices made so far (``POL_SCRIPT``) and stops at the next decision, where t
 kernel lists its options (``S_OFFERED``). A turn that ends is committed. Every seat
 is played through the face; chance (shuffles, draws) comes from the game's own
 stream, so with the same choices a face game is the batch's game (seed, index).
+
+With ``kernel_seats`` (POL, W: a policy code and weights row per seat, as the batch
+seats them) the kernel plays the seats whose code is not ``POL_REPLAY`` with their
+policy inside the replayed turns, and the face stops only at the other seats'
+decisions: a plain-Python strategy's seats (``simulate/python_play.py``). ``tape``
+collects those seats' choices as the batch's replay seats read them (``simulate/tape.py``).
 """
 import copy
 
@@ -25,10 +31,17 @@ TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTer
 
 
 class State:
-    def __init__(self, rules, players, seed=0, game_index=0):
+    def __init__(self, rules, players, seed=0, game_index=0, kernel_seats=None):
         self.position = Scenario(players, seed, rules, game_index=game_index)
+        if kernel_seats is not None:
+            POL, W = kernel_seats
+            self.position.POL[:players] = np.where(np.asarray(POL[:players]) == L.POL_REPLAY, L.POL_SCRIPT,
+                                                   POL[:players])
+            self.position.W = np.zeros((L.MAX_PLAYERS, W.shape[1]))
+            self.position.W[:players] = W[:players]
         self.choices = []              # this turn's option rows so far
         self.history = []              # every option row chosen, in order
+        self.tape = []                 # the option indices chosen where the kernel listed two or more
         self._pending = None           # the replayed turn, stopped at the next decision
         self._ranks = None
         self._advance()
@@ -73,6 +86,10 @@ class State:
             row = rows[texts.index(action)]
         else:
             raise IllegalChoice(f"{action!r} is not offered here; offered: {'; '.join(texts) or 'nothing (game over)'}")
+        run = self._pending
+        n = int(run.S[L.S_OFFERED])
+        if n > 1:       # the kernel's own index: the first of its rows the script row matches
+            self.tape.append(next(i for i in range(n) if tuple(int(x) for x in run.OPT[i]) == tuple(row)))
         self.choices.append(row)
         self.history.append(row)
         self._advance()

@@ -13,6 +13,12 @@ streams as the batch's game (run seed, game index): RG = game_seed(seed, index) 
 game, RP = game_seed(RG, 1) for a policy, the random nations from game_seed(RG, 2), so
 with the same choices a face game is the batch's game.
 
+With ``kernel_seats`` (POL, W: a policy code and weights row per seat, as the batch seats
+them) the kernel's policy decides for every seat whose code is not ``POL_REPLAY`` and the
+face stops only at the other seats' decisions: a plain-Python strategy's seats
+(``simulate/python_play.py``). ``tape`` collects the option indices chosen through the
+face, as the batch's replay seats read them (``simulate/tape.py``).
+
 For scenario tests the state is open: ``S`` (read and write through ``layout``'s offsets),
 ``options()`` (the rows), ``choose(code, x, y)`` (the first matching row),
 ``start_turn(p)`` (throw away what is pending and begin p's turn), ``push(kind, p, ...)``
@@ -69,7 +75,7 @@ class State:
     the game stops right after the setup's deal, before anything is resolved (a scenario may
     change S first; then ``run_to_decision()``)."""
 
-    def __init__(self, rules=None, players=2, seed=0, game_index=0, nations=None, run=True):
+    def __init__(self, rules=None, players=2, seed=0, game_index=0, nations=None, run=True, kernel_seats=None):
         self.rules = rules if rules is not None else load_rules()
         self.content, self.words = content_of(self.rules)
         self.C = self.content.C
@@ -107,6 +113,11 @@ class State:
         self.NB = np.zeros(64, np.int32)
         self._tmp = np.zeros(8, np.int64)
         self.history = []                              # every option row chosen, in order
+        self.tape = []                                 # their option indices where two or more were listed
+        self._kernel = None                            # the seats the kernel's policies play
+        if kernel_seats is not None:
+            from .seat_policies import SeatPolicies
+            self._kernel = SeatPolicies.from_arrays(*kernel_seats, players, self.C)
         self.offered = 0                               # options of the decision at hand (0: over)
         new_game(self.S, self.C, self.NS, players, self.RG)
         if run:
@@ -114,9 +125,13 @@ class State:
 
     # ---- the kernel
     def run_to_decision(self):
-        """Run the kernel to the next decision with two or more options; their number (0: over)."""
-        self.offered = int(advance(self.S, self.C, self.NS, self.PR, self.RG, self.OPT, self.NB))
-        return self.offered
+        """Run the kernel to the next decision with two or more options (the kernel's seats
+        decided on the way); their number (0: over)."""
+        while True:
+            self.offered = int(advance(self.S, self.C, self.NS, self.PR, self.RG, self.OPT, self.NB))
+            if self.offered == 0 or self._kernel is None or self._kernel.POL[self.current_player()] == L.POL_REPLAY:
+                return self.offered
+            kernel_choose(self.S, self.C, self.NS, self.PR, self.RG, self.OPT, self._kernel.pick(self))
 
     def options(self):
         """The options of the decision at hand as the kernel's rows (code, x, y, z)."""
@@ -126,6 +141,8 @@ class State:
         if not 0 <= i < self.offered:
             raise IllegalChoice(f"option {i} is not offered here ({self.offered} options)")
         self.history.append(tuple(int(v) for v in self.OPT[i]))
+        if self.offered > 1:
+            self.tape.append(int(i))
         kernel_choose(self.S, self.C, self.NS, self.PR, self.RG, self.OPT, i)
         return self.run_to_decision()
 

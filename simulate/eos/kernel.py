@@ -9,6 +9,7 @@ import numpy as np
 
 from ..jit import entry, hot
 from ..rng import below, game_seed
+from ..tape import tape_read, tape_write
 from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
@@ -18,7 +19,7 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
                      G_ERROR, G_ERROR_TURN, G_FIRST_LORD, G_LORDS_DEFEATED, G_LORDS_ON_BOARD, G_ROUNDS, G_TIE,
                      G_TURNS, G_WINNER, J_PLAYED, J_WAITING, LS_BOARD, LS_DEFEATED, MAX_OPT, MAX_PLAYERS,
-                     N_GAME_COLS, N_HEROES, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
+                     N_GAME_COLS, N_HEROES, POL_RECORD, POL_REPLAY, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
                      P_ANGELS_PATRON, P_BONUS_DEMONS, P_BONUS_JOURNEY, P_BONUS_MORALE, P_BONUS_RANKS,
                      P_BONUS_UPGRADES, P_COINS, P_DEEDS, P_DEMONS, P_ENTRIES, P_GLORY_FROM, P_GLORY_PLAY,
                      P_JOURNEY_PLAYED, P_LORDS, P_NATION, P_POWER, P_SHIP, NS_SHIP, P_PROTECTION, P_RANK, P_SCORE, P_SLOT,
@@ -37,10 +38,11 @@ from .symbols import upgrades_in_play
 
 
 @hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X):
+def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X, TAPE):
     """Play S's game to its end; returns the decisions the policies took. In check mode the
     invariants are checked after every decision; the first broken one (its code and turn)
-    is kept in S and the game goes on."""
+    is kept in S and the game goes on. A ``POL_REPLAY`` seat reads its choices from TAPE, a
+    ``POL_RECORD`` seat plays the greedy and writes them onto it (``simulate/tape.py``)."""
     decisions = 0
     while True:
         n = advance(S, C, NS, PR, RG, OPT, NB)
@@ -51,8 +53,14 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        choose(S, C, NS, PR, RG, OPT, seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp,
-                                                   SLOT, X))
+        pol = POL_seat[S[top(S) + 1]]
+        if pol == POL_REPLAY:
+            i = tape_read(TAPE, n) if n > 1 else 0
+        else:
+            i = seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X)
+            if pol == POL_RECORD and n > 1:
+                tape_write(TAPE, i)
+        choose(S, C, NS, PR, RG, OPT, i)
         decisions += 1
 
 
@@ -169,13 +177,14 @@ def seat_nations(nations, n_players, shift, R, out):
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
-          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB, SLOT, X):
+          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB, SLOT, X, TAPE):
     """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
     Strategy q is POL[q] with the weights row WS[q]; `nations` has one nation index per seat (-1: a random one, all
     different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
     and rotates the given nations the same way. The arguments after `seeds` are scratch
     arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
-    (``scorer.extension``), None without plugins. `cards` (n_games, N_CARD_ROWS, CARD_W) gets
+    (``scorer.extension``), None without plugins, and TAPE: the choice tape of record and
+    replay seats (``simulate/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_W) gets
     each journey card's and upgrade's story (layout CARD_*)."""
     for g in range(n_games):
         k = first + g
@@ -205,7 +214,8 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
             RP[0] = game_seed(seed, 1)
         new_game(S, C, NS, n_players, RG)
         games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X)
+        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X,
+                                          TAPE)
         record(S, C, NS, PR, g, games, seats, tmp)
         for i in range(N_CARD_ROWS * CARD_W):
             cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]

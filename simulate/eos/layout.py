@@ -574,6 +574,8 @@ CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t i
 
 # ---------------------------------------------------------------- policies
 POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3
+POL_RECORD = 4       # the greedy, writing each choice onto the choice tape (simulate/tape.py)
+POL_REPLAY = 5       # reads its choices back from the choice tape (bench; plain-Python strategies)
 
 # A heuristic strategy's row (docs/strategies-eos.md): the weights in use, then one block per
 # game phase (early, mid, late: thirds of the chronicle track's slots filled), then the

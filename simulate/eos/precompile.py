@@ -23,11 +23,12 @@ def example_arguments(rules=None):
     from .config import load_rules
     from .kernel import batch, card_arrays, result_arrays, scratch
     from .layout import C_N_PROGS, MAX_PLAYERS, W_ROW
+    from ..tape import no_tape
 
     content = build((rules or load_rules()).config)
     args = (content.C, content.NS, content.PR, 2, 0, 0, 1, np.full(MAX_PLAYERS, -1, np.int64), False,
             np.zeros(MAX_PLAYERS, np.int64), np.zeros((MAX_PLAYERS, W_ROW)), False, *result_arrays(1),
-            card_arrays(1), *scratch(int(content.C[C_N_PROGS])), None)
+            card_arrays(1), *scratch(int(content.C[C_N_PROGS])), None, no_tape())
     arrays = dict(zip(inspect.signature(batch.py_func).parameters, args))
     return dict(arrays, R=arrays["RG"])
 

@@ -62,6 +62,13 @@ def parse_nations(value, n_players):
     return ",".join(names)
 
 
+def face_nations(options, n_players):
+    """A game's --nations option as the Python face takes it: a name per seat, None for a
+    random one; None without the option."""
+    text = (options or {}).get("nations")
+    return None if not text else [None if n == "random" else n for n in parse_nations(text, n_players).split(",")]
+
+
 def nation_array(options, n_players):
     """The kernel's `nations` argument: a nation index per seat, -1 random (MAX_PLAYERS long)."""
     out = np.full(L.MAX_PLAYERS, -1, np.int64)
@@ -132,7 +139,8 @@ class Eos(Game):
         from .scorer import SCORER_SIG
         return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
                               policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD,
-                                        "plugin": L.POL_PLUGIN}, scorer_signature=SCORER_SIG,
+                                        "plugin": L.POL_PLUGIN, "record": L.POL_RECORD,
+                                        "replay": L.POL_REPLAY}, scorer_signature=SCORER_SIG,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
@@ -140,10 +148,9 @@ class Eos(Game):
         from . import kernel
         from .precompile import COMPILE
         from .scorer import extension
+        from ..tape import no_tape
 
         self.check_players(n_players, rules)
-        if tape is not None:
-            raise UserError(f"{self.title} has no choice tape (no record/replay policies)")
         content = content_of(rules)
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
@@ -156,7 +163,8 @@ class Eos(Game):
             kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
                          nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64),
                          np.asarray(W, np.float64), bool(check),
-                         r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers))
+                         r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers),
+                         no_tape() if tape is None else tape)
         return r
 
     def schemas(self):
@@ -205,14 +213,15 @@ class Eos(Game):
         game seats them."""
         from .transcript import replay
 
-        text = (options or {}).get("nations")
-        nations = None if not text else [None if n == "random" else n for n in parse_nations(text, n_players).split(",")]
-        played, told = replay(rules, n_players, run_seed, game_index, strategies, check=check, nations=nations)
+        played, told = replay(rules, n_players, run_seed, game_index, strategies, check=check,
+                              nations=face_nations(options, n_players))
         return played, told if told.endswith("\n") else told + "\n"
 
-    def new_state(self, players, seed=0, game_index=0, rules=None):
+    def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
         from .face import State
-        return State(rules or self.load_rules(), players, seed, game_index)
+
+        return State(rules or self.load_rules(), players, seed, game_index, nations=face_nations(options, players),
+                     kernel_seats=kernel_seats)
 
 
 GAME = Eos()

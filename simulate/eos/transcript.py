@@ -17,38 +17,9 @@ from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
 from .scoring import end_bonus
-from .lookahead import seat_choice
-from .scorer import extension
+from .seat_policies import SeatPolicies  # noqa: F401  (tests and callers import it from here)
 from .resources import demons, power
 from . import solo
-
-
-class SeatPolicies:
-    """The run's strategies as the kernel's batch seats them (one, or one per seat): names,
-    policy codes, weight rows, and the heuristic's scratch (program worths, phase in use), so
-    that a face game picks exactly what the batch's seat picks (``policy.pick``)."""
-
-    def __init__(self, strategies, n_players, C):
-        if len(strategies) == 1:
-            strategies = list(strategies) * n_players
-        if len(strategies) != n_players:
-            raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
-        self.names = [s.name for s in strategies]
-        self.pol = np.array([s.policy for s in strategies], np.int64)
-        self.W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
-        self.W[:n_players] = [s.weights for s in strategies]
-        self.PV = np.zeros((L.MAX_PLAYERS, int(C[L.C_N_PROGS])))
-        self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
-        self.POL = np.zeros(L.MAX_PLAYERS, np.int64)
-        self.POL[:n_players] = self.pol
-        self.SB = np.zeros(L.SB_SIZE, np.int32)
-        self.SLOT = np.arange(L.MAX_PLAYERS, dtype=np.int64)      # seat p plays strategies[p]
-        self.X = extension([s.plugin for s in strategies])
-
-    def pick(self, st):
-        """The index of the option the deciding seat's strategy takes in face game st."""
-        return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
-                               self.W, self.PV, self.PH, self.SB, st._tmp, self.SLOT, self.X))
 
 
 def _snapshot(st):

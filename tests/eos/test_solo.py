@@ -13,6 +13,7 @@ from simulate.eos import GAME, check, kernel
 from simulate.eos import layout as L
 from simulate.eos.config import CONFIG_DIR, apply_module, load_rules, read_files
 from simulate.errors import ConfigError
+from simulate.tape import no_tape
 from simulate.eos.content import build
 from simulate.eos.face import State
 from simulate.eos.records import to_tables
@@ -350,7 +351,7 @@ def play(modules, policy, games=GAMES, seed=20261202):
     _, POL, W = resolve_strategies(GAME, policy, 1)
     kernel.batch(content.C, content.NS, content.PR, 1, seed, 0, games, np.full(1, -1, np.int64), False,
                  POL, W, True, games_, seats, seeds, kernel.card_arrays(games),
-                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None)
+                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
     return content, games_, seats
 
 

@@ -1,0 +1,48 @@
+"""The run's strategies as EOS's batch seats them, for games played through the Python face
+(``face.State``): the replay's story and a plain-Python strategy's games."""
+import numpy as np
+
+from ..errors import UserError
+from . import layout as L
+from .lookahead import seat_choice
+from .scorer import extension
+
+
+class SeatPolicies:
+    """The strategies by seat (one, or one per seat): names, policy codes, weight rows, and the
+    heuristic's scratch (program worths, phase in use), so that a face game picks exactly what
+    the batch's seat picks (``lookahead.seat_choice``)."""
+
+    def __init__(self, strategies, n_players, C):
+        if len(strategies) == 1:
+            strategies = list(strategies) * n_players
+        if len(strategies) != n_players:
+            raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
+        self.names = [s.name for s in strategies]
+        self._arrays([s.policy for s in strategies], [s.weights for s in strategies], n_players, C,
+                     extension([s.plugin for s in strategies]))
+
+    @classmethod
+    def from_arrays(cls, POL, W, n_players, C):
+        """Seats from the batch's per-seat arrays (policy codes, weight rows; no plugin scorer)."""
+        seats = cls.__new__(cls)
+        seats.names = [str(int(code)) for code in POL[:n_players]]
+        seats._arrays(POL[:n_players], W[:n_players], n_players, C, None)
+        return seats
+
+    def _arrays(self, pol, rows, n_players, C, X):
+        self.pol = np.array(pol, np.int64)
+        self.W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
+        self.W[:n_players] = rows
+        self.PV = np.zeros((L.MAX_PLAYERS, int(C[L.C_N_PROGS])))
+        self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
+        self.POL = np.zeros(L.MAX_PLAYERS, np.int64)
+        self.POL[:n_players] = self.pol
+        self.SB = np.zeros(L.SB_SIZE, np.int32)
+        self.SLOT = np.arange(L.MAX_PLAYERS, dtype=np.int64)      # seat p plays strategies[p]
+        self.X = X
+
+    def pick(self, st):
+        """The index of the option the deciding seat's strategy takes in face game st."""
+        return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
+                               self.W, self.PV, self.PH, self.SB, st._tmp, self.SLOT, self.X))

@@ -1,0 +1,122 @@
+"""Games in which a plain-Python strategy plays: ``def choose(state, legal_actions) -> int``.
+
+The batch kernel cannot call Python, so such a game is played twice. First through the
+game's Python face (``Game.new_state`` with ``kernel_seats``): the kernel's policies decide
+for the other seats and the Python function for its own, each of its choices going onto a
+choice tape (``simulate/tape.py``). Then the batch kernel plays the same games with the
+Python seats reading the tape (their policy is "replay") and writes the run's records as
+for any game. The second play must end with the face's scores and read the whole tape,
+else the run stops: the records are always of the games the strategy played.
+
+A game stays a function of (run seed, game index): the face deals from the batch's
+streams, and ``state.rng``, a numpy Generator seeded from both, is the strategy's own
+randomness. A decision with one option is taken without asking.
+"""
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+from .errors import UserError
+from .tape import new_tape
+
+
+def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, choosers=None, names=(),
+         rotate=False, check=False, tape=None, out=None, options=None):
+    """``game.play`` for games [first, first + n_games), or with `choosers` (per strategy row:
+    a Python strategy's choose function, None for the kernel's) the face-then-tape play."""
+    from .protocol import with_options
+    from .worker import check_plugins
+
+    kw = dict(rotate=rotate, scorers=scorers, check=check, out=out, **with_options(options))
+    if not choosers or not any(c is not None for c in choosers):
+        results = game.play(rules, n_players, seed, first, n_games, POL, W, tape=tape, **kw)
+    else:
+        choices, scores = [], []
+        for k in range(first, first + n_games):
+            state = face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, options)
+            choices += state.tape
+            scores.append(state.scores())
+        tape = new_tape(choices)
+        results = game.play(rules, n_players, seed, first, n_games, POL, W, tape=tape, **kw)
+        if int(tape[0, 0]) != len(tape) or not np.array_equal(results.score[:n_games, :n_players], scores):
+            raise RuntimeError(f"{game.title}'s batch did not replay the games its Python face played "
+                               f"(games {first}-{first + n_games - 1}, seed {seed}): a bug in windtunnel")
+    check_plugins(game, results, list(names), scorers or [None] * len(names), first, seed)
+    return results
+
+
+def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, options):
+    """Game k played through the face to its end, Python seats asking their function."""
+    from .worker import PluginFailed
+
+    shift = k % n_players if rotate else 0
+    slot = [(p + shift) % n_players for p in range(n_players)]          # as the batch seats them
+    if rotate and options:
+        options = game.seat_options(options, k, n_players)
+    state = game.new_state(n_players, seed, k, rules, kernel_seats=(np.asarray(POL)[slot], np.asarray(W)[slot]),
+                           options=options)
+    state.rng = np.random.default_rng([int(seed), int(k)])
+    while not state.is_terminal():
+        q = slot[state.current_player()]
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(0)
+            continue
+        try:
+            action = choosers[q](state, legal)
+        except Exception as e:          # noqa: BLE001 - the user's code: any failure is one line
+            raise PluginFailed(f"Python strategy {names[q]!r} failed in game {k} (seed {seed}): "
+                               f"{type(e).__name__}: {e}{_where(e)}") from None
+        if not (isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+                and 0 <= action < len(legal)) and action not in legal:
+            raise PluginFailed(f"Python strategy {names[q]!r} returned {action!r} in game {k} (seed {seed}): "
+                               f"choose must return an option's index (0 to {len(legal) - 1}) or its text")
+        state.apply_action(int(action) if not isinstance(action, str) else action)
+    return state
+
+
+def _where(error):
+    """" (file.py, line N)" of the innermost frame outside windtunnel, if any."""
+    ours = Path(__file__).resolve().parents[1]
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if ours not in path.parents or "configs" in path.parts:
+            return f" ({path.name}, line {frame.lineno})"
+    return ""
+
+
+def python_strategy_error(game, strategies):
+    """Why these strategies (slot order) cannot share a run, or None: a plain-Python strategy
+    needs its game's "replay" policy and plays beside random and weighted strategies (the
+    kernel's lookahead would look ahead through, and plugin scorers score inside, games
+    the face plays without them)."""
+    codes = game.strategy_schema().policies
+    python = [s for s in strategies if is_python(s, codes)]
+    if not python:
+        return None
+    if "replay" not in codes:
+        return f"{game.title} takes no Python strategies (its kernel has no choice tape)"
+    others = {s.name for s in strategies if s.policy not in (codes["random"], codes.get("heuristic"))
+              and not is_python(s, codes)}
+    if others:
+        return (f"Python strategy {python[0].name!r} plays beside random and weighted strategies only, "
+                f"not {', '.join(sorted(others))}")
+    return None
+
+
+def is_python(strategy, codes):
+    """Is this a plain-Python strategy (a choose function playing through the face)?"""
+    return strategy.policy == codes.get("replay") and callable(strategy.plugin)
+
+
+def choosers_for(game, strategies):
+    """Per strategy row: the choose function of a plain-Python strategy, else None."""
+    codes = game.strategy_schema().policies
+    return [s.plugin if is_python(s, codes) else None for s in strategies]
+
+
+def check_python_strategies(game, strategies):
+    error = python_strategy_error(game, strategies)
+    if error:
+        raise UserError(error)
