@@ -61,6 +61,7 @@ from .worker import PluginFailed, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
+MIN_PYTHON_BATCH = 20           # ... with a plain-Python strategy (simulate/python_play.py)
 DEFAULTS = {"games": 10_000, "seed": 1, "rotate_seats": False, "variant": "base", "check": False}
 
 
@@ -85,9 +86,17 @@ def versions():
     return out
 
 
-def default_batch_size(games, workers):
-    """About four batches per worker, within [MIN_BATCH, MAX_BATCH] games (fewer for tiny runs)."""
-    return max(min(games, MIN_BATCH), min(MAX_BATCH, math.ceil(games / (4 * max(1, workers)))))
+def default_batch_size(games, workers, least=MIN_BATCH):
+    """About four batches per worker, within [least, MAX_BATCH] games (fewer for tiny runs)."""
+    return max(min(games, least), min(MAX_BATCH, math.ceil(games / (4 * max(1, workers)))))
+
+
+def least_batch(game, manifest):
+    """MIN_BATCH, or MIN_PYTHON_BATCH for a run a plain-Python strategy plays in (some tens of
+    games a second: small batches keep every worker busy and the progress moving)."""
+    replay = get_game(game).strategy_schema().policies.get("replay")
+    python = any(w.get("plugin") and w.get("policy") == replay for w in manifest["strategy_weights"].values())
+    return MIN_PYTHON_BATCH if python else MIN_BATCH
 
 
 def default_out(game, players, seed, strategies, rotate, variant):
@@ -456,7 +465,7 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
     bar = None
     try:                                         # ---- from here on, things are written
         session["repairs"] = _prepare_folder(plan)
-        size = plan["batch_size"] or default_batch_size(m["games"], workers)
+        size = plan["batch_size"] or default_batch_size(m["games"], workers, least_batch(plan["game"], m))
         m["batch_size"] = m["batch_size"] or size
         session["batch_size"] = size
         first_code = m["versions"].setdefault("code", session["code"])

@@ -3,6 +3,7 @@ checks on break no invariant, and every check catches the violation planted for 
 import numpy as np
 import pytest
 
+from simulate.tape import no_tape
 from simulate.eos import GAME, cards, check, engine, kernel, setup
 from simulate.eos import layout as L
 from simulate.eos.config import load_rules
@@ -71,7 +72,7 @@ def test_games_with_checks_on_break_no_invariant(content, n, policy):
     _, POL, W = resolve_strategies(GAME, policy, n)
     kernel.batch(content.C, content.NS, content.PR, n, RUN_SEED, 0, GAMES, np.full(n, -1, np.int64), True,
                  POL, W, True, games, seats, seeds, kernel.card_arrays(GAMES),
-                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None)
+                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
     errors = games[:, L.G_ERROR]
     broken = {}
     for code in np.unique(errors[errors != 0]):

@@ -13,6 +13,7 @@ import shutil
 import numpy as np
 import pytest
 
+from simulate.tape import no_tape
 from simulate.errors import ConfigError
 from simulate.eos import GAME, check, deluxe, kernel
 from simulate.eos import layout as L
@@ -611,7 +612,7 @@ def test_games_with_the_deluxe_module_break_no_invariant(contents, mods, n):
         _, POL, W = resolve_strategies(GAME, policy, n)
         kernel.batch(content.C, content.NS, content.PR, n, 20261202, 0, GAMES, np.full(n, -1, np.int64), True,
                      POL, W, True, games, seats, seeds, kernel.card_arrays(GAMES),
-                     *kernel.scratch(int(content.C[L.C_N_PROGS])), None)
+                     *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
         errors = games[:, L.G_ERROR]
         assert not errors.any(), {check.CHECKS[c - 1] if c <= len(check.CHECKS) else f"engine error {c}":
                                   int((errors == c).sum()) for c in np.unique(errors[errors != 0])}

@@ -6,6 +6,7 @@ glory: the face runs the kernel and adds no rule of its own."""
 import numpy as np
 import pytest
 
+from simulate.tape import no_tape
 from simulate.eos import GAME
 from simulate.eos import kernel as K
 from simulate.eos import layout as L
@@ -31,7 +32,7 @@ def batch_game(state, run_seed, index, nations):
     _, POL, W = resolve_strategies(GAME, "greedy", L.MAX_PLAYERS)
     c = state.content
     K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, W, False, games, seats, seeds,
-            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None)
+            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None, no_tape())
     return games[0], seats[0, :state.n]
 
 

@@ -18,6 +18,7 @@ import re
 import numpy as np
 import pytest
 
+from simulate.tape import no_tape
 from simulate.eos import GAME
 from simulate.eos import kernel as K
 from simulate.eos import layout as L
@@ -67,7 +68,7 @@ def batch_game(rules, n, run_seed, index, nations, strategies, check=False):
     W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
     W[:n] = [s.weights for s in chosen]
     K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, W, check, games, seats, seeds,
-            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None)
+            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None, no_tape())
     return games[0], seats[0, :n]
 
 
