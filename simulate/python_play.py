@@ -26,7 +26,7 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
     """``game.play`` for games [first, first + n_games), or with `choosers` (per strategy row:
     a Python strategy's choose function, None for the kernel's) the face-then-tape play."""
     from .protocol import with_options
-    from .worker import check_plugins
+    from .worker import PluginFailed, check_plugins
 
     kw = dict(rotate=rotate, scorers=scorers, check=check, out=out, **with_options(options))
     if not choosers or not any(c is not None for c in choosers):
@@ -40,8 +40,10 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
         tape = new_tape(choices)
         results = game.play(rules, n_players, seed, first, n_games, POL, W, tape=tape, **kw)
         if int(tape[0, 0]) != len(tape) or not np.array_equal(results.score[:n_games, :n_players], scores):
-            raise RuntimeError(f"{game.title}'s batch did not replay the games its Python face played "
-                               f"(games {first}-{first + n_games - 1}, seed {seed}): a bug in windtunnel")
+            python = ", ".join(repr(names[q]) for q, c in enumerate(choosers) if c is not None)
+            raise PluginFailed(f"games {first}-{first + n_games - 1} (seed {seed}) replayed differently from the "
+                               f"ones Python strategy {python} played, so none of them is recorded: a strategy "
+                               f"that changes the state it is given does this (else it is a windtunnel bug)")
     check_plugins(game, results, list(names), scorers or [None] * len(names), first, seed)
     return results
 
@@ -72,7 +74,11 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
                 and 0 <= action < len(legal)) and action not in legal:
             raise PluginFailed(f"Python strategy {names[q]!r} returned {action!r} in game {k} (seed {seed}): "
                                f"choose must return an option's index (0 to {len(legal) - 1}) or its text")
-        state.apply_action(int(action) if not isinstance(action, str) else action)
+        try:
+            state.apply_action(int(action) if not isinstance(action, str) else action)
+        except (ValueError, RuntimeError) as e:    # the face's check of the state, or an option gone
+            raise PluginFailed(f"Python strategy {names[q]!r} broke game {k} (seed {seed}): {e} (a strategy "
+                               f"must not change the state it is given)") from None
     return state
 
 

@@ -49,11 +49,30 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
         game.check_players(players, rules)
         options = game.check_options(game_options or {}, players)
         chosen = resolve_strategies(game, strategies or game.strategy_schema().default, players)[0]
+    extra = python_tape(game, rules, players, seed, game_index, chosen, rotate_seats, options)
     if rotate_seats:
         options = game.seat_options(options, game_index, players)
     played, text = game.replay(rules, players, seed, game_index, seated(chosen, game_index, rotate_seats),
-                               check=check, **with_options(options))
+                               check=check, **with_options(options), **extra)
     return played, text, seed
+
+
+def python_tape(game, rules, players, seed, game_index, chosen, rotate, options):
+    """{"tape": the choices of the game's plain-Python seats} for ``Game.replay``, played again
+    through the face as the run played them (``simulate/python_play.py``); {} without any."""
+    from strategies import strategy_arrays
+
+    from .python_play import check_python_strategies, choosers_for, face_game
+    from .tape import new_tape
+
+    choosers = choosers_for(game, chosen)
+    if not any(c is not None for c in choosers):
+        return {}
+    check_python_strategies(game, chosen)
+    POL, W = strategy_arrays(game, chosen)
+    state = face_game(game, rules, players, seed, game_index, POL, W, choosers, [s.name for s in chosen],
+                      rotate, options)
+    return {"tape": new_tape(state.tape)}
 
 
 def run_settings(folder):

@@ -152,9 +152,9 @@ class Aeolos(Game):
         return {str(h["number"]): harbor_side_text(h.get("crystal", ""), h["action"], h.get("amount", 0))
                 for h in config.get("harbor", []) if "number" in h and "action" in h}
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, tape=None):
         from .transcript import replay
-        return replay(rules, n_players, run_seed, game_index, strategies, check)
+        return replay(rules, n_players, run_seed, game_index, strategies, check, tape)
 
     def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
         from .state import State

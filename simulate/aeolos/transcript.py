@@ -762,15 +762,17 @@ def turn_text(rules, S_before, log, names=None):
     return _wrap(" ".join(out))
 
 
-def replay(rules, n_players, run_seed, game_index, strategies, check=False):
+def replay(rules, n_players, run_seed, game_index, strategies, check=False, tape=None):
     """Play game `game_index` of run `run_seed` (as play_batch does) with `strategies` by seat
-    (Strategy objects) and tell it. Returns (PlayedGame, transcript text)."""
+    (Strategy objects) and tell it; `tape`: the choices of its plain-Python seats
+    (``simulate/python_play.py``). Returns (PlayedGame, transcript text)."""
     from strategies import strategy_arrays
+    from strategies.plugin import scorers_for
 
     from .protocol import GAME
 
     GAME.check_players(n_players, rules)
     POL, W = strategy_arrays(GAME, strategies)
-    game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check,
-                    scorers=[s.plugin for s in strategies])
+    game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check, script=tape,
+                    scorers=scorers_for(strategies))
     return game, transcript(rules, game, [s.name for s in strategies], run_seed, game_index)

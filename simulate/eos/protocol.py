@@ -208,13 +208,13 @@ class Eos(Game):
         names = options["nations"].split(",")
         return dict(options, nations=",".join(names[(p + game_index) % n_players] for p in range(n_players)))
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, options=None):
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, options=None, tape=None):
         """Game `game_index` told in the rulebook's words (``transcript.py``); `options` as this
         game seats them."""
         from .transcript import replay
 
         played, told = replay(rules, n_players, run_seed, game_index, strategies, check=check,
-                              nations=face_nations(options, n_players))
+                              nations=face_nations(options, n_players), tape=tape)
         return played, told if told.endswith("\n") else told + "\n"
 
     def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):

@@ -6,6 +6,7 @@ from ..errors import UserError
 from . import layout as L
 from .lookahead import seat_choice
 from .scorer import extension
+from ..tape import tape_read
 
 
 class SeatPolicies:
@@ -13,14 +14,17 @@ class SeatPolicies:
     heuristic's scratch (program worths, phase in use), so that a face game picks exactly what
     the batch's seat picks (``lookahead.seat_choice``)."""
 
-    def __init__(self, strategies, n_players, C):
+    def __init__(self, strategies, n_players, C, tape=None):
+        from strategies.plugin import scorers_for
+
         if len(strategies) == 1:
             strategies = list(strategies) * n_players
         if len(strategies) != n_players:
             raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
         self.names = [s.name for s in strategies]
         self._arrays([s.policy for s in strategies], [s.weights for s in strategies], n_players, C,
-                     extension([s.plugin for s in strategies]))
+                     extension(scorers_for(strategies)))
+        self.tape = tape
 
     @classmethod
     def from_arrays(cls, POL, W, n_players, C):
@@ -28,6 +32,7 @@ class SeatPolicies:
         seats = cls.__new__(cls)
         seats.names = [str(int(code)) for code in POL[:n_players]]
         seats._arrays(POL[:n_players], W[:n_players], n_players, C, None)
+        seats.tape = None
         return seats
 
     def _arrays(self, pol, rows, n_players, C, X):
@@ -43,6 +48,9 @@ class SeatPolicies:
         self.X = X
 
     def pick(self, st):
-        """The index of the option the deciding seat's strategy takes in face game st."""
+        """The index of the option the deciding seat's strategy takes in face game st (a
+        "replay" seat's: the next on the tape, as in the batch)."""
+        if self.tape is not None and self.POL[st.current_player()] == L.POL_REPLAY:
+            return int(tape_read(self.tape, st.offered)) if st.offered > 1 else 0
         return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
                                self.W, self.PV, self.PH, self.SB, st._tmp, self.SLOT, self.X))

@@ -103,11 +103,12 @@ def _changes(st, a, b, who):
     return out
 
 
-def replay(rules, n_players, run_seed, game_index, strategies, check=False, nations=None):
+def replay(rules, n_players, run_seed, game_index, strategies, check=False, nations=None, tape=None):
     """(Played, text): game `game_index` of a run, `strategies` in seat order (the caller
-    seats a rotated run's), `nations` as the batch seated them (None: its random draw)."""
+    seats a rotated run's), `nations` as the batch seated them (None: its random draw);
+    `tape`: the choices of its plain-Python seats (``simulate/python_play.py``)."""
     st = State(rules, n_players, run_seed, game_index, nations=nations)
-    seats = SeatPolicies(strategies, n_players, st.C)
+    seats = SeatPolicies(strategies, n_players, st.C, tape)
     names = seats.names
     w, S = st.words, st.S
     who = [f"{w.nation(st.nations[p])} (seat {p}, {names[p]})" for p in range(n_players)]
