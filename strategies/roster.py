@@ -58,10 +58,13 @@ def builtin_names(game):
 
 
 def strategy_names(game):
-    """The game's whole roster: the built-in strategies, then the plugins loaded in this process."""
+    """The game's whole roster: the built-in strategies, then the plugin scorers loaded in this
+    process (a plain-Python strategy is named by its file's path: it is no member of "all",
+    which a tournament pairs with the lookahead it cannot share a game with)."""
     from .plugin import registered
 
-    return builtin_names(game) + sorted(registered(game))
+    replay = get_game(game).strategy_schema().policies.get("replay")
+    return builtin_names(game) + sorted(n for n, s in registered(game).items() if s.policy != replay)
 
 
 def _known(names):
