@@ -135,6 +135,7 @@ def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_poli
     """Start-up time, then games/s for each policy (default: every strategy of the game);
     `on_policy(name, i, n)` is called before each policy is timed (progress)."""
     from strategies import strategy_names
+    from strategies.roster import strategy_label
 
     game.check_players(n_players, rules)
     start = startup(game, rules, n_players)
@@ -145,7 +146,7 @@ def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_poli
     for i, name in enumerate(names):
         if on_policy is not None:
             on_policy(name, i, len(names))
-        result["policies"][name] = bench_policy(game, rules, n_players, name, games, seed)
+        result["policies"][strategy_label(name)] = bench_policy(game, rules, n_players, name, games, seed)
     random = result["policies"].get("random")
     if random:
         # a game's time against a random game's (issue #4 asks heuristics for at most 2x)

@@ -211,7 +211,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     from, the output folder `out` and the `folder` the shards go to (`out`, or its
     hidden staging folder for a --force replacement). `fresh`: the caller makes the
     folder anew (a forced comparison's staging), so what is there now does not matter."""
-    from strategies.roster import split_names
+    from strategies.roster import split_names, strategy_label
 
     game = get_game(game)
     default_strategy = game.strategy_schema().default
@@ -226,7 +226,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         if out is None:
             if players is None:
                 raise UserError("--resume needs --out (the run's folder), or the options the run was started with")
-            names = split_names(default_strategy if strategies is None else strategies)
+            names = [strategy_label(n) for n in split_names(default_strategy if strategies is None else strategies)]
             out = default_out(game.name, players, DEFAULTS["seed"] if seed is None else seed,
                               names * players if len(names) == 1 else names, bool(rotate_seats), variant or "base")
         out = Path(out)
@@ -242,7 +242,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         _same("--games", games, recorded["games"])
         _same("--seed", seed, recorded["seed"])
         if strategies is not None:
-            names = split_names(strategies)
+            names = [strategy_label(n) for n in split_names(strategies)]
             names = names * recorded["players"] if len(names) == 1 else names
             _same("--strategies", ",".join(names), ",".join(recorded["strategies"]))
         _same("--rotate-seats", rotate_seats if rotate_seats else None, recorded["rotate_seats"] or None)

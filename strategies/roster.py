@@ -210,6 +210,15 @@ def load_strategy(game, spec, seen=()):
     return with_params(game, base, params) if params else base
 
 
+def strategy_label(spec):
+    """The name a strategy spec gives its strategy without loading it: a file's path is named
+    by the file ("my/bots/eager.py:x=1" -> "eager:x=1"), as ``load_strategy`` names it."""
+    name, *params = spec.split(":")
+    if name.endswith((".py", ".toml")):
+        name = Path(name).stem
+    return ":".join([name, *params])
+
+
 def split_names(names):
     """'a,b' or a list -> a list of names; none at all is one UserError (the one parser of
     --strategies for every command)."""

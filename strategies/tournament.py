@@ -14,6 +14,8 @@ from analysis.ratings import bradley_terry, rating_intervals
 from analysis.stats import wilson_interval
 from simulate.games import get_game
 
+from .roster import strategy_label
+
 
 def _pair_worker(game, config, n_players, a, b, games, seed, plugin_files):
     from .match import play_match, worker_setup
@@ -95,7 +97,7 @@ def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
             wins[j, i], played[j, i] = n - w, n
     if bar is not None:
         bar.close()
-    t = Tournament(game.name, list(names), n_players, wins, played)
+    t = Tournament(game.name, [strategy_label(n) for n in names], n_players, wins, played)   # a file by its name
     pw, pn = t.pairwise()
     t.rating = bradley_terry(pw, pn)
     t.rating_lo, t.rating_hi = rating_intervals(pw, pn, seed=seed)

@@ -64,6 +64,9 @@ def test_a_python_strategy_plays_through_the_runner_and_its_records_are_its_game
     r = run("simulate", game, "--players", 2, "--games", n, "--strategies", f"{example},greedy", "--rotate-seats",
             "--batch-size", n, "--jobs", 1, "--out", b)
     assert r.exit_code == 0, r.stderr
+    r = run("simulate", game, "--players", 2, "--games", n, "--strategies", f"{example},greedy", "--rotate-seats",
+            "--out", a, "--resume")                      # the same command again: the file names the strategy
+    assert r.exit_code == 0, r.stderr
     seats = seats_table(a)
     assert seats.equals(seats_table(b))                  # whatever the batches and workers
     assert len(seats) == 2 * n and set(seats["strategy"]) == {example.stem, "greedy"}
@@ -121,7 +124,7 @@ def test_bench_reports_a_python_strategys_speed():
             "--json")
     assert r.exit_code == 0, r.stderr
     data = json.loads(r.stdout)
-    mine = data["policies"][str(EXAMPLE["aeolos"])]
+    mine = data["policies"]["eager"]                      # a file by its strategy's name
     assert 1 <= mine["games"] <= 30 and mine["games_per_s"] > 0
     assert mine["time_vs_random"] > 1          # slower than the compiled random policy, and said so
     assert "rules_only_games_per_s" not in mine
