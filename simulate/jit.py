@@ -32,7 +32,7 @@ Games: a game's kernel is the compiled code of one package, its *game package*:
 these decorators (the tests' dice game: ``tests.dicegame``). ``hot``, ``tiny``
 and ``entry`` register it; the patches apply to registered packages only, so
 numba code elsewhere (plugin scorers, notebooks) keeps numba's semantics. The
-shared helpers (``simulate/*.py``: ``rng``) are a package of their own, ``simulate``.
+shared helpers (``simulate/*.py``: ``rng``, ``tape``) are a package of their own, ``simulate``.
 
 The numba patches (``_without_wraparound``, ``_optimize_kernel_whole_in_entry_points``,
 ``_call_template``) are worth 35-40% of the speed and more; tests/test_jit.py fails
