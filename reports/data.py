@@ -81,7 +81,11 @@ def _opened(path, kind):
         c = open_compare(path)
         verified, spec = c.verify(), c.spec
         done = sum(c["games_done"] for c in spec["cells"])
+        whatifs = spec.get("whatifs") or {}
         return c, {"comparison": path.name, "game": spec["game"], "variants": ", ".join(spec["variants"]),
+                   **({"what-if cells": "; ".join(f"{name}: the base game with "
+                                                  + ", ".join(f"{k} = {v}" for k, v in sets.items())
+                                                  for name, sets in whatifs.items())} if whatifs else {}),
                    "players": ", ".join(str(p) for p in spec["players"]),
                    "games per cell": f"{spec['games']:,}", "seed": spec["seed"],
                    "strategies": spec["strategies"] or "balanced", "status": spec["status"],

@@ -29,6 +29,11 @@ def compare(ctx: typer.Context,
                                            "per-seat list needs a single player count) [default: balanced]."),
             config: Optional[str] = CONFIG_OPT,
             set_: Optional[List[str]] = SET_OPT,
+            cell: Optional[List[str]] = typer.Option(
+                None, "--cell", help="A what-if cell, NAME:KEY=VALUE[,KEY=VALUE...]: the base game with these "
+                                     "config values for everyone, compared with base on the same seeds "
+                                     "(e.g. wind4:setup.starting_wind=[4,2,3,4]); repeatable. --variants "
+                                     "defaults to base."),
             out: str = typer.Option(..., "--out", help="Output folder: one run folder per cell "
                                                        "(<variant>-<P>p) and compare.json."),
             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers for each cell (-1: every core)."),
@@ -62,7 +67,7 @@ def compare(ctx: typer.Context,
         lambda: run_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
                             out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
                             progress=False if no_progress else None,
-                            command={"argv": sys.argv, "options": given}, on_cell=on_cell),
+                            command={"argv": sys.argv, "options": given}, on_cell=on_cell, whatifs=cell),
         CompareInterrupted, CompareFailed)
     typer.echo(to_text(result))
     if not no_report:

@@ -115,6 +115,59 @@ def parse_players(spec):
     return out
 
 
+def parse_whatifs(specs):
+    """--cell items 'NAME:KEY=VALUE[,KEY=VALUE...]' (or a dict {name: {key: value}}) -> {name:
+    {dotted key: value}}: what-if cells, the base game with these config values for everyone.
+    Values read as TOML, as --set's (a list's commas stay inside its brackets)."""
+    from .config_files import parse_value
+
+    if isinstance(specs, dict):
+        items = [(str(k), dict(v)) for k, v in specs.items()]
+    else:
+        items = []
+        for spec in ([specs] if isinstance(specs, str) else list(specs or ())):
+            name, sep, rest = str(spec).partition(":")
+            if not sep or not rest.strip():
+                raise UserError(f"--cell expects NAME:KEY=VALUE[,KEY=VALUE...] (e.g. wind4:setup.start_vp=4), "
+                                f"got {spec!r}")
+            sets = {}
+            for item in _top_level_split(rest):
+                key, eq, value = item.partition("=")
+                if not eq or not key.strip() or not value.strip():
+                    raise UserError(f"--cell {name}: {item!r} is not KEY=VALUE (a dotted config key, as --set)")
+                sets[key.strip()] = parse_value(value.strip())
+            items.append((name.strip(), sets))
+    out = {}
+    for name, sets in items:
+        if not _NAME.match(name) or "+" in name:
+            raise UserError(f"--cell: {name!r} is not a cell name (letters, digits, _ . - only)")
+        if name in out:
+            raise UserError(f"--cell names {name} twice")
+        if not sets:
+            raise UserError(f"--cell {name}: no KEY=VALUE given")
+        out[name] = sets
+    return out
+
+
+def _top_level_split(text):
+    """'a=1,b=[2,3]' -> ['a=1', 'b=[2,3]']: commas outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, None, 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
 def cell_name(variant, players):
     """The cell's folder: '<variant>-<P>p', a combination written with '+'."""
     return f"{variant.replace(',', '+')}-{players}p"
@@ -167,7 +220,9 @@ class CompareResult:
             lf = self.run(c["name"]).table(name)
             have = lf.collect_schema().names()
             extra = {"cell": pl.lit(c["name"])}
-            if "variant" not in have:
+            if c["variant"] in self.spec.get("whatifs", {}):
+                extra["variant"] = pl.lit(c["variant"])           # a what-if: the base game, told apart by name
+            elif "variant" not in have:
                 extra["variant"] = pl.lit(c.get("run_variant", c["variant"]))
             if "n_players" not in have:
                 extra["n_players"] = pl.lit(c["players"], dtype=pl.Int8)
@@ -219,6 +274,10 @@ def read_compare(out):
     if not all(isinstance(v, str) for v in spec["variants"]) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in spec["players"]):
         raise UserError(f"{path}: keys 'variants' and 'players' must list variant names and player counts")
+    whatifs = spec.get("whatifs", {})            # (a comparison from before what-if cells has none)
+    if not isinstance(whatifs, dict) or not all(isinstance(v, dict) for v in whatifs.values()) \
+            or not set(whatifs) <= set(spec["variants"]):
+        raise UserError(f"{path}: key 'whatifs' must map cells of 'variants' to their config values")
     grid = [cell_name(v, p) for v in spec["variants"] for p in spec["players"]]
     for i, c in enumerate(spec["cells"]):
         check_keys(f"{path}: cells[{i}]", c, CELL_KEYS)
@@ -257,7 +316,8 @@ def _names(strategies):
 
 
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
-                 config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None):
+                 config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None,
+                 whatifs=None):
     """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
 
     The plan's `base` is where the cells go: `out`, or its staging folder for a --force
@@ -300,6 +360,9 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
         fresh = True
     base = staged or (out / STAGING if fresh else out)
 
+    whatifs = parse_whatifs(whatifs) if whatifs else {}
+    if whatifs and variants is None and recorded is None:
+        variants = "base"                        # what-if cells are compared with the printed game
     if variants is None and recorded is None:
         raise UserError(f"--variants is required (e.g. --variants base,{','.join(game.variants[:1]) or 'base'}; "
                         f"{game.title}'s variants: {', '.join(game.variants) or 'none'}; combine with +)")
@@ -309,6 +372,18 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     raw_v = parse_variants(variants) if variants is not None else None
     cells_v = [game.canonical_variant(",".join(parts)) for parts in raw_v] if raw_v is not None else None
     players = parse_players(players)
+    if whatifs and cells_v is not None:
+        if "base" not in cells_v:
+            raise UserError("--cell: what-if cells are the base game with other values; add base to --variants "
+                            "to compare them with it")
+        clash = [n for n in whatifs if n in game.variants or n in ("base", *(v.replace(",", "+") for v in cells_v))]
+        if clash:
+            raise UserError(f"--cell {clash[0]}: the name of a variant; give the what-if another name")
+        for name, sets in whatifs.items():
+            try:                                 # one line naming the cell, before anything is written
+                game.load_rules(config, {**(overrides or {}), **sets})
+            except UserError as e:
+                raise UserError(f"--cell {name}: {e}") from None
     if cells_v is not None:
         seen = {}
         for raw, v in zip(raw_v, cells_v):
@@ -319,7 +394,7 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
             seen[key] = "+".join(raw)
 
     if recorded is not None:
-        rec_v = [c.replace("+", ",") for c in recorded["variants"]]
+        rec_v = [c.replace("+", ",") for c in recorded["variants"] if c not in (recorded.get("whatifs") or {})]
         if cells_v is not None and sorted(cells_v) != sorted(rec_v):
             raise UserError(f"--resume: --variants {variants} differs from the comparison's "
                             f"{','.join(recorded['variants'])} (leave --variants out or use another --out)")
@@ -329,6 +404,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
         _same("--games", games, recorded["games"])
         _same("--seed", seed, recorded["seed"])
         _same("--strategies", _names(strategies), recorded["strategies"])
+        _same("--cell", whatifs or None, recorded.get("whatifs") or None)
+        whatifs = recorded.get("whatifs") or {}
         cells_v, players = rec_v, list(recorded["players"])
         games, seed, strategies = recorded["games"], recorded["seed"], recorded["strategies"]
         if batch_size is None:
@@ -342,42 +419,44 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
 
     rec_cells = {c["name"]: c for c in (recorded or {}).get("cells", [])}
     cells = []
-    for v in cells_v:
+    for v in [*cells_v, *whatifs]:
+        sets = {**(overrides or (recorded or {}).get("overrides") or {}), **whatifs[v]} if v in whatifs else None
         for p in players:
             name = cell_name(v, p)
             folder = base / name
             started = (folder / MANIFEST).exists() and not fresh
-            kw = {"variant": v, "out": folder, "batch_size": batch_size}
+            kw = {"variant": "base" if sets else v, "out": folder, "batch_size": batch_size}
             try:
                 if recorded is not None and started:
-                    plan = plan_run(game, p, games, seed, strategies, config=config, overrides=overrides,
-                                    resume=True, **kw)
+                    plan = plan_run(game, p, games, seed, strategies, config=config,
+                                    overrides=sets if sets and overrides else overrides, resume=True, **kw)
                 elif recorded is not None:
                     rc = rec_cells.get(name, {})
                     plan = plan_run(game, p, games, seed, strategies,
                                     config=config if config is not None else recorded.get("config_path"),
-                                    overrides=overrides if overrides else recorded.get("overrides"), **kw)
+                                    overrides=sets or (overrides if overrides else recorded.get("overrides")), **kw)
                     if rc.get("config_hash") and plan["manifest"]["config_hash"] != rc["config_hash"]:
                         raise UserError(f"--resume: the config (hash {plan['manifest']['config_hash']}) differs "
                                         f"from the one the comparison started with (hash {rc['config_hash']}); "
                                         "use --force to start over or another --out")
                 else:
-                    plan = plan_run(game, p, games, seed, strategies, config=config, overrides=overrides,
+                    plan = plan_run(game, p, games, seed, strategies, config=config, overrides=sets or overrides,
                                     fresh=fresh, **kw)
             except UserError as e:
                 raise UserError(f"cell {name}: {e}") from None
             m = plan["manifest"]
-            cells.append({"name": name, "variant": m["variant"], "players": p, "run_id": m["run_id"],
-                          "config_hash": m["config_hash"], "resume": plan["resume"]})
+            cells.append({"name": name, "variant": v if sets else m["variant"], "run_variant": m["variant"],
+                          "overrides": sets, "players": p, "run_id": m["run_id"], "config_hash": m["config_hash"],
+                          "resume": plan["resume"]})
     return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
-            "variants": [v.replace(",", "+") for v in cells_v]}
+            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs}
 
 
 # ---------------------------------------------------------------- the comparison
 def run_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                 config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
-                progress=None, command=None, on_cell=None):
+                progress=None, command=None, on_cell=None, whatifs=None):
     """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
 
     `variants`: 'base,tableaus,tableaus+poseidon' or a list (a combination within one cell joined by
@@ -385,7 +464,9 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     numbers), `strategies`, `config` and `overrides`; `jobs` and `batch_size` go to each run.
     `resume=True` continues every cell of the comparison at `out` (options left None are taken from
     its compare.json); `force=True` replaces it (the old one stays until the new one is complete).
-    `on_cell(index, count, cell)` is called before each cell is played.
+    `on_cell(index, count, cell)` is called before each cell is played. `whatifs` ({name: {key:
+    value}}, or --cell's 'NAME:KEY=VALUE,...' items) add what-if cells: the base game with those
+    config values for everyone, compared with base on the same seeds like a variant.
 
     Bad input, or a folder another process is writing, raises UserError before anything is
     written. Ctrl-C raises CompareInterrupted and a failed cell CompareFailed; both keep every
@@ -394,7 +475,7 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
 
     def plan_it():
         return plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
-                            out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size)
+                            out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size, whatifs=whatifs)
 
     plan = plan_it()
     with folder_lock(plan["out"], "compare"):
@@ -421,6 +502,7 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
         "batch_size": plan["batch_size"],
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
+        "whatifs": plan["whatifs"],
         "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
                                  "(games.seed) in every cell",
         "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
@@ -428,7 +510,7 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
                          "(run_id, game_id), or read them with simulate.compare.open_compare(out).table(name)"},
         "status": "new", "created": _now(), "updated": _now(), "sessions": [],
         "cells": [{"name": c["name"], "folder": c["name"], "variant": c["variant"].replace(",", "+"),
-                   "run_variant": c["variant"], "players": c["players"], "run_id": c["run_id"],
+                   "run_variant": c["run_variant"], "players": c["players"], "run_id": c["run_id"],
                    "config_hash": c["config_hash"], "status": "new", "games_done": 0} for c in plan["cells"]]}
     session = {"started": _now(), "command": command, "jobs": jobs, "status": "running", "games_played": 0}
     spec["sessions"].append(session)
@@ -451,9 +533,9 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         if on_cell is not None:
             on_cell(i, len(todo), entry)
         try:
-            r = run(game, c["players"], plan["games"], plan["seed"], plan["strategies"], variant=c["variant"],
+            r = run(game, c["players"], plan["games"], plan["seed"], plan["strategies"], variant=c["run_variant"],
                     config=None if c["resume"] else (config if config is not None else spec.get("config_path")),
-                    overrides=None if c["resume"] else (overrides or spec.get("overrides") or None),
+                    overrides=None if c["resume"] else (c["overrides"] or overrides or spec.get("overrides") or None),
                     out=base / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
                     progress=progress, command=command)
         except (RunInterrupted, KeyboardInterrupt) as e:
@@ -598,10 +680,14 @@ def to_text(result, table=None, confidence=0.95):
     pct = f"{confidence:.0%}"
     hashes = dict.fromkeys(f"{c['variant']} {c['config_hash']}" for c in spec["cells"])
     sets = ", ".join(f"{k}={v}" for k, v in (spec.get("overrides") or {}).items())
+    whatifs = spec.get("whatifs") or {}
     lines = [f"{title} compared: variants {', '.join(spec['variants'])} x "
              f"{', '.join(map(str, spec['players']))} players; {spec['games']:,} games per cell, seed {spec['seed']}, "
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
              + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
+    for name, sets in whatifs.items():
+        lines.append(f"What-if {name}: the base game with " + ", ".join(f"{k}={v}" for k, v in sets.items())
+                     + " for everyone.")
     lines.append(f"Common random numbers: every cell uses run seed {spec['seed']}, so game i has the same game "
                  "seed (games.seed) in every cell: the variants are compared on the same random streams.")
     if result.seconds is not None:
