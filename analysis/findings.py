@@ -57,8 +57,9 @@ class Finding:
         return abs(self.effect) / self.scale
 
 
-SEATS, VARIANT_RATES, VARIANT_SCORES, ITEMS = range(4)
-TIERS = {SEATS: "seat and strategy balance", VARIANT_RATES: "variant changes to win rates and balance",
+CAUSAL, SEATS, VARIANT_RATES, VARIANT_SCORES, ITEMS = range(5)
+TIERS = {CAUSAL: "causal effects of interventions (the same games with and without the change)",
+         SEATS: "seat and strategy balance", VARIANT_RATES: "variant changes to win rates and balance",
          VARIANT_SCORES: "variant changes to scores, ties and length",
          ITEMS: "associations (items whose holders win more or less; not causes)"}
 ASSOCIATION = "an association, not a cause"
@@ -290,6 +291,52 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
     return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), values, deltas, threshold,
                        vp_threshold, alpha, baseline, many, game.score_unit, longs, min_group, names,
                        never_played(t, game.subjects))
+
+
+def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="VP"):
+    """Findings of ``analysis.interventions.treated_effects``: an intervention whose effect on the
+    treated seat's win rate (or its score) is significant after the Holm correction and at least
+    the threshold; worded as the cause it is."""
+    out = []
+    if effects is None or not effects.height:
+        return out
+    for r in effects.iter_rows(named=True):
+        rate = r["won_significant"] and abs(r["won"]) >= threshold
+        score = r["score_total_significant"] and abs(r["score_total"]) >= vp_threshold
+        if not (rate or score):
+            continue
+        sentence = (f"With {r['what']} ({r['intervention']}), the treated seat's win rate changes by "
+                    f"{100 * r['won']:+.1f} percentage points (95% CI {100 * r['won_lo']:+.1f} to "
+                    f"{100 * r['won_hi']:+.1f}) and its {unit} by {r['score_total']:+.2f} (95% CI "
+                    f"{r['score_total_lo']:+.2f} to {r['score_total_hi']:+.2f}) in {r['players']}-player games "
+                    f"(n = {r['n']:,} games paired with the printed game); {_p(r['won_p_adjusted'])}: a causal "
+                    f"effect, for these strategies.")
+        out.append(Finding("intervention", r["intervention"], sentence, r["won"] if rate else r["score_total"],
+                           r["won_p_adjusted"] if rate else r["score_total_p_adjusted"], r,
+                           scale=threshold if rate else vp_threshold, tier=CAUSAL, rate=rate,
+                           short=f"{r['intervention']} ({r['players']} players)", cell=f"{r['players']}-player"))
+    return out
+
+
+def quote_causal_effects(findings, effects, subjects):
+    """Each association finding about an item an intervention changed (`subjects`: the game's
+    ``intervention_subjects``) quotes the intervention's causal effect after the association."""
+    if effects is None:
+        return findings
+    for f in findings:
+        if f.tier != ITEMS:
+            continue
+        for r in effects.iter_rows(named=True):
+            subject, phrase = subjects.get(r["key"], (None, None))
+            players = f.details.get("n_players")
+            if (subject != f.kind or str(f.details.get(subject)) != r["value"]
+                    or (players is not None and players != r["players"])):
+                continue
+            f.sentence += (f" Its causal effect, measured: {phrase} changes a seat's win rate by "
+                           f"{100 * r['won']:+.1f} percentage points (95% CI {100 * r['won_lo']:+.1f} to "
+                           f"{100 * r['won_hi']:+.1f}; what-if {r['intervention']}, {r['players']} players, "
+                           f"n = {r['n']:,} paired games).")
+    return findings
 
 
 def findings_of(seat, strategy, values, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,

@@ -36,6 +36,7 @@ class ReportData:
     sources: pl.DataFrame
     values: dict                    # Subject -> analysis.value.value frame (rows where some seat has it)
     deltas: Optional[pl.DataFrame] = None
+    interventions: Optional[pl.DataFrame] = None   # analysis.interventions.treated_effects of a comparison
     leaders: Optional[pl.DataFrame] = None     # how often the leader after each round wins
     sections: list = field(default_factory=list)   # [(section, result)]: the game's own (reports/sections.py)
     baseline: str = "base"
@@ -196,9 +197,27 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()
     never = never_played(t, game.subjects)
-    found = findings_of(seat, strategy, values, deltas, threshold=threshold, baseline=baseline,
-                        many_variants=many_variants, unit=game.score_unit, long_values=longs, min_group=min_group,
-                        names=names, never_played=never)
+    effects, treated = None, {}
+    if kind == COMPARISON:                      # what-if cells of interventions: their causal effects first
+        from analysis.interventions import intervention_cells, treated_effects
+
+        effects, treated = _nonempty(treated_effects(opened)), intervention_cells(opened.spec, game)
+    # (an intervention cell's changes to every seat's numbers are its treated seat's effect, told once)
+    variant_deltas = None if deltas is None or not treated else _nonempty(
+        deltas.filter(~pl.col("variant").is_in(list(treated))))
+    def printed(df):        # an intervention cell's seats and items are the intervention's doing: not findings
+        return df if df is None or not treated or "variant" not in df.columns else df.filter(
+            ~pl.col("variant").is_in(list(treated)))
+    found = findings_of(printed(seat), printed(strategy), {k: printed(v) for k, v in values.items()},
+                        variant_deltas if treated else deltas, threshold=threshold, baseline=baseline,
+                        many_variants=many_variants, unit=game.score_unit,
+                        long_values={k: printed(v) for k, v in longs.items()}, min_group=min_group, names=names,
+                        never_played=never)
+    if effects is not None:
+        from analysis.findings import intervention_findings, quote_causal_effects
+
+        found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
+            found, effects, game.intervention_subjects)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
@@ -212,7 +231,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
-        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections)
+        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects)
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

@@ -1,4 +1,5 @@
-"""`windtunnel compare`: every (variant, player count) cell of a grid as one dataset.
+"""`windtunnel compare` (every (variant, player count) cell of a grid as one dataset) and
+`windtunnel whatif` (interventions against the printed game, on the same seeds).
 
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the
 logic lives in ``simulate/compare.py``."""
@@ -8,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, load_plugins, parse_sets, run_until_done
+from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
 
 
 @app.command()
@@ -76,3 +77,61 @@ def compare(ctx: typer.Context,
         report = build_report(out, Path(out) / "report.html")
         typer.echo(f"Variant report: {report.html} (and {Path(report.markdown).name}, figures in "
                    f"{Path(report.figures[0]).parent.name}/)" if report.figures else f"Variant report: {report.html}")
+
+
+@app.command()
+def whatif(game: str = GAME_ARG,
+           players: int = typer.Option(..., "--players", help="Number of players."),
+           intervention: List[str] = typer.Option(
+               ..., "--intervention", help="What the treated seat plays with changed, KEY=VALUE[,KEY=VALUE...] "
+                                           "(optionally NAME:...), e.g. favor=apollon or no_harbor=7; repeatable. "
+                                           "The keys are the config's [intervention] table (docs/whatif.md)."),
+           games: Optional[int] = typer.Option(None, "--games", help="Games per intervention and for the "
+                                                                    "baseline [default: 10000]."),
+           seed: Optional[int] = typer.Option(None, "--seed", help="Run seed of every cell (the baseline's "
+                                                                  "games are each intervention's) [default: 1]."),
+           strategies: Optional[str] = typer.Option(
+               None, "--strategies", help="One strategy for every seat, or one per seat [default: balanced]."),
+           config: Optional[str] = CONFIG_OPT,
+           set_: Optional[List[str]] = SET_OPT,
+           out: str = typer.Option(..., "--out", help="Output folder: a run folder for the baseline (base-<P>p) "
+                                                      "and one per intervention, and compare.json."),
+           jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
+           batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch and shard."),
+           resume: bool = typer.Option(False, "--resume", help="Continue an interrupted what-if."),
+           force: bool = typer.Option(False, "--force", help="Replace an existing what-if in --out."),
+           no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+           no_report: bool = typer.Option(False, "--no-report", help="Do not write the report."),
+           plugin: Optional[List[str]] = PLUGIN_OPT):
+    """Causal effects: play the printed game and each intervention on the same seeds, one seat
+    per game treated in turn (game k's seat k mod players), then print each intervention's
+    effect on the treated seat's win rate and score and on game length, paired with the same
+    seat of the same game of the baseline, with 95% intervals. The folder reads like a compare."""
+    from analysis.interventions import effects_text, treated_effects
+
+    from .compare import CompareFailed, CompareInterrupted, parse_interventions, run_compare
+
+    cells = None if resume and not intervention else parse_interventions(game, intervention)
+    load_plugins(plugin)
+
+    def on_cell(i, n, cell):
+        if not no_progress:
+            typer.echo(f"whatif: cell {i + 1} of {n}: {cell['variant']} -> {out}/{cell['name']}", err=True)
+
+    result = run_until_done(
+        lambda: run_compare(game, "base", str(players), games, seed, strategies, config=config,
+                            overrides=parse_sets(set_), out=out, jobs=jobs, batch_size=batch_size, resume=resume,
+                            force=force, progress=False if no_progress else None,
+                            command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells),
+        CompareInterrupted, CompareFailed)
+    effects = treated_effects(result)
+    typer.echo(f"{get_game(game).title}, {players} players, {result.spec['games']:,} games per cell, seed "
+               f"{result.spec['seed']}, strategies {result.spec['strategies']}; played {result.played:,} games "
+               f"in {result.seconds:.1f} s.")
+    typer.echo(effects_text(effects, get_game(game).score_unit))
+    typer.echo(f"Data: {out}/ (base-{players}p/ and one run folder per intervention; compare.json)")
+    if not no_report:
+        from reports import build_report
+
+        report = build_report(out, Path(out) / "report.html")
+        typer.echo(f"Report: {report.html}")

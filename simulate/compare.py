@@ -149,6 +149,36 @@ def parse_whatifs(specs):
     return out
 
 
+def parse_interventions(game, specs):
+    """--intervention items 'KEY=VALUE[,KEY=VALUE...]' or 'NAME:KEY=VALUE,...' -> what-if cells
+    ({name: {"<table>.KEY": value}}) for the game's intervention table (its keys: the base
+    config's); a cell without NAME is named after its values ("favor-apollon")."""
+    game = get_game(game)
+    table = game.intervention_table
+    if not table:
+        raise UserError(f"{game.title} offers no interventions yet (what-if cells of --set values: "
+                        f"windtunnel compare --cell)")
+    known = dict(game.load_rules().config.get(table) or {})
+    items = [specs] if isinstance(specs, str) else list(specs or ())
+    if not items:
+        raise UserError(f"--intervention is required (e.g. {next(iter(known), 'KEY')}=VALUE; "
+                        f"{game.title}'s: {', '.join(known)})")
+    named = []
+    for spec in items:
+        name, sep, rest = str(spec).partition(":")
+        if not sep:
+            name, rest = "", str(spec)
+        pairs = [p.partition("=") for p in _top_level_split(rest)]
+        for key, eq, value in pairs:
+            if key.strip() not in known:
+                raise UserError(f"--intervention {spec}: no intervention {key.strip()!r} in {game.title} "
+                                f"(known: {', '.join(known)})")
+        if not name:
+            name = "_".join(f"{k.strip()}-{re.sub(r'[^A-Za-z0-9_.-]', '', v.strip())}" for k, _, v in pairs)
+        named.append(f"{name}:" + ",".join(f"{table}.{k.strip()}{eq}{v}" for k, eq, v in pairs))
+    return parse_whatifs(named)
+
+
 def _top_level_split(text):
     """'a=1,b=[2,3]' -> ['a=1', 'b=[2,3]']: commas outside brackets and quotes."""
     parts, depth, quote, start = [], 0, None, 0

@@ -73,7 +73,7 @@ def check_state(S, T, end_of_turn):
                 on_place += 1
         if on_place != (1 if S[S_PROPHET + p] == PROPHET_TEMPLE else 0):
             return CHK_PROPHET
-        src_sum = T[T_START_VP]
+        src_sum = T[T_START_VP] + (T[T_IV_VP] if S[S_TREATED] == p + 1 else 0)
         for s in range(N_SRC):
             src_sum += S[S_VP_SRC + p * N_SRC + s]
         if src_sum != S[S_VP + p]:

@@ -141,6 +141,8 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
     T[L.T_ONE_SHIP_PER_SPACE] = _switch(data.get("challenge", {}), "one_ship_per_river_space", False)
     _poseidon(path, data, T)
 
+    _intervention(path, data, T)
+
     # crystals
     supply = need("setup.crystal_supply")
     for c, name in enumerate(L.COLOUR_NAMES):
@@ -305,6 +307,33 @@ def _variant_table(data, name, T, flag):
 def _switch(table, key, default):
     """An on/off setting as the kernel's 1/0."""
     return 1 if table.get(key, default) else 0
+
+
+def _intervention(path, data, T):
+    """[intervention]: what the treated seat of each game (seat k mod players of game k) plays
+    with changed; every value at its "none" (the table absent too) is no intervention."""
+    table = data.get("intervention") or {}
+    if not isinstance(table, dict):
+        raise ConfigError(path, "intervention", "expected a table", line_of(path, "intervention"))
+    known = {"favor", "start_vp", "start_wind", "no_harbor"}
+    for key in table:
+        if key not in known:
+            raise ConfigError(path, f"intervention.{key}", f"unknown key (known: {', '.join(sorted(known))})",
+                              line_of(path, key))
+    favor = table.get("favor", "none")
+    T[L.T_IV_FAVOR] = -1 if favor == "none" else _index(path, "intervention.favor", favor, L.FAVOR_NAMES)
+    if favor != "none" and not data.get("favor", {}).get(favor, {}).get("count"):
+        raise ConfigError(path, "intervention.favor", f"the game has no {favor} card (favor.{favor}.count is 0)",
+                          line_of(path, "favor"))
+    T[L.T_IV_VP] = _int(path, data, "intervention.start_vp", 0, 100) if "start_vp" in table else 0
+    T[L.T_IV_WIND] = _int(path, data, "intervention.start_wind", 0, 20) if "start_wind" in table else 0
+    harbor = _int(path, data, "intervention.no_harbor", 0, L.FIRST_HARBOR + L.N_HARBORS - 1) \
+        if "no_harbor" in table else 0
+    if 0 < harbor < L.FIRST_HARBOR:
+        raise ConfigError(path, "intervention.no_harbor", f"no harbor {harbor} (harbors {L.FIRST_HARBOR} to "
+                          f"{L.FIRST_HARBOR + L.N_HARBORS - 1}; 0: none)", line_of(path, "no_harbor"))
+    T[L.T_IV_NO_HARBOR] = harbor - L.FIRST_HARBOR if harbor else -1
+    T[L.T_IV_ON] = int(T[L.T_IV_FAVOR] >= 0 or T[L.T_IV_VP] > 0 or T[L.T_IV_WIND] > 0 or harbor > 0)
 
 
 def _tableaus(path, data, T):

@@ -284,9 +284,63 @@ def record(S, T, g, games, seats, rank):
 
 @hot
 def new_game(T, LOG, n_players, run_seed, game_index, S, R):
-    """Set up game `game_index` of run `run_seed` in S (its rng in R)."""
+    """Set up game `game_index` of run `run_seed` in S (its rng in R); an intervention
+    ([intervention]) treats its seat game_index mod n_players."""
     R[0] = game_seed(run_seed, game_index)
     setup(S, T, LOG, n_players, R)
+    if T[T_IV_ON]:
+        intervene(S, T, LOG, game_index % n_players)
+
+
+@hot
+def intervene(S, T, LOG, t):
+    """The treated seat t's changes, made after the deal so that everything else is the
+    printed game's on the same seed (common random numbers): extra VP and wind, and the
+    Favor card it holds, swapped with that card's place in the deck or another seat's hand."""
+    S[S_TREATED] = t + 1
+    S[S_VP + t] += T[T_IV_VP]
+    wind = min(T[T_IV_WIND], S[S_WIND_SUPPLY])
+    S[S_WIND + t] += wind
+    S[S_WIND_SUPPLY] -= wind
+    want = T[T_IV_FAVOR]
+    if want < 0 or S[S_FAVOR + t * N_FAVOR_TYPES + want] > 0:
+        return
+    held = -1
+    for f in range(N_FAVOR_TYPES):
+        if S[S_FAVOR + t * N_FAVOR_TYPES + f] > 0:
+            held = f
+            break
+    if held < 0:
+        return                                  # (no card dealt at setup: nothing to swap)
+    for i in range(S[S_FDECK_N]):               # the card's place in the deck takes the dealt one
+        if S[S_FDECK + i] == want:
+            S[S_FDECK + i] = held
+            swap_favor(S, LOG, t, held, want)
+            return
+    for q in range(S[S_N_PLAYERS]):             # else the seat dealt it gets the dealt one
+        if q != t and S[S_FAVOR + q * N_FAVOR_TYPES + want] > 0:
+            swap_favor(S, LOG, q, want, held)
+            swap_favor(S, LOG, t, held, want)
+            return
+
+
+@hot
+def swap_favor(S, LOG, p, old, new):
+    """Seat p holds Favor card `new` where setup dealt it `old` (its hand, its setup draw row
+    and the transcript's)."""
+    S[S_FAVOR + p * N_FAVOR_TYPES + old] -= 1
+    S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + old] -= 1
+    S[S_FAVOR + p * N_FAVOR_TYPES + new] += 1
+    S[S_FAVOR_DRAWN + p * N_FAVOR_TYPES + new] += 1
+    for k in range(S[S_FDRAW_N]):
+        row = S_FDRAW + k * 4
+        if S[row] == p and S[row + 1] == old:
+            S[row + 1] = new
+            break
+    for k in range(S[S_LOG_N]):
+        if LOG[k, 1] == p and LOG[k, 2] == EV_FAVOR_DRAWN and LOG[k, 3] == old:
+            LOG[k, 3] = new
+            return
 
 
 def buffers():

@@ -151,6 +151,13 @@ T_ONE_SHIP_PER_SPACE = _t()            # 1: at most one ship per river space (va
 T_POSEIDON = _t()                      # 1: the Poseidon expansion is played
 T_NEGATIVE_VP = _t()                   # 1: VP may drop below 0
 T_NO_WIND_VP = _t()                    # VP lost instead when a token takes wind from a seat with none
+# An intervention ([intervention], issue #22): one seat per game, game k's seat k mod players
+# (``treated_seat``), plays with one thing changed; the other seats and everything else as dealt
+T_IV_ON = _t()                         # 1: an intervention is set
+T_IV_FAVOR = _t()                      # the Favor card the treated seat starts holding, or -1
+T_IV_VP = _t()                         # VP it starts with beyond setup.start_vp
+T_IV_WIND = _t()                       # wind it starts with beyond its setup.starting_wind
+T_IV_NO_HARBOR = _t()                  # the harbor (index) whose action it may never take, or -1
 T_N_POSEIDON = _t()
 T_POSEIDON_WIND = _t(MAX_POSEIDON)     # token effects: wind gained (< 0: given away)
 T_POSEIDON_VP = _t(MAX_POSEIDON)       # ... and VP gained (< 0: lost)
@@ -275,6 +282,7 @@ S_POLICY_HARBOR = _s(MAX_PLAYERS * N_HARBORS)  # value of each harbor's action, 
 S_POLICY_PLAN = _s(MAX_VALUE + 1)              # value of each sailing value for the seat to move, milli-VP
 S_FORCED_CARD = _s(2)         # (card, turn + 1): the lookahead's pick for this turn's sailing card
 S_OFFERED = _s()              # options of the decision a script stopped at (Python face, scenarios)
+S_TREATED = _s()              # the seat an intervention treats, + 1 (0: none)
 S_SIZE = _s.size
 
 # ---------------------------------------------------------------- options

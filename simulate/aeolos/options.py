@@ -133,7 +133,10 @@ def can_build_ship(S, p):
 @hot
 def harbor_options(S, T, OPT, n, p, h):
     """The alternatives of harbor h's action for player p. Presence is the caller's
-    business (an extra action or Athene needs none); every other rule applies here."""
+    business (an extra action or Athene needs none); every other rule applies here (and an
+    intervention's ban: the treated seat never takes the action of ``T_IV_NO_HARBOR``)."""
+    if h == T[T_IV_NO_HARBOR] and S[S_TREATED] == p + 1:
+        return n
     c = S[S_HARBOR_CRYSTAL + h]
     if c >= 0 and S[S_BOARD_CRYSTAL + c] > 0:
         n = add_option(OPT, n, O_CRYSTAL, c)

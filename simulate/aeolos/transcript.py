@@ -98,6 +98,10 @@ class _Reader:
         self.vp = [int(T[L.T_START_VP])] * n
         self.src = [[0] * L.N_SRC for _ in range(n)]
         self.wind = [int(T[L.T_START_WIND + p]) for p in range(n)]
+        treated = int(S[L.S_TREATED]) - 1           # an intervention's seat: its extra VP and wind
+        if treated >= 0:
+            self.vp[treated] += int(T[L.T_IV_VP])
+            self.wind[treated] += int(T[L.T_IV_WIND])
         self.crystals = [[0] * L.N_COLOURS for _ in range(n)]
         self.favor = [[0] * L.N_FAVOR_TYPES for _ in range(n)]
         self.ships_built = [0] * n
