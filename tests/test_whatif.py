@@ -1,0 +1,128 @@
+"""`windtunnel whatif` (issue #22): interventions on one seat per game (game k's seat k mod
+players), played on the printed game's seeds, and their paired causal effects on that seat."""
+import re
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from analysis.interventions import treated_effects
+from simulate.cli import app
+from simulate.compare import open_compare, run_compare
+
+cli = CliRunner()
+P, GAMES = 3, 300
+
+
+def invoke(*args):
+    return cli.invoke(app, [str(a) for a in args])
+
+
+def seats_of(out, cell):
+    return pl.read_parquet(f"{out}/{cell}/seats/*.parquet").sort("game_id", "seat")
+
+
+@pytest.fixture(scope="module")
+def whatif(tmp_path_factory):
+    out = tmp_path_factory.mktemp("whatif") / "w"
+    r = invoke("whatif", "aeolos", "--players", P, "--games", GAMES, "--strategies", "balanced", "--jobs", 1,
+               "--intervention", "favor=apollon", "--intervention", "no_harbor=7", "--intervention", "start_vp=5",
+               "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    return out, r
+
+
+def treated(df):
+    return df.filter(pl.col("game_id") % P == pl.col("seat"))
+
+
+def untreated(df):
+    return df.filter(pl.col("game_id") % P != pl.col("seat"))
+
+
+def test_the_treated_seat_gets_the_change_and_nothing_else_moves(whatif):
+    out, _ = whatif
+    base = seats_of(out, f"base-{P}p")
+    card = seats_of(out, f"favor-apollon-{P}p")
+    assert (treated(card)["favor_drawn_apollon"] >= 1).all()           # holds it from the start, every game
+    banned = seats_of(out, f"no_harbor-7-{P}p")
+    assert (treated(banned)["actions_harbor_7"] == 0).all()            # never takes it
+    assert (untreated(banned)["actions_harbor_7"] > 0).any()
+    vp = seats_of(out, f"start_vp-5-{P}p")
+    # a planted effect: exactly 5 VP more for the treated seat in every game, the others' games untouched
+    assert (treated(vp)["score_total"] - treated(base)["score_total"]).to_list() == [5] * GAMES
+    assert untreated(vp)["score_total"].to_list() == untreated(base)["score_total"].to_list()
+    # the favor draws table says so too: the treated seat's setup card is Apollon
+    setup = pl.read_parquet(f"{out}/favor-apollon-{P}p/cards/*.parquet").filter(pl.col("at_setup"))
+    assert (treated(setup)["card"] == "apollon").all() and treated(setup).height == GAMES
+    # common random numbers: where the treated seat was dealt Apollon anyway, the game is the printed one
+    dealt = treated(pl.read_parquet(f"{out}/base-{P}p/cards/*.parquet").filter(
+        pl.col("at_setup") & (pl.col("card") == "apollon")))["game_id"]
+    assert len(dealt) > 10
+    same = base.filter(pl.col("game_id").is_in(dealt.implode()))["score_total"].to_list()
+    assert card.filter(pl.col("game_id").is_in(dealt.implode()))["score_total"].to_list() == same
+
+
+def test_the_effect_table_is_the_paired_difference_of_the_treated_seat(whatif):
+    out, r = whatif
+    effects = {row["intervention"]: row for row in treated_effects(open_compare(out)).iter_rows(named=True)}
+    assert set(effects) == {"favor-apollon", "no_harbor-7", "start_vp-5"}
+    base = treated(seats_of(out, f"base-{P}p"))
+    for name, row in effects.items():
+        cell = treated(seats_of(out, f"{name}-{P}p"))
+        diff = (cell["won"].cast(float) - base["won"].cast(float)).mean()
+        assert row["won"] == pytest.approx(diff) and row["n"] == GAMES
+        assert row["won_lo"] <= row["won"] <= row["won_hi"]
+    assert effects["start_vp-5"]["score_total"] == 5.0 and effects["start_vp-5"]["won"] > 0
+    assert effects["no_harbor-7"]["won"] < 0 and effects["no_harbor-7"]["won_significant"]
+    line = next(x for x in r.stdout.splitlines() if "no_harbor-7" in x)
+    assert re.search(r"win rate -\d+\.\d points \[-\d+\.\d, -\d+\.\d\]\*", line), line
+
+
+def test_a_stronger_card_has_a_larger_effect_and_the_printed_value_gives_the_printed_effect(tmp_path):
+    # the planted effect of the issue: Hera's VP raised from 5 to 20 raises the effect of holding it;
+    # set back to its printed 5, the effect is the printed game's to the last game
+    def effect(out, sets=None):
+        run_compare("aeolos", players=str(P), games=GAMES, strategies="balanced", out=out, jobs=1, progress=False,
+                    overrides=sets, whatifs={"hera": {"intervention.favor": "hera"}})
+        return next(treated_effects(open_compare(out)).iter_rows(named=True))
+
+    printed, strong = effect(tmp_path / "p"), effect(tmp_path / "s", {"favor.hera.vp": 20})
+    undone = effect(tmp_path / "u", {"favor.hera.vp": 5})
+    assert strong["score_total"] > printed["score_total"] + 3
+    assert strong["won"] > printed["won"]
+    assert undone["score_total"] == printed["score_total"] and undone["won"] == printed["won"]
+
+
+def test_the_report_leads_with_the_causal_effects_and_quotes_them_in_associations(whatif):
+    out, _ = whatif
+    text = (out / "report.md").read_text()
+    findings = text[text.index("## Findings"):text.index("## Tables")]
+    first = re.search(r"^1\. \*\*(\w+)\*\*", findings, flags=re.M)
+    assert first and first.group(1) == "intervention"
+    assert "a causal effect, for these strategies" in findings
+    assert "### Intervention effects (causal)" in text
+    assert "no_harbor-7 games" not in findings and "favor-apollon games" not in findings   # no associations there
+
+
+def test_replay_tells_a_treated_game_as_recorded(whatif):
+    out, _ = whatif
+    seats = seats_of(out, f"start_vp-5-{P}p")
+    for k in (1, 2):
+        r = invoke("replay", out / f"start_vp-5-{P}p", "--game", k)
+        assert r.exit_code == 0, r.stderr
+        told = [int(v) for v in re.findall(r"= (\d+) VP", r.stdout)]
+        assert told == seats.filter(pl.col("game_id") == k)["score_total"].to_list()
+
+
+@pytest.mark.parametrize("args,words", [
+    (["aeolos", "--intervention", "luck=1"], "no intervention 'luck' in AEOLOS"),
+    (["aeolos", "--intervention", "favor=pegasus"], "unknown value 'pegasus'"),
+    (["aeolos", "--intervention", "no_harbor=2"], "no harbor 2"),
+    (["eos", "--intervention", "favor=x"], "Island of Angels offers no interventions yet"),
+])
+def test_bad_interventions_are_one_line_and_exit_2(tmp_path, args, words):
+    r = invoke("whatif", *args, "--players", 3, "--games", 10, "--out", tmp_path / "w")
+    assert r.exit_code == 2, r.stderr
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "w").exists()
