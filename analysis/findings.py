@@ -57,7 +57,8 @@ class Finding:
         return abs(self.effect) / self.scale
 
 
-CAUSAL, SEATS, VARIANT_RATES, VARIANT_SCORES, ITEMS = range(5)
+SEATS, VARIANT_RATES, VARIANT_SCORES, ITEMS = range(4)
+CAUSAL = -1                 # before every other tier (and a Finding's default tier stays SEATS)
 TIERS = {CAUSAL: "causal effects of interventions (the same games with and without the change)",
          SEATS: "seat and strategy balance", VARIANT_RATES: "variant changes to win rates and balance",
          VARIANT_SCORES: "variant changes to scores, ties and length",

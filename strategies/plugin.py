@@ -171,15 +171,10 @@ def python_strategy(game, path):
 
     game = get_game(game)
     path = Path(path).resolve()
-    _run_file(path)
-    module = _MODULES[str(path)]
-    choose = getattr(module, "choose", None)
-    if not callable(choose):
-        raise UserError(f"{path} is not a Python strategy: it defines no function choose(state, legal_actions)")
     schema = game.strategy_schema()
     if "replay" not in schema.policies:
         raise UserError(f"{game.title} takes no Python strategies (its kernel has no choice tape)")
-    name = path.stem
+    name = path.stem              # (checked before the file runs: a refused file is never loaded)
     if name in builtin_names(game) or ":" in name or "," in name:
         raise UserError(f"Python strategy file {path.name}: rename it (its name {name!r} is a built-in "
                         f"{game.title} strategy's or holds ':' or ',')")
@@ -187,6 +182,11 @@ def python_strategy(game, path):
     if other is not None and other.source != str(path):
         raise UserError(f"two strategies are named {name!r} ({other.source or 'a plugin'} and {path}); "
                         f"rename one of the files")
+    _run_file(path)
+    module = _MODULES[str(path)]
+    choose = getattr(module, "choose", None)
+    if not callable(choose):
+        raise UserError(f"{path} is not a Python strategy: it defines no function choose(state, legal_actions)")
     doc = (module.__doc__ or choose.__doc__ or "").strip()
     strategy = Strategy(name, schema.policies["replay"], (0.0,) * schema.row_size,
                         doc.split("\n")[0] or "a plain-Python strategy", choose, str(path), game=game.name)
