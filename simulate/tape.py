@@ -2,8 +2,8 @@
 come, for kernels whose seats can record their choices or read them back.
 
 An int32 array of (rows, 4): ``TAPE[0, 0]`` is the next row, rows 1.. hold a choice in
-column 0 (the shape of AEOLOS's script rows, so its kernel reads the tape through the
-array it already has). Only decisions with two or more options are written or read: a
+column 0 (the shape of a scenario script's rows, so a kernel with scripts can read the tape
+through the array it already has). Only decisions with two or more options are written or read: a
 forced choice needs none. Two uses: ``windtunnel bench`` records a heuristic's choices
 and times the same games read back (the rules' cost without the deliberation), and a
 plain-Python strategy's choices, made through the game's Python face, are read back by
