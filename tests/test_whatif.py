@@ -119,10 +119,34 @@ def test_replay_tells_a_treated_game_as_recorded(whatif):
     (["aeolos", "--intervention", "luck=1"], "no intervention 'luck' in AEOLOS"),
     (["aeolos", "--intervention", "favor=pegasus"], "unknown value 'pegasus'"),
     (["aeolos", "--intervention", "no_harbor=2"], "no harbor 2"),
-    (["eos", "--intervention", "favor=x"], "Island of Angels offers no interventions yet"),
+    (["eos", "--intervention", "favor=x"], "no intervention 'favor' in EOS: Island of Angels (known: nation)"),
+    (["eos", "--intervention", "nation=atlantis"], "intervention.nation: expected none or one of"),
 ])
 def test_bad_interventions_are_one_line_and_exit_2(tmp_path, args, words):
     r = invoke("whatif", *args, "--players", 3, "--games", 10, "--out", tmp_path / "w")
     assert r.exit_code == 2, r.stderr
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "w").exists()
+
+
+def test_an_eos_seat_plays_the_nation_it_is_given_and_the_others_keep_theirs(tmp_path):
+    out, n = tmp_path / "w", 24
+    r = invoke("whatif", "eos", "--players", 2, "--games", n, "--strategies", "greedy", "--jobs", 1,
+               "--intervention", "nation=guild", "--out", out, "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    assert "nation-guild (the guild nation), 2 players, n = 24 games" in r.stdout
+    base, cell = (pl.read_parquet(f"{out}/{c}-2p/seats/*.parquet").sort("game_id", "seat") for c in ("base", "nation-guild"))
+    mine = cell.filter(pl.col("game_id") % 2 == pl.col("seat"))
+    assert (mine["nation"] == "guild").all()
+    other = cell.filter(pl.col("game_id") % 2 != pl.col("seat")).join(
+        base.select("game_id", "seat", base_nation="nation"), on=["game_id", "seat"])
+    treated_base = base.filter(pl.col("game_id") % 2 == pl.col("seat")).select("game_id", was="nation")
+    other = other.join(treated_base, on="game_id")
+    # a seat keeps its nation, unless it was dealt guild: then it plays the treated seat's
+    expect = [w if b == "guild" else b for b, w in zip(other["base_nation"], other["was"])]
+    assert other["nation"].to_list() == expect
+    k = 3
+    r = invoke("replay", out / "nation-guild-2p", "--game", k)
+    assert r.exit_code == 0, r.stderr
+    told = [int(v) for v in re.findall(r"= (\d+) glory;", r.stdout)]
+    assert told == cell.filter(pl.col("game_id") == k)["score_total"].to_list()

@@ -51,7 +51,8 @@ MAX_GLORY_REWARDS = 16          # layout.MAX_GLORY_REWARDS
 # key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
 KEYS = {
     "": "game setup components angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds "
-        "demon_lords events journey objectives upgrades nations flags variants glory_track",
+        "demon_lords events journey objectives upgrades nations flags variants glory_track intervention",
+    "intervention": "nation",
     "glory_track": "step",
     "glory_track.step": "at reward",
     "setup": "deed_levels lords objectives ships",
@@ -316,6 +317,9 @@ def validate(data, files, folder):
     levels = c.need(setup, "deed_levels", "setup", list)
     if not levels or any(lv not in DEED_LEVELS[:3] for lv in levels) or len(set(levels)) != len(levels):
         c.fail("setup.deed_levels", f"expected a non-empty choice of \"I\", \"II\", \"III\", got {levels!r}")
+    nation = data.get("intervention", {}).get("nation", "none")
+    if nation != "none" and nation not in NATIONS:
+        c.fail("intervention.nation", f"expected none or one of {', '.join(NATIONS)}, got {nation!r}")
     for key, choices in SETUP_CHOICES.items():
         if c.need(setup, key, "setup", str) not in choices:
             c.fail(f"setup.{key}", f"expected one of {', '.join(choices)}, got {setup[key]!r}")

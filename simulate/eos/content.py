@@ -245,6 +245,8 @@ def build(config):
     C[L.C_LORDS_ORDERED] = int(setup["lords"] == "first_game_order")
     C[L.C_OBJECTIVES_USED] = int(setup["objectives"])
     C[L.C_SHIPS_DEALT] = int(setup["ships"] == "dealt")
+    nation = config.get("intervention", {}).get("nation", "none")
+    C[L.C_IV_NATION] = -1 if nation == "none" else NATIONS.index(nation)
     C[L.C_NATION_JOURNEY_N], C[L.C_NATION_JOURNEY_DEALT] = counts["nation_journey"], counts["nation_journey_dealt"]
     C[L.C_N_TROPHIES] = len(trophies)
     for i, t in enumerate(trophies):

@@ -32,7 +32,7 @@ from .config import NATIONS, load_rules
 from .content import build
 from .engine import advance
 from .engine import choose as kernel_choose
-from .kernel import record, seat_nations
+from .kernel import record, seat_nations, treat_nation
 from .scoring import final_glory
 from .resources import demons, power
 from .setup import deal_ships, new_game
@@ -95,6 +95,7 @@ class State:
         R[0] = game_seed(seed_g, 2)                    # the random nations' stream, as the batch
         nat = np.zeros(L.MAX_PLAYERS, np.int64)
         seat_nations(wanted, players, 0, R, nat)
+        treat_nation(nat, players, game_index % players, int(self.content.C[L.C_IV_NATION]))
         self.nations = [int(k) for k in nat[:players]]
         self.RG = np.zeros(1, np.uint64)
         self.RG[0] = seed_g

@@ -16,7 +16,7 @@ from .check import check_state
 from .frames import top
 from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
-                     C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
+                     C_IV_NATION, C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
                      G_ERROR, G_ERROR_TURN, G_FIRST_LORD, G_LORDS_DEFEATED, G_LORDS_ON_BOARD, G_ROUNDS, G_TIE,
                      G_TURNS, G_WINNER, J_PLAYED, J_WAITING, LS_BOARD, LS_DEFEATED, MAX_OPT, MAX_PLAYERS,
                      N_GAME_COLS, N_HEROES, POL_RECORD, POL_REPLAY, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
@@ -174,6 +174,18 @@ def seat_nations(nations, n_players, shift, R, out):
                     break
 
 
+@hot
+def treat_nation(nat, n_players, t, nation):
+    """An intervention: seat t plays `nation` (-1: none); the seat dealt it, if any, gets t's
+    nation, and every other seat keeps its own (the rest of the deal is the printed game's)."""
+    if nation < 0 or nat[t] == nation:
+        return
+    for q in range(n_players):
+        if nat[q] == nation:
+            nat[q] = nat[t]
+    nat[t] = nation
+
+
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
@@ -194,6 +206,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         RG[0] = seed
         RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
         seat_nations(nations, n_players, shift, RP, nat)
+        treat_nation(nat, n_players, k % n_players, C[C_IV_NATION])    # (the treated seat: game k's seat k mod n)
         RP[0] = game_seed(seed, 1)
         for p in range(n_players):
             q = (p + shift) % n_players

@@ -186,6 +186,7 @@ C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 
 C_LORDS_ORDERED = _c()                  # 1: the Lord stack in first_game_order (First Game Adjustments)
 C_OBJECTIVES_USED = _c()                # 0: no objective cards (First Game Adjustments, solo)
 C_SHIPS_DEALT = _c()                    # 1: ships dealt at random (Free Choice of Ship)
+C_IV_NATION = _c()                      # an intervention ([intervention]): the treated seat's nation, or -1
 C_NATION_JOURNEY_N = _c()               # nation journey cards per nation (NS_JOURNEY)
 C_NATION_JOURNEY_DEALT = _c()           # of which each seat draws this many at setup
 # the glory track's rewards (Night Mode: gained once, the first time the marker enters the step)

@@ -103,6 +103,9 @@ class Eos(Game):
     tables = ("games", "seats", "cards", "feats")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
+    intervention_table = "intervention"     # base.toml's [intervention]: nation
+    intervention_words = {"nation": "the {value} nation"}
+    intervention_subjects = {"nation": ("nation", "playing it")}
     plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
 
