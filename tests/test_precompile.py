@@ -35,7 +35,9 @@ print(json.dumps({"compiled": compiled, "games": r.games[:r.n].tolist(), "seats"
 """
 
 
-@pytest.mark.parametrize("game,strategies,players", [("aeolos", "balanced,greedy", 2), ("eos", "greedy", 4)])
+# (EOS's is the same mechanism on a kernel twice the size: two minutes of CI's fifteen, so `pytest -m slow`)
+@pytest.mark.parametrize("game,strategies,players", [("aeolos", "balanced,greedy", 2),
+                                                     pytest.param("eos", "greedy", 4, marks=pytest.mark.slow)])
 def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(tmp_path, game, strategies, players):
     """From an empty cache: every part the helper compiles is loaded, not compiled
     again here (its argument types are those batch asks for), and the kernel plays
