@@ -79,8 +79,10 @@ def _treated_seats(result, cell, players):
     the cell is not there)."""
     if cell not in {c["name"] for c in result.cells}:
         return None
+    from simulate.protocol import treated_seat
+
     run = result.run(cell)
-    seats = run.seats.filter(pl.col("game_id") % players == pl.col("seat")).select(
+    seats = run.seats.filter(treated_seat(pl.col("game_id"), players) == pl.col("seat")).select(
         "game_id", pl.col("won").cast(pl.Float64), pl.col("score_total").cast(pl.Float64))
     games = run.games.select("game_id", pl.col("turns").cast(pl.Float64))
     return seats.join(games, on="game_id").collect()

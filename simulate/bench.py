@@ -18,17 +18,10 @@ import time
 
 import numpy as np
 
+from .python_play import play
+
 WARMUP_GAMES = 4
 ROUNDS = 5          # each policy's games are timed this many times; the fastest round counts
-
-
-def _play(game, rules, n_players, seed, first, n_games, POL, W, scorers=None, tape=None, names=(), choosers=None):
-    """The games' results (a plain-Python strategy's through its face, ``python_play``); a failed
-    plugin scorer or Python strategy stops the bench."""
-    from .python_play import play
-
-    return play(game, rules, n_players, seed, first, n_games, POL, W, scorers=scorers, choosers=choosers,
-                names=names, tape=tape)
 
 
 def _fastest(play):
@@ -55,7 +48,7 @@ def record_tape(game, rules, n_players, seed, first, n_games, POL, W):
     rows = 256 * n_games + 1
     while True:
         tape = rewound(np.zeros((rows, 4), np.int32))
-        results = _play(game, rules, n_players, seed, first, n_games, record, W, tape=tape)
+        results = play(game, rules, n_players, seed, first, n_games, record, W, tape=tape)
         if tape[0, 0] <= rows:
             return tape[:tape[0, 0]], results
         rows = int(tape[0, 0])
@@ -68,9 +61,9 @@ def rules_only_seconds(game, rules, n_players, seed, first, n_games, POL, W):
     tape, recorded = record_tape(game, rules, n_players, seed, first, n_games, POL, W)
     replay = np.full_like(POL, game.strategy_schema().policies["replay"])
 
-    def play():
-        return _play(game, rules, n_players, seed, first, n_games, replay, W, tape=rewound(tape))
-    seconds, replayed = _fastest(play)
+    def replayed_games():
+        return play(game, rules, n_players, seed, first, n_games, replay, W, tape=rewound(tape))
+    seconds, replayed = _fastest(replayed_games)
     if not replayed.same_games(recorded):
         raise RuntimeError("replaying the recorded choices played other games")
     return seconds
@@ -88,7 +81,7 @@ def startup(game, rules, n_players):
     t0 = time.perf_counter()
     kernel = importlib.import_module(module)
     t1 = time.perf_counter()
-    _play(game, rules, n_players, 0, 0, 1, POL, W)
+    play(game, rules, n_players, 0, 0, 1, POL, W)
     t2 = time.perf_counter()
     stats = getattr(kernel, entry).stats
     cache = "hit" if sum(stats.cache_hits.values()) else ("compiled" if sum(stats.cache_misses.values()) else "warm")
@@ -114,12 +107,12 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
                 names=[s.name for s in strategies])
     codes = game.strategy_schema().policies
-    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)   # warm up: compile or cache load
+    play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)   # warm up: compile or cache load
     t0 = time.process_time()
-    _play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)
+    play(game, rules, n_players, seed, 0, WARMUP_GAMES, POL, W, **mine)
     per_game = (time.process_time() - t0) / WARMUP_GAMES
     n = max(1, min(games, int(max_seconds / ROUNDS / max(per_game, 1e-9))))
-    best, r = _fastest(lambda: _play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, **mine))
+    best, r = _fastest(lambda: play(game, rules, n_players, seed, WARMUP_GAMES, n, POL, W, **mine))
     result = {"games": n, "rounds": ROUNDS, "seconds": round(best, 4), "games_per_s": round(n / best, 1),
               "turns_per_game": round(float(r.turns.mean()), 2), "mean_score": round(float(r.score.mean()), 2),
               "cap_rate": round(float(r.capped.mean()), 4)}

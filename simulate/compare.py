@@ -119,34 +119,16 @@ def parse_whatifs(specs):
     """--cell items 'NAME:KEY=VALUE[,KEY=VALUE...]' (or a dict {name: {key: value}}) -> {name:
     {dotted key: value}}: what-if cells, the base game with these config values for everyone.
     Values read as TOML, as --set's (a list's commas stay inside its brackets)."""
-    from .config_files import parse_value
-
     if isinstance(specs, dict):
-        items = [(str(k), dict(v)) for k, v in specs.items()]
-    else:
-        items = []
-        for spec in ([specs] if isinstance(specs, str) else list(specs or ())):
-            name, sep, rest = str(spec).partition(":")
-            if not sep or not rest.strip():
-                raise UserError(f"--cell expects NAME:KEY=VALUE[,KEY=VALUE...] (e.g. wind4:setup.start_vp=4), "
-                                f"got {spec!r}")
-            sets = {}
-            for item in _top_level_split(rest):
-                key, eq, value = item.partition("=")
-                if not eq or not key.strip() or not value.strip():
-                    raise UserError(f"--cell {name}: {item!r} is not KEY=VALUE (a dotted config key, as --set)")
-                sets[key.strip()] = parse_value(value.strip())
-            items.append((name.strip(), sets))
-    out = {}
-    for name, sets in items:
-        if not _NAME.match(name) or "+" in name:
-            raise UserError(f"--cell: {name!r} is not a cell name (letters, digits, _ . - only)")
-        if name in out:
-            raise UserError(f"--cell names {name} twice")
-        if not sets:
-            raise UserError(f"--cell {name}: no KEY=VALUE given")
-        out[name] = sets
-    return out
+        return _named_cells((str(k), dict(v)) for k, v in specs.items())
+    items = []
+    for spec in ([specs] if isinstance(specs, str) else list(specs or ())):
+        name, sep, rest = str(spec).partition(":")
+        if not sep or not rest.strip():
+            raise UserError(f"--cell expects NAME:KEY=VALUE[,KEY=VALUE...] (e.g. wind4:setup.start_vp=4), "
+                            f"got {spec!r}")
+        items.append((name.strip(), _key_values(name, rest)))
+    return _named_cells(items)
 
 
 def parse_interventions(game, specs):
@@ -163,20 +145,46 @@ def parse_interventions(game, specs):
     if not items:
         raise UserError(f"--intervention is required (e.g. {next(iter(known), 'KEY')}=VALUE; "
                         f"{game.title}'s: {', '.join(known)})")
-    named = []
+    cells = []
     for spec in items:
         name, sep, rest = str(spec).partition(":")
         if not sep:
             name, rest = "", str(spec)
-        pairs = [p.partition("=") for p in _top_level_split(rest)]
-        for key, eq, value in pairs:
-            if key.strip() not in known:
-                raise UserError(f"--intervention {spec}: no intervention {key.strip()!r} in {game.title} "
-                                f"(known: {', '.join(known)})")
-        if not name:
-            name = "_".join(f"{k.strip()}-{re.sub(r'[^A-Za-z0-9_.-]', '', v.strip())}" for k, _, v in pairs)
-        named.append(f"{name}:" + ",".join(f"{table}.{k.strip()}{eq}{v}" for k, eq, v in pairs))
-    return parse_whatifs(named)
+        sets = _key_values(name, rest)
+        unknown = [k for k in sets if k not in known]
+        if unknown:
+            raise UserError(f"--intervention {spec}: no intervention {unknown[0]!r} in {game.title} "
+                            f"(known: {', '.join(known)})")
+        name = name or "_".join(f"{k}-{re.sub(r'[^A-Za-z0-9_.-]', '', str(v))}" for k, v in sets.items())
+        cells.append((name.strip(), {f"{table}.{k}": v for k, v in sets.items()}))
+    return _named_cells(cells)
+
+
+def _key_values(name, text):
+    """'KEY=VALUE[,KEY=VALUE...]' -> {KEY: value read as TOML}."""
+    from .config_files import parse_value
+
+    sets = {}
+    for item in _top_level_split(text):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UserError(f"--cell {name}: {item!r} is not KEY=VALUE (a dotted config key, as --set)")
+        sets[key.strip()] = parse_value(value.strip())
+    return sets
+
+
+def _named_cells(items):
+    """(name, values) pairs -> {name: values}, each name a cell's and given once."""
+    out = {}
+    for name, sets in items:
+        if not _NAME.match(name) or "+" in name:
+            raise UserError(f"--cell: {name!r} is not a cell name (letters, digits, _ . - only)")
+        if name in out:
+            raise UserError(f"--cell names {name} twice")
+        if not sets:
+            raise UserError(f"--cell {name}: no KEY=VALUE given")
+        out[name] = sets
+    return out
 
 
 def _top_level_split(text):

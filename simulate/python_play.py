@@ -50,10 +50,9 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
 
 def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, options):
     """Game k played through the face to its end, Python seats asking their function."""
-    from .worker import PluginFailed
+    from .worker import PluginFailed, seated
 
-    shift = k % n_players if rotate else 0
-    slot = [(p + shift) % n_players for p in range(n_players)]          # as the batch seats them
+    slot = seated(list(range(n_players)), k, rotate)          # each seat's strategy row, as the batch seats them
     if rotate and options:
         options = game.seat_options(options, k, n_players)
     state = game.new_state(n_players, seed, k, rules, kernel_seats=(np.asarray(POL)[slot], np.asarray(W)[slot]),
@@ -117,9 +116,10 @@ def is_python(strategy, codes):
 
 
 def choosers_for(game, strategies):
-    """Per strategy row: the choose function of a plain-Python strategy, else None."""
+    """Per strategy row: the choose function of a plain-Python strategy, else None (an entry
+    None too)."""
     codes = game.strategy_schema().policies
-    return [s.plugin if is_python(s, codes) else None for s in strategies]
+    return [s.plugin if s is not None and is_python(s, codes) else None for s in strategies]
 
 
 def check_python_strategies(game, strategies):

@@ -129,8 +129,7 @@ class Worker:
                 raise UserError(f"plugin file {path} changed while the run was being played; start it again")
         plugins = registered(self.game)
         mine = [plugins.get(n.split(":")[0]) for n in payload["strategies"]]
-        self.scorers = [None if s is None else scorers_for([s])[0] for s in mine]
-        self.choosers = [None if s is None else choosers_for(self.game, [s])[0] for s in mine]
+        self.scorers, self.choosers = scorers_for(mine), choosers_for(self.game, mine)
         self.results = None
         self.timing = {}
 

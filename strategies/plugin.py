@@ -195,7 +195,7 @@ def python_strategy(game, path):
 
 
 def scorers_for(strategies):
-    """The compiled scorers of a list of strategies (None where a strategy has none: a
-    plain-Python strategy's function is no scorer)."""
-    return [s.plugin if s.policy == get_game(s.game).strategy_schema().policies.get("plugin") else None
-            for s in strategies]
+    """The compiled scorers of a list of strategies (None where a strategy, or its entry, has
+    none: a plain-Python strategy's function is no scorer)."""
+    return [s.plugin if s is not None and s.policy == get_game(s.game).strategy_schema().policies.get("plugin")
+            else None for s in strategies]

@@ -51,6 +51,25 @@ def on_board(st, ident, d=1):
     return k
 
 
+def challenge_lets_in(rules, deed, short, enough, purified=False):
+    """Seat 0 (Kusan) with `deed` on the bay's board: with `short` (seat-0 offsets of S: values)
+    the bay is not offered, with `enough` added the ship sails in and pays. S afterwards."""
+    st = kusan(rules)
+    on_board(st, deed)
+    S = st.S
+    for at, v in short.items():
+        S[at + 0] = v
+    if purified:
+        S[L.S_PURIFIED + area(st, BAY)] = 1
+    scout_move(st)
+    assert area(st, BAY) not in areas_offered(st)
+    for at, v in enough.items():
+        S[at + 0] = v
+    scout_move(st)
+    sail(st, BAY)
+    return S
+
+
 def scout_move(st, p=0):
     """p's turn, its workers all on the ship: the Scout at rank 1 (Kusan's move 2)."""
     S = st.S
@@ -126,16 +145,8 @@ def test_the_street_of_demons_demons_cost_no_glory_and_do_no_damage(rules):
         speed = st.frame()[2]
         assert (speed == 2) if held else speed < 2
     # the challenge: 7 protection and a blessing token
-    st = kusan(rules)
-    on_board(st, "cross_the_street_of_demons")
-    S = st.S
-    S[L.S_BLESSINGS + 0] = 1
-    S[L.S_PROTECTION + 0] = 6
-    scout_move(st)
-    assert area(st, BAY) not in areas_offered(st)
-    S[L.S_PROTECTION + 0] = 7
-    scout_move(st)
-    sail(st, BAY)
+    S = challenge_lets_in(rules, "cross_the_street_of_demons", {L.S_BLESSINGS: 1, L.S_PROTECTION: 6},
+                          {L.S_PROTECTION: 7})
     assert int(S[L.S_BLESSINGS + 0]) == 0 and int(S[L.S_PROTECTION + 0]) == 7
 
 
@@ -449,16 +460,8 @@ def test_the_ship_graveyard_one_blessing_token_more_cumulative_with_anthea(rules
     assert int(S[L.S_BLESSING_LIMIT + 0]) == 2 and int(S[L.S_BLESSINGS + 0]) == 2
     assert int(S[L.S_SUPPLY_BLESSINGS]) == supply + 1
     # the challenge
-    st = kusan(rules)
-    on_board(st, "the_ship_graveyard")
-    S = st.S
-    S[L.S_BLESSINGS + 0], S[L.S_MARKER + 0] = 1, 14
-    S[L.S_PURIFIED + area(st, BAY)] = 1                             # no Demons taking power on the way in
-    scout_move(st)
-    assert area(st, BAY) not in areas_offered(st)
-    S[L.S_MARKER + 0] = 15
-    scout_move(st)
-    sail(st, BAY)
+    S = challenge_lets_in(rules, "the_ship_graveyard", {L.S_BLESSINGS: 1, L.S_MARKER: 14}, {L.S_MARKER: 15},
+                          purified=True)                   # no Demons taking power on the way in
     assert int(S[L.S_BLESSINGS + 0]) == 0 and int(S[L.S_MARKER + 0]) == 0
 
 
