@@ -81,9 +81,10 @@ def compare(ctx: typer.Context,
 
 @app.command()
 def whatif(game: str = GAME_ARG,
-           players: int = typer.Option(..., "--players", help="Number of players."),
-           intervention: List[str] = typer.Option(
-               ..., "--intervention", help="What the treated seat plays with changed, KEY=VALUE[,KEY=VALUE...] "
+           players: Optional[int] = typer.Option(None, "--players", help="Number of players (required for a "
+                                                                         "new what-if)."),
+           intervention: Optional[List[str]] = typer.Option(
+               None, "--intervention", help="What the treated seat plays with changed, KEY=VALUE[,KEY=VALUE...] "
                                            "(optionally NAME:...), e.g. favor=apollon or no_harbor=7; repeatable. "
                                            "The keys are the config's [intervention] table (docs/whatif.md)."),
            games: Optional[int] = typer.Option(None, "--games", help="Games per intervention and for the "
@@ -119,12 +120,15 @@ def whatif(game: str = GAME_ARG,
             typer.echo(f"whatif: cell {i + 1} of {n}: {cell['variant']} -> {out}/{cell['name']}", err=True)
 
     result = run_until_done(
-        lambda: run_compare(game, "base", str(players), games, seed, strategies, config=config,
+        lambda: run_compare(game, None if resume else "base", None if players is None else str(players), games,
+                            seed, strategies, config=config,
                             overrides=parse_sets(set_), out=out, jobs=jobs, batch_size=batch_size, resume=resume,
                             force=force, progress=False if no_progress else None,
                             command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells),
         CompareInterrupted, CompareFailed)
+    result.verify()                              # the effects only from shards as recorded (sha256)
     effects = treated_effects(result)
+    players = result.spec["players"][0]
     typer.echo(f"{get_game(game).title}, {players} players, {result.spec['games']:,} games per cell, seed "
                f"{result.spec['seed']}, strategies {result.spec['strategies']}; played {result.played:,} games "
                f"in {result.seconds:.1f} s.")

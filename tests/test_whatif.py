@@ -105,6 +105,14 @@ def test_the_report_leads_with_the_causal_effects_and_quotes_them_in_association
     assert "no_harbor-7 games" not in findings and "favor-apollon games" not in findings   # no associations there
 
 
+def test_resume_needs_only_the_folder_and_tells_the_same_effects(whatif):
+    out, first = whatif
+    r = invoke("whatif", "aeolos", "--resume", "--out", out, "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    effects = [x for x in r.stdout.splitlines() if " n = " in x]
+    assert len(effects) == 3 and all(x in first.stdout for x in effects)
+
+
 def test_replay_tells_a_treated_game_as_recorded(whatif):
     out, _ = whatif
     seats = seats_of(out, f"start_vp-5-{P}p")
