@@ -45,6 +45,8 @@ class ReportData:
     min_group: object = None                       # analysis.group_size.MinGroup of the findings
     names: dict = field(default_factory=dict)      # the game's item_names (str(item) -> what it is)
     never_played: Optional[pl.DataFrame] = None    # items a strategy drew and never played
+    tier_seats: Optional[pl.DataFrame] = None      # analysis.robustness.seats_by_tier of a run with skill tiers
+    robustness: Optional[pl.DataFrame] = None      # analysis.robustness.check_findings: findings by tier
 
     @property
     def many_cells(self):
@@ -153,6 +155,17 @@ def _named(sections, names):
     return out
 
 
+def _tiers(path):
+    """The run's skill tiers (``simulate.robustness``), each verified, as ``analysis.robustness.Tier``;
+    and notes on tier folders that play other games."""
+    from analysis.load import open_tables
+    from analysis.robustness import Tier
+    from simulate.robustness import tier_runs
+
+    runs, notes = tier_runs(path)
+    return [Tier(r.manifest["strategies"][0], r.manifest["games_done"], open_tables(r), r.path) for r in runs], notes
+
+
 def gather(source, threshold=0.03, baseline="base", min_group=None):
     """Open `source` (a run, comparison or tables folder) and compute every table of the report;
     `min_group` (an ``analysis.group_size.MinGroup``, default 1% or 1,000) the smallest group a
@@ -218,6 +231,13 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
 
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects)
+    tiers, tier_notes = _tiers(path) if kind == RUN else ([], [])
+    if tiers:
+        from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
+
+        checked = check_findings(found, game, t, tiers)
+        label = "this run (" + ", ".join(dict.fromkeys(opened.manifest["strategies"])) + ")"
+        tier_seats = seats_by_tier(t, label, tiers)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
@@ -231,7 +251,14 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         length=pl.concat([B.game_length(t.games), *([x] if (x := B.lead_changes(t.games)) is not None else [])]),
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
-        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects)
+        deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
+        tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None)
+    data.notes += tier_notes
+    if tiers:
+        from analysis.robustness import robustness_verdict, tier_only_seats
+
+        data.verdicts.append(robustness_verdict(checked))
+        data.notes += tier_only_seats(tier_seats, found, label, threshold)
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

@@ -153,6 +153,8 @@ def tables(data):
         _win_table("seat", "Win rate by seat", data.seat, "seat", many),
         _win_table("strategy", "Win rate by strategy", data.strategy, "strategy", many),
     ]
+    if data.tier_seats is not None:
+        out += [_tier_seats(data.tier_seats, many), _robustness(data.robustness, data.unit)]
     bal = data.balance
     out.append(Table("balance", "Balance",
                      "Balance = 1 − (highest − lowest win rate) among seats or strategies (1 = perfectly even); "
@@ -235,6 +237,45 @@ def _interventions(df, unit):
                  "the associations below, for these strategies.",
                  ["players", "intervention", "what", "win rate change", "95% CI", "p adjusted", f"{unit} change",
                   "95% CI", "turns change", "95% CI", "games"], rows, marked)
+
+
+def _tier_seats(df, many):
+    """Each seat's advantage over fair in the run and in each skill tier (``analysis.robustness``)."""
+    rows, marked = [], []
+    for r in df.iter_rows(named=True):
+        rows.append(_cell(many, r) + [r["tier"], str(r["seat"]), count(r["n"]), pct(r["win_rate"]),
+                                      ci_pct(r["lo"], r["hi"]), pts(r["advantage"]),
+                                      ci_pts(r["lo"] - r["fair"], r["hi"] - r["fair"]) if _ok(r["fair"]) else "–"])
+        marked.append(_ok(r["p_value"]) and r["p_value"] < 0.05)
+    return Table("tier_seats", "Seat balance by skill tier",
+                 "Each seat's win rate in the run's games and in the same game seeds played by a stronger strategy "
+                 "in every seat (common random numbers: game k has the same deal and dice); Wilson 95% interval; "
+                 "advantage = win rate − fair (1/P). Marked: p < 0.05 against fair (not corrected).",
+                 (["cell"] if many else []) + ["played by", "seat", "seat-games", "win rate", "95% CI",
+                                                "advantage (pts)", "95% CI"], rows, marked)
+
+
+def _robustness(df, unit):
+    """Each finding's statistic in the run and in each skill tier, with the tier's verdict."""
+    rows, marked = [], []
+    if df is None or not df.height:
+        return Table("robustness", "Findings against stronger play",
+                     "No finding to check: the run has none at this threshold.", [], [])
+    for r in df.iter_rows(named=True):
+        show = (lambda x: pts(x) + " pts") if r["rate"] else (lambda x: num(x, "{:+.2f}"))
+        ci = ci_pts if r["rate"] else (lambda lo, hi: ci_num(lo, hi, "{:+.2f}"))
+        rows.append([str(r["finding"] + 1), r["short"], r["cell"], show(r["effect"]), ci(r["lo"], r["hi"]),
+                     r["tier"], count(r["tier_games"]), show(r["tier_effect"]), ci(r["tier_lo"], r["tier_hi"]),
+                     r["verdict"] or f"not measured ({r['why']})"])
+        marked.append(r["verdict"] in ("gone", "reversed"))
+    return Table("robustness", "Findings against stronger play",
+                 "Each finding (numbered as in the list above) measured again in the same game seeds played by a "
+                 "stronger strategy in every seat. holds: the tier's 95% interval excludes 0 and reaches the "
+                 "finding's size; weaker: same side, all of it smaller; gone: holds 0 and not the finding's size; "
+                 "reversed: the other side; too few games: holds both 0 and the finding's size. Intervals are "
+                 "each row's own (not corrected). Marked: gone or reversed.",
+                 ["finding", "what", "cell", "this run", "95% CI", "played by", "games", "effect", "95% CI",
+                  "verdict"], rows, marked)
 
 
 def _deltas(deltas, unit, min_group=None):

@@ -32,7 +32,15 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
                                                                               "that is enough for a group (0.01 "
                                                                               "= 1%), whatever --min-group."),
            force: bool = typer.Option(False, "--force", help="Replace an existing report windtunnel did not write "
-                                                             "(its own is written again without it).")):
+                                                             "(its own is written again without it)."),
+           robustness: bool = typer.Option(False, "--robustness", help="Check every finding against stronger play: "
+                                                                       "first play the run's games again with each "
+                                                                       "skill tier in every seat (the same seeds), "
+                                                                       "into PATH/robustness/ (docs/robustness.md)."),
+           tiers: Optional[str] = typer.Option(None, "--tiers", help="The skill tiers of --robustness, "
+                                                                     "STRATEGY[:GAMES],... [default: the game's, "
+                                                                     "e.g. tuned:100000,lookahead:2000]."),
+           jobs: int = typer.Option(-1, "--jobs", help="Parallel workers of --robustness (-1: every core).")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
     margin, game length, score sources, the value of the game's cards, actions, ...) and plots.
@@ -47,6 +55,10 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if min_group < 0 or not 0 <= min_group_share <= 1:
         raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
                         f"not {min_group} and {min_group_share}")
+    if tiers is not None and not robustness:
+        raise UserError("--tiers goes with --robustness (the tiers it plays)")
+    if robustness:
+        _play_tiers(source, html, tiers, jobs, force)
     result = build_report(source, html, threshold=threshold, force=force,
                           min_group=MinGroup(share=min_group_share, count=min_group))
     typer.echo(f"Wrote {result.html}")
@@ -64,3 +76,22 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
         typer.echo(f"  - {f.sentence}")
     if len(found) > SHOW_FINDINGS:
         typer.echo(f"  ... and {len(found) - SHOW_FINDINGS} more in the report.")
+
+
+def _play_tiers(source, html, tiers, jobs, force):
+    """--robustness: play the run's skill tiers it does not have yet (after checking that the
+    report can be written, so a refused report plays nothing)."""
+    from reports.build import check_output
+    from reports.data import RUN, source_kind
+    from simulate.robustness import play_tiers, tier_plan
+
+    if source_kind(source) != RUN:
+        raise UserError(f"--robustness checks a run's findings: {source} is not a run folder (a comparison's cells "
+                        "are: report one of them)")
+    check_output(html, force)
+    tier_plan(source, tiers)                     # every tier named and sized before any game is played
+
+    def told(i, name, games, folder):
+        typer.echo(f"robustness: {name} in every seat, the run's first {games:,} games -> {folder}", err=True)
+
+    play_tiers(source, tiers, jobs=jobs, on_tier=told)

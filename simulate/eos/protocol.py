@@ -98,6 +98,7 @@ class Eos(Game):
     title = "EOS: Island of Angels"
     players = (1, L.MAX_PLAYERS)         # 1: the Solo Mode only (--variant solo)
     score_unit = "glory"
+    skill_tiers = (("tuned", 100_000), ("lookahead", 500))    # its lookahead plays about 8 games/s a core
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
     tables = ("games", "seats", "cards", "feats")

@@ -1,0 +1,191 @@
+"""Findings checked against stronger play: does a finding of weak bots hold with strong ones?
+
+A skill tier is the run's very games (the same run seed, so game k has the same deal and
+dice; common random numbers) played again with one stronger strategy in every seat
+(``simulate.robustness``). Each finding is measured again in each tier's games with the same
+statistic it was found with, and marked:
+
+- **holds**: the tier's 95% interval excludes zero on the finding's side and reaches the
+  finding's own size;
+- **weaker**: on the finding's side, but the whole interval is smaller than the finding;
+- **gone**: the interval holds zero and not the finding's size (strong players show no such
+  effect, or one too small to matter);
+- **reversed**: the interval excludes zero on the other side;
+- **too few games**: the interval holds both zero and the finding's size (a subsample, say of
+  the slow lookahead, too small to tell).
+
+The intervals are each row's own (unadjusted) 95% intervals; the finding itself passed the
+Holm correction. A strategy finding cannot be measured in a tier (one strategy plays every
+seat there); a variant or intervention finding belongs to a comparison, not a run.
+"""
+from dataclasses import dataclass
+
+import polars as pl
+
+from .long_value import long_values
+from .value import value
+from .winrates import seat_win_rates
+
+HOLDS, WEAKER, GONE, REVERSED, TOO_FEW = "holds", "weaker", "gone", "reversed", "too few games"
+
+
+@dataclass
+class Tier:
+    """One skill tier's games: `strategy` in every seat over the run's first `games` game seeds;
+    `tables` (``analysis.load.Tables``) opened from its verified run."""
+
+    strategy: str
+    games: int
+    tables: object
+    path: object = None
+
+
+def verdict(original, lo, hi):
+    """A finding of size `original` against a tier's interval [lo, hi] of the same statistic."""
+    if lo > 0 or hi < 0:                       # the tier shows an effect
+        if (lo > 0) != (original > 0):
+            return REVERSED
+        smaller = hi < original if original > 0 else lo > original
+        return WEAKER if smaller else HOLDS
+    return TOO_FEW if lo <= original <= hi else GONE
+
+
+def measures(tables, game):
+    """Every statistic a finding of a run is made from, measured in `tables`, as {finding kind:
+    (its item column, frame of the cell, that column, effect, lo, hi, n)}: the seats' advantage
+    over fair, each subject's holders against the rest, each LongValue section's headline pair."""
+    from simulate.sections import LongValue
+
+    cell = ["variant", "n_players"]
+    out = {"seat": ("seat", seat_win_rates(tables.seats).select(
+        *cell, "seat", "n", effect="advantage", lo=pl.col("lo") - pl.col("fair"), hi=pl.col("hi") - pl.col("fair")))}
+    for s in game.subjects:
+        df = value(tables.seats, s) if s.findings else None
+        if df is not None:
+            a, b = s.states
+            out[s.name] = (s.name, df.select(*cell, s.name, effect="improvement", lo="improvement_lo",
+                                             hi="improvement_hi", n=pl.col(f"n_{a}") + pl.col(f"n_{b}")))
+    sections = [s for s in game.sections if isinstance(s, LongValue) and s.findings]
+    for s, (df, _) in long_values(tables, sections).items():
+        if df is not None:
+            out[s.name] = ("item", df.select(*cell, "item", effect="d0", lo="d0_lo", hi="d0_hi", n="seat_games"))
+    return out
+
+
+def estimate(finding, measured):
+    """(effect, lo, hi, n) of `finding`'s statistic in a tier's `measured` (``measures``), or None
+    where it has none there (a strategy, variant or intervention finding; an item the tier's
+    players never met)."""
+    if finding.kind not in measured:
+        return None
+    column, frame = measured[finding.kind]
+    d = finding.details
+    rows = frame.filter(pl.col("variant") == d.get("variant"), pl.col("n_players") == d.get("n_players"),
+                        pl.col(column) == d.get(column), pl.col("effect").is_not_nan())
+    if not rows.height:
+        return None
+    r = rows.row(0, named=True)
+    return r["effect"], r["lo"], r["hi"], r["n"]
+
+
+def check_findings(findings, game, own, tiers):
+    """One row per finding and tier: the finding's statistic in the run (`own`: ``analysis.load``
+    Tables of the run) and in each of `tiers` (``Tier``), with the tier's verdict; a finding a
+    tier cannot measure has a null verdict and `why`. Each finding's sentence gains a clause
+    with its verdicts ("Against stronger play: holds with tuned (...)")."""
+    mine = measures(own, game)
+    theirs = [(t, measures(t.tables, game)) for t in tiers]
+    rows = []
+    for i, f in enumerate(findings):
+        base = estimate(f, mine)
+        clauses = []
+        for tier, measured in theirs:
+            row = {"finding": i, "short": f.short or f.subject, "cell": f.cell, "kind": f.kind, "rate": f.rate,
+                   "effect": f.effect, "lo": None, "hi": None, "tier": tier.strategy, "tier_games": tier.games,
+                   "tier_effect": None, "tier_lo": None, "tier_hi": None, "tier_n": None, "verdict": None,
+                   "why": None}
+            if base is not None:
+                row.update(effect=base[0], lo=base[1], hi=base[2])
+            est = None if base is None else estimate(f, measured)
+            if est is None:
+                row["why"] = _why_not(f, tier)
+            else:
+                effect, lo, hi, n = est
+                row.update(tier_effect=effect, tier_lo=lo, tier_hi=hi, tier_n=n, verdict=verdict(base[0], lo, hi))
+                clauses.append(f"{row['verdict']} with {tier.strategy} ({_amount(effect, lo, hi, f.rate)}; "
+                               f"{tier.games:,} games)")
+            rows.append(row)
+        if clauses:
+            f.sentence += " Against stronger play on the same game seeds: " + "; ".join(clauses) + "."
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def _why_not(finding, tier):
+    if finding.kind == "strategy":
+        return f"{tier.strategy} plays every seat: no strategy to compare"
+    if finding.kind in ("variant", "intervention"):
+        return "a comparison's finding"
+    return f"no such games among {tier.strategy}'s"
+
+
+def _amount(x, lo, hi, rate):
+    if rate:
+        return f"{100 * x:+.1f} points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
+    return f"{x:+.2f}, 95% CI {lo:+.2f} to {hi:+.2f}"
+
+
+def seats_by_tier(own, label, tiers):
+    """Each seat's win rate and advantage over fair in the run (`label`: its strategies) and in
+    each tier, with 95% intervals: how the seat balance moves with skill."""
+    parts = [seat_win_rates(own.seats).with_columns(tier=pl.lit(label))]
+    parts += [seat_win_rates(t.tables.seats).with_columns(tier=pl.lit(t.strategy)) for t in tiers]
+    cols = ["tier", "variant", "n_players", "seat", "n", "win_rate", "lo", "hi", "fair", "advantage", "p_value"]
+    return pl.concat([p.select(cols) for p in parts], how="vertical_relaxed")
+
+
+def robustness_verdict(checked):
+    """The summary card's line (``analysis.verdicts.Verdict``): pass when every finding a tier
+    measures holds there, watch when one is weaker, gone or reversed (named: the finding, not the
+    game, is then in doubt), n/a when there is no finding to check."""
+    from .verdicts import NA, PASS, WATCH, Verdict
+
+    question = "Against stronger play"
+    if checked is None or not checked.height or checked["verdict"].is_null().all():
+        return Verdict(question, NA, "no finding a skill tier measures")
+    parts = []
+    for tier in checked["tier"].unique(maintain_order=True):
+        counts = checked.filter(pl.col("tier") == tier).drop_nulls("verdict")["verdict"].value_counts(sort=True)
+        parts.append(f"with {tier}: " + ", ".join(f"{n} {'hold' if v == HOLDS and n > 1 else v}"
+                                                      for v, n in counts.iter_rows()))
+    doubt = checked.filter(pl.col("verdict").is_in([WEAKER, GONE, REVERSED]))
+    if not doubt.height:
+        return Verdict(question, PASS, "every finding holds (" + "; ".join(parts) + ")")
+    first = doubt.sort(pl.col("verdict").replace_strict({REVERSED: 0, GONE: 1, WEAKER: 2}, return_dtype=pl.Int8),
+                       "finding").row(0, named=True)
+    return Verdict(question, WATCH, f"{first['short']} ({first['cell']}) is {first['verdict']} with "
+                   f"{first['tier']}; " + "; ".join(parts))
+
+
+def tier_only_seats(tier_seats, findings, label, threshold, alpha=0.05):
+    """Sentences on the seats a skill tier finds off fair (at least `threshold`, significant after
+    Holm over the tier's seats) where the run found nothing: an imbalance only stronger play shows.
+    `label`: the run's own rows' tier name in `tier_seats` (``seats_by_tier``)."""
+    from .findings import _p
+    from .significance import adjust
+
+    found = {(f.details.get("variant"), f.details.get("n_players"), f.details.get("seat"))
+             for f in findings if f.kind == "seat"}
+    out = []
+    for tier in [t for t in tier_seats["tier"].unique(maintain_order=True) if t != label]:
+        rows = adjust(tier_seats.filter(pl.col("tier") == tier, pl.col("p_value").is_not_null()), "p_value", "holm",
+                      alpha)
+        for r in rows.filter(pl.col("significant") & (pl.col("advantage").abs() >= threshold)).iter_rows(named=True):
+            if (r["variant"], r["n_players"], r["seat"]) in found:
+                continue
+            side = "above" if r["advantage"] > 0 else "below"
+            out.append(f"Only stronger play shows it: with {tier} in every seat, seat {r['seat']} wins "
+                       f"{100 * r['win_rate']:.1f}% of {r['n_players']}-player games ({100 * abs(r['advantage']):.1f} "
+                       f"points {side} fair, 95% CI {100 * (r['lo'] - r['fair']):+.1f} to "
+                       f"{100 * (r['hi'] - r['fair']):+.1f}; n = {r['n']:,}; {_p(r['p_adjusted'])}, Holm over "
+                       f"the tier's seats), where this run's players show no such finding.")
+    return out

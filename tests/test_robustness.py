@@ -1,0 +1,151 @@
+"""Findings checked against stronger play (issue #22): `windtunnel report --robustness` plays a
+run's very games again with a stronger strategy in every seat (its skill tiers, the same
+seeds) and marks each finding holds, weaker, gone, reversed or too few games."""
+import json
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from analysis.findings import Finding
+from analysis.robustness import GONE, HOLDS, REVERSED, TOO_FEW, WEAKER, tier_only_seats, verdict
+from simulate.cli import app
+
+cli = CliRunner()
+P, GAMES = 3, 1500
+
+
+def invoke(*args):
+    return cli.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("robust") / "r"
+    r = invoke("simulate", "aeolos", "--players", P, "--games", GAMES, "--strategies", "balanced", "--jobs", 1,
+               "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    return out
+
+
+@pytest.mark.parametrize("interval, expected", [
+    ((0.02, 0.06), HOLDS),        # excludes 0 and reaches the finding's 0.05
+    ((0.06, 0.09), HOLDS),        # larger still: holds
+    ((0.01, 0.03), WEAKER),       # the same side, all of it below 0.05
+    ((-0.01, 0.02), GONE),        # holds 0, not 0.05
+    ((-0.06, -0.01), REVERSED),
+    ((-0.02, 0.12), TOO_FEW),     # holds both 0 and 0.05
+])
+def test_verdicts_of_a_positive_finding(interval, expected):
+    assert verdict(0.05, *interval) == expected
+
+
+def test_verdicts_of_a_negative_finding_mirror_the_positive_ones():
+    for lo, hi in [(0.02, 0.06), (0.01, 0.03), (-0.01, 0.02), (-0.06, -0.01), (-0.02, 0.12)]:
+        assert verdict(-0.05, -hi, -lo) == verdict(0.05, lo, hi)
+
+
+def test_a_seat_only_a_stronger_tier_finds_off_fair_is_named():
+    def row(tier, seat, win_rate, p):
+        return {"tier": tier, "variant": "base", "n_players": 2, "seat": seat, "n": 10_000, "win_rate": win_rate,
+                "lo": win_rate - 0.01, "hi": win_rate + 0.01, "fair": 0.5, "advantage": win_rate - 0.5, "p_value": p}
+    seats = pl.DataFrame([row("run", 0, 0.51, 0.04), row("run", 1, 0.49, 0.04),
+                          row("tuned", 0, 0.56, 1e-9), row("tuned", 1, 0.44, 1e-9)])
+    said = tier_only_seats(seats, [], "run", threshold=0.03)
+    assert len(said) == 2 and "with tuned in every seat, seat 0 wins 56.0%" in said[0]
+    seat0 = Finding("seat", "seat 0", "", 0.06, 0.001, {"variant": "base", "n_players": 2, "seat": 0})
+    assert len(tier_only_seats(seats, [seat0], "run", threshold=0.03)) == 1     # seat 0 is the run's finding
+    assert tier_only_seats(seats, [], "run", threshold=0.07) == []               # below the threshold
+
+
+def test_a_tier_of_the_runs_own_strategy_replays_its_games_and_every_finding_holds(run, tmp_path):
+    """balanced in every seat over all the run's games is the run itself: the same seeds give the
+    same games (common random numbers), so each finding's statistic is the same number."""
+    html = tmp_path / "rep.html"
+    r = invoke("report", run, "--robustness", "--tiers", f"balanced:{GAMES}", "--jobs", 1, "--out", html)
+    assert r.exit_code == 0, r.stderr
+    tier = run / "robustness" / "balanced"
+    manifest = json.loads((tier / "manifest.json").read_text())
+    assert manifest["seed"] == json.loads((run / "manifest.json").read_text())["seed"]
+    mine, theirs = (pl.read_parquet(f"{f}/seats/*.parquet").sort("game_id", "seat") for f in (run, tier))
+    assert mine.drop("run_id").equals(theirs.drop("run_id"))
+    finding_lines = [line for line in r.stdout.splitlines() if line.startswith("  - ")]
+    assert finding_lines, r.stdout
+    for line in finding_lines:      # an association of a drawn card or a harbor taken: measurable in the tier
+        assert "Against stronger play on the same game seeds: holds with balanced" in line, line
+    md = html.with_suffix(".md").read_text()
+    assert "### Seat balance by skill tier" in md and "### Findings against stronger play" in md
+    assert "| Against stronger play | **pass** | every finding holds (with balanced: " in md
+
+
+def test_a_stronger_tier_plays_the_first_games_of_the_run_on_their_seeds(run, tmp_path):
+    r = invoke("report", run, "--robustness", "--tiers", "tuned:400", "--jobs", 1, "--out", tmp_path / "t.html")
+    assert r.exit_code == 0, r.stderr
+    games = pl.read_parquet(f"{run}/games/*.parquet").sort("game_id").head(400)
+    tier = pl.read_parquet(f"{run}/robustness/tuned/games/*.parquet").sort("game_id")
+    assert tier["game_id"].to_list() == list(range(400))
+    assert tier["seed"].to_list() == games["seed"].to_list()
+    seats = pl.read_parquet(f"{run}/robustness/tuned/seats/*.parquet")
+    assert set(seats["strategy"]) == {"tuned"}
+    # the table's tuned rows are the tier's own win rates
+    wins = seats.group_by("seat").agg(pl.col("won").mean()).sort("seat")["won"].to_list()
+    md = (tmp_path / "t.md").read_text()
+    rows = [line for line in md.splitlines() if line.startswith("| tuned |") or line.startswith("| **tuned**")]
+    assert [f"{100 * w:.1f}%" in row for w, row in zip(wins, rows)] == [True] * P
+    # a second report finds the complete tier and plays nothing
+    before = (run / "robustness" / "tuned" / "manifest.json").read_text()
+    r = invoke("report", run, "--out", tmp_path / "t.html")
+    assert r.exit_code == 0 and "with tuned" in r.stdout
+    assert (run / "robustness" / "tuned" / "manifest.json").read_text() == before
+
+
+def test_a_tier_of_other_games_is_left_out_and_played_again(run, tmp_path):
+    """A tier whose settings are not the run's (the run replaced since) is named in a note and
+    not used; --robustness plays it again."""
+    tier = run / "robustness" / "greedy"
+    r = invoke("simulate", "aeolos", "--players", P, "--games", 50, "--seed", 99, "--strategies", "greedy",
+               "--jobs", 1, "--out", tier, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    r = invoke("report", run, "--out", tmp_path / "s.html")
+    assert r.exit_code == 0, r.stderr
+    assert "The greedy tier" in (tmp_path / "s.md").read_text()
+    r = invoke("report", run, "--robustness", "--tiers", "greedy:50", "--jobs", 1, "--out", tmp_path / "s.html")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads((tier / "manifest.json").read_text())["seed"] == 1
+    assert "The greedy tier" not in (tmp_path / "s.md").read_text()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--robustness", "--tiers", "grandmaster"], "no strategy 'grandmaster' in AEOLOS's roster"),
+    (["--robustness", "--tiers", "tuned:many"], "expected STRATEGY or STRATEGY:GAMES"),
+    (["--tiers", "tuned"], "--tiers goes with --robustness"),
+])
+def test_bad_tiers_are_one_line_exit_2_and_play_nothing(run, tmp_path, args, words):
+    before = sorted(p.name for p in (run / "robustness").iterdir()) if (run / "robustness").exists() else []
+    r = invoke("report", run, *args, "--out", tmp_path / "x.html")
+    assert r.exit_code == 2 and words in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    after = sorted(p.name for p in (run / "robustness").iterdir()) if (run / "robustness").exists() else []
+    assert after == before and not (tmp_path / "x.html").exists()
+
+
+def test_a_foreign_folder_where_a_tier_goes_is_left_alone(tmp_path):
+    out = tmp_path / "r"
+    assert invoke("simulate", "aeolos", "--players", 2, "--games", 30, "--jobs", 1, "--out", out,
+                  "--no-progress").exit_code == 0
+    mine = out / "robustness" / "tuned"
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("my notes")
+    r = invoke("report", out, "--robustness", "--tiers", "tuned", "--jobs", 1)
+    assert r.exit_code == 2 and "holds files windtunnel did not write" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not (out / "report.html").exists()
+    assert (mine / "notes.txt").read_text() == "my notes"
+
+
+def test_robustness_needs_a_run_folder(tmp_path):
+    out = tmp_path / "c"
+    assert invoke("compare", "aeolos", "--variants", "base", "--players", 2, "--games", 20, "--jobs", 1,
+                  "--out", out, "--no-progress", "--no-report").exit_code == 0
+    r = invoke("report", out, "--robustness")
+    assert r.exit_code == 2 and "not a run folder" in r.stderr
+    assert not (out / "robustness").exists()
