@@ -35,10 +35,11 @@ def treated_effects(result, confidence=0.95):
 
     game = get_game(result.spec["game"])
     cells = intervention_cells(result.spec, game)
+    printed = result.spec.get("whatif_base", "base").replace(",", "+")     # the game the interventions change
     rows = []
     for name, sets in cells.items():
         for players in result.spec["players"]:
-            base, treated = (_treated_seats(result, f"{v}-{players}p", players) for v in ("base", name))
+            base, treated = (_treated_seats(result, f"{v}-{players}p", players) for v in (printed, name))
             if base is None or treated is None:
                 continue
             paired = treated.join(base, on="game_id", suffix="_base")
@@ -88,10 +89,10 @@ def _treated_seats(result, cell, players):
     return seats.join(games, on="game_id").collect()
 
 
-def effects_text(df, unit="VP", confidence=0.95):
-    """The effect table as lines of text."""
+def effects_text(df, unit="VP", confidence=0.95, printed="base"):
+    """The effect table as lines of text; `printed`: the game the interventions change."""
     pct = f"{confidence:.0%}"
-    lines = [f"Effect on the treated seat (game k's seat k mod players), paired with base on the same games "
+    lines = [f"Effect on the treated seat (game k's seat k mod players), paired with {printed} on the same games "
              f"({pct} intervals; * significant after a Holm correction):"]
     for r in df.iter_rows(named=True):
         star = lambda m: "*" if r[f"{m}_significant"] else " "    # noqa: E731

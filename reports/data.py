@@ -85,8 +85,9 @@ def _opened(path, kind):
         verified, spec = c.verify(), c.spec
         done = sum(c["games_done"] for c in spec["cells"])
         whatifs = spec.get("whatifs") or {}
+        on = spec.get("whatif_base", "base")
         return c, {"comparison": path.name, "game": spec["game"], "variants": ", ".join(spec["variants"]),
-                   **({"what-if cells": "; ".join(f"{name}: the base game with "
+                   **({"what-if cells": "; ".join(f"{name}: the {on} game with "
                                                   + ", ".join(f"{k} = {v}" for k, v in sets.items())
                                                   for name, sets in whatifs.items())} if whatifs else {}),
                    "players": ", ".join(str(p) for p in spec["players"]),
@@ -186,6 +187,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     path = Path(source)
     kind = source_kind(path)
     opened, meta = _opened(path, kind)          # verified before anything is computed
+    if kind == COMPARISON and baseline not in opened.spec["variants"]:
+        baseline = opened.spec.get("whatif_base", baseline).replace(",", "+")   # a what-if of a variant: its game
     try:
         t = open_tables(opened)
         game = protocol(t)

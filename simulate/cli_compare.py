@@ -93,6 +93,10 @@ def whatif(game: str = GAME_ARG,
                                                                   "games are each intervention's) [default: 1]."),
            strategies: Optional[str] = typer.Option(
                None, "--strategies", help="One strategy for every seat, or one per seat [default: balanced]."),
+           variant: Optional[str] = typer.Option(None, "--variant", "--module",
+                                                 help="The game the interventions change and are compared with: "
+                                                      "base, or the game's variants to combine, comma-separated "
+                                                      "(tableaus for a tableau intervention) [default: base]."),
            config: Optional[str] = CONFIG_OPT,
            set_: Optional[List[str]] = SET_OPT,
            out: str = typer.Option(..., "--out", help="Output folder: a run folder for the baseline (base-<P>p) "
@@ -120,11 +124,11 @@ def whatif(game: str = GAME_ARG,
             typer.echo(f"whatif: cell {i + 1} of {n}: {cell['variant']} -> {out}/{cell['name']}", err=True)
 
     result = run_until_done(
-        lambda: run_compare(game, None if resume else "base", None if players is None else str(players), games,
-                            seed, strategies, config=config,
+        lambda: run_compare(game, None if resume else (variant or "base"), None if players is None else str(players),
+                            games, seed, strategies, config=config,
                             overrides=parse_sets(set_), out=out, jobs=jobs, batch_size=batch_size, resume=resume,
                             force=force, progress=False if no_progress else None,
-                            command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells),
+                            command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells, whatif_base=variant),
         CompareInterrupted, CompareFailed)
     result.verify()                              # the effects only from shards as recorded (sha256)
     effects = treated_effects(result)
@@ -132,8 +136,9 @@ def whatif(game: str = GAME_ARG,
     typer.echo(f"{get_game(game).title}, {players} players, {result.spec['games']:,} games per cell, seed "
                f"{result.spec['seed']}, strategies {result.spec['strategies']}; played {result.played:,} games "
                f"in {result.seconds:.1f} s.")
-    typer.echo(effects_text(effects, get_game(game).score_unit))
-    typer.echo(f"Data: {out}/ (base-{players}p/ and one run folder per intervention; compare.json)")
+    printed = result.spec.get("whatif_base", "base").replace(",", "+")
+    typer.echo(effects_text(effects, get_game(game).score_unit, printed=printed))
+    typer.echo(f"Data: {out}/ ({printed}-{players}p/ and one run folder per intervention; compare.json)")
     if not no_report:
         from reports import build_report
 

@@ -316,6 +316,9 @@ def read_compare(out):
     if not isinstance(whatifs, dict) or not all(isinstance(v, dict) for v in whatifs.values()) \
             or not set(whatifs) <= set(spec["variants"]):
         raise UserError(f"{path}: key 'whatifs' must map cells of 'variants' to their config values")
+    on = spec.get("whatif_base", "base")
+    if whatifs and (not isinstance(on, str) or on.replace(",", "+") not in spec["variants"]):
+        raise UserError(f"{path}: key 'whatif_base' must name the cell of 'variants' the what-ifs play on")
     grid = [cell_name(v, p) for v in spec["variants"] for p in spec["players"]]
     for i, c in enumerate(spec["cells"]):
         check_keys(f"{path}: cells[{i}]", c, CELL_KEYS)
@@ -355,8 +358,9 @@ def _names(strategies):
 
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None,
-                 whatifs=None):
+                 whatifs=None, whatif_base=None):
     """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
+    `whatif_base`: the variant the what-if cells play on and are compared with (base by default).
 
     The plan's `base` is where the cells go: `out`, or its staging folder for a --force
     replacement (new, or resumed after a stop)."""
@@ -399,8 +403,12 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     base = staged or (out / STAGING if fresh else out)
 
     whatifs = parse_whatifs(whatifs) if whatifs else {}
+    on = game.canonical_variant(whatif_base) if whatif_base else None
+    if recorded is not None:
+        _same("--variant", on, recorded.get("whatif_base", "base"))
+    on = (recorded or {}).get("whatif_base") or on or "base"
     if whatifs and variants is None and recorded is None:
-        variants = "base"                        # what-if cells are compared with the printed game
+        variants = on                            # what-if cells are compared with the game they change
     if variants is None and recorded is None:
         raise UserError(f"--variants is required (e.g. --variants base,{','.join(game.variants[:1]) or 'base'}; "
                         f"{game.title}'s variants: {', '.join(game.variants) or 'none'}; combine with +)")
@@ -411,17 +419,17 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     cells_v = [game.canonical_variant(",".join(parts)) for parts in raw_v] if raw_v is not None else None
     players = parse_players(players)
     if whatifs and cells_v is not None:
-        if "base" not in cells_v:
-            raise UserError("--cell: what-if cells are the base game with other values; add base to --variants "
-                            "to compare them with it")
+        if on not in cells_v:
+            raise UserError(f"--cell: what-if cells are the {on} game with other values; add {on.replace(',', '+')} "
+                            "to --variants to compare them with it")
         clash = [n for n in whatifs if n in game.variants or n in ("base", *(v.replace(",", "+") for v in cells_v))]
         if clash:
             raise UserError(f"--cell {clash[0]}: the name of a variant; give the what-if another name")
         for name, sets in whatifs.items():
             try:                                 # one line naming the cell, before anything is written
-                game.load_rules(config, {**(overrides or {}), **sets})
+                game.load_rules(config, {**(overrides or {}), **sets}, variants=on.split(","))
             except UserError as e:
-                raise UserError(f"--cell {name}: {e}") from None
+                raise UserError(f"what-if {name}: {e}") from None
     if cells_v is not None:
         seen = {}
         for raw, v in zip(raw_v, cells_v):
@@ -463,7 +471,7 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
             name = cell_name(v, p)
             folder = base / name
             started = (folder / MANIFEST).exists() and not fresh
-            kw = {"variant": "base" if sets else v, "out": folder, "batch_size": batch_size}
+            kw = {"variant": on if sets else v, "out": folder, "batch_size": batch_size}
             try:
                 if recorded is not None and started:
                     plan = plan_run(game, p, games, seed, strategies, config=config,
@@ -488,13 +496,13 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                           "resume": plan["resume"]})
     return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
-            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs}
+            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on}
 
 
 # ---------------------------------------------------------------- the comparison
 def run_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                 config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
-                progress=None, command=None, on_cell=None, whatifs=None):
+                progress=None, command=None, on_cell=None, whatifs=None, whatif_base=None):
     """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
 
     `variants`: 'base,tableaus,tableaus+poseidon' or a list (a combination within one cell joined by
@@ -504,7 +512,8 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     its compare.json); `force=True` replaces it (the old one stays until the new one is complete).
     `on_cell(index, count, cell)` is called before each cell is played. `whatifs` ({name: {key:
     value}}, or --cell's 'NAME:KEY=VALUE,...' items) add what-if cells: the base game with those
-    config values for everyone, compared with base on the same seeds like a variant.
+    config values for everyone, compared with base on the same seeds like a variant (or with the
+    variant `whatif_base`, which they then play on).
 
     Bad input, or a folder another process is writing, raises UserError before anything is
     written. Ctrl-C raises CompareInterrupted and a failed cell CompareFailed; both keep every
@@ -513,7 +522,8 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
 
     def plan_it():
         return plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
-                            out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size, whatifs=whatifs)
+                            out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size, whatifs=whatifs,
+                            whatif_base=whatif_base)
 
     plan = plan_it()
     with folder_lock(plan["out"], "compare"):
@@ -540,7 +550,7 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
         "batch_size": plan["batch_size"],
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
-        "whatifs": plan["whatifs"],
+        "whatifs": plan["whatifs"], "whatif_base": plan["whatif_base"],
         "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
                                  "(games.seed) in every cell",
         "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
@@ -724,7 +734,8 @@ def to_text(result, table=None, confidence=0.95):
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
              + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
     for name, sets in whatifs.items():
-        lines.append(f"What-if {name}: the base game with " + ", ".join(f"{k}={v}" for k, v in sets.items())
+        lines.append(f"What-if {name}: the {spec.get('whatif_base', 'base')} game with "
+                     + ", ".join(f"{k}={v}" for k, v in sets.items())
                      + " for everyone.")
     lines.append(f"Common random numbers: every cell uses run seed {spec['seed']}, so game i has the same game "
                  "seed (games.seed) in every cell: the variants are compared on the same random streams.")

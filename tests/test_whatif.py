@@ -158,3 +158,37 @@ def test_an_eos_seat_plays_the_nation_it_is_given_and_the_others_keep_theirs(tmp
     assert r.exit_code == 0, r.stderr
     told = [int(v) for v in re.findall(r"= (\d+) glory;", r.stdout)]
     assert told == cell.filter(pl.col("game_id") == k)["score_total"].to_list()
+
+
+def test_a_seat_is_dealt_the_tableau_it_is_given_on_the_variant_game(tmp_path):
+    """whatif --variant tableaus: the treated seat is dealt the given tableau, the seat dealt it
+    takes the treated seat's, and the rest of the game is the tableaus game's on the same seeds."""
+    out, n = tmp_path / "w", 30
+    r = invoke("whatif", "aeolos", "--players", P, "--games", n, "--variant", "tableaus", "--jobs", 1,
+               "--intervention", "tableau=prophet", "--out", out, "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    assert "paired with tableaus on the same games" in r.stdout and f"{P} players, n = {n} games" in r.stdout
+    base, cell = seats_of(out, f"tableaus-{P}p"), seats_of(out, f"tableau-prophet-{P}p")
+    assert base["tableau"].null_count() == 0 and set(base["tableau"]) <= {"settlement", "ship", "prophet", "crystals"}
+    assert (treated(cell)["tableau"] == "prophet").all()
+    was = treated(base).select("game_id", was="tableau")
+    other = untreated(cell).join(untreated(base).select("game_id", "seat", dealt="tableau"), on=["game_id", "seat"])
+    other = other.join(was, on="game_id").sort("game_id", "seat")
+    assert other["tableau"].to_list() == [w if d == "prophet" else d for d, w in zip(other["dealt"], other["was"])]
+    games = [pl.read_parquet(f"{out}/{c}/games/*.parquet").sort("game_id")["seed"] for c in
+             (f"tableaus-{P}p", f"tableau-prophet-{P}p")]
+    assert games[0].to_list() == games[1].to_list()
+    k = next(g for g in range(n) if base.filter((pl.col("game_id") == g) & (pl.col("seat") == g % P))["tableau"][0]
+             != "prophet")
+    r = invoke("replay", out / f"tableau-prophet-{P}p", "--game", k)
+    assert r.exit_code == 0, r.stderr
+    assert f"seat {k % P} the prophet tableau" in " ".join(r.stdout.split())
+    told = [int(v) for v in re.findall(r"= (\d+) VP", r.stdout)]
+    assert told == cell.filter(pl.col("game_id") == k)["score_total"].to_list()
+
+
+def test_a_tableau_intervention_needs_the_tableaus_variant(tmp_path):
+    r = invoke("whatif", "aeolos", "--players", 3, "--games", 10, "--intervention", "tableau=ship",
+               "--out", tmp_path / "w")
+    assert r.exit_code == 2 and "only in the tableaus variant (whatif --variant tableaus)" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not (tmp_path / "w").exists()

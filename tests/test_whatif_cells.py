@@ -89,7 +89,7 @@ def test_a_whatif_changes_play_where_its_value_does():
     (["--cell", "base:setup.start_vp=5"], "the name of a variant"),
     (["--cell", "a b:setup.start_vp=5"], "is not a cell name"),
     (["--cell", "x:setup.start_vp=5", "--cell", "x:setup.start_vp=6"], "--cell names x twice"),
-    (["--cell", "x:setup.no_such_key=5"], "--cell x:"),
+    (["--cell", "x:setup.no_such_key=5"], "what-if x:"),
     (["--cell", "x:setup.start_vp=5", "--variants", "tableaus"], "add base to --variants"),
 ])
 def test_bad_whatif_cells_are_one_line_and_exit_2(tmp_path, args, words):

@@ -315,7 +315,7 @@ def _intervention(path, data, T):
     table = data.get("intervention") or {}
     if not isinstance(table, dict):
         raise ConfigError(path, "intervention", "expected a table", line_of(path, "intervention"))
-    known = {"favor", "start_vp", "start_wind", "no_harbor"}
+    known = {"favor", "start_vp", "start_wind", "no_harbor", "tableau"}
     for key in table:
         if key not in known:
             raise ConfigError(path, f"intervention.{key}", f"unknown key (known: {', '.join(sorted(known))})",
@@ -333,7 +333,13 @@ def _intervention(path, data, T):
         raise ConfigError(path, "intervention.no_harbor", f"no harbor {harbor} (harbors {L.FIRST_HARBOR} to "
                           f"{L.FIRST_HARBOR + L.N_HARBORS - 1}; 0: none)", line_of(path, "no_harbor"))
     T[L.T_IV_NO_HARBOR] = harbor - L.FIRST_HARBOR if harbor else -1
-    T[L.T_IV_ON] = int(T[L.T_IV_FAVOR] >= 0 or T[L.T_IV_VP] > 0 or T[L.T_IV_WIND] > 0 or harbor > 0)
+    tableau = table.get("tableau", "none")
+    T[L.T_IV_TABLEAU] = -1 if tableau == "none" else _index(path, "intervention.tableau", tableau, L.ABILITY_NAMES)
+    if tableau != "none" and not T[L.T_TABLEAUS]:
+        raise ConfigError(path, "intervention.tableau", "a tableau is dealt only in the tableaus variant (whatif "
+                          "--variant tableaus)", line_of(path, "tableau"))
+    T[L.T_IV_ON] = int(T[L.T_IV_FAVOR] >= 0 or T[L.T_IV_VP] > 0 or T[L.T_IV_WIND] > 0 or harbor > 0
+                       or T[L.T_IV_TABLEAU] >= 0)
 
 
 def _tableaus(path, data, T):

@@ -34,8 +34,9 @@ N_SEAT_COLS = P_ABILITY + 1
 
 
 @hot
-def setup(S, T, LOG, n_players, R):
-    """Game Setup (rulebook steps 1-7) for n_players; seat 0 is the start player."""
+def setup(S, T, LOG, n_players, R, treated=-1):
+    """Game Setup (rulebook steps 1-7) for n_players; seat 0 is the start player. `treated`: an
+    intervention's seat (-1: none), dealt its tableau (``deal_tableaus``)."""
     S[:] = 0
     S[S_N_PLAYERS] = n_players
     S[S_ROUND] = 1
@@ -106,7 +107,7 @@ def setup(S, T, LOG, n_players, R):
         S[S_CUR] = p
         for _ in range(T[T_FAVOR_EACH]):
             draw_favor(S, LOG, R, p)
-    deal_tableaus(S, T, LOG, n_players, R)
+    deal_tableaus(S, T, LOG, n_players, R, treated)
     shuffle_poseidon(S, T, R)
     place_harbor_tokens(S, T, R)
     S[S_CUR] = 0
@@ -158,10 +159,12 @@ def shuffle_poseidon(S, T, R):
 
 
 @hot
-def deal_tableaus(S, T, LOG, n_players, R):
+def deal_tableaus(S, T, LOG, n_players, R, treated=-1):
     """Variant 1: each seat gets its chosen tableau, or one of those left at random, and
     the start wind of its ability. The deal uses a stream of its own, so the cards of a
-    game are those of the same game without the variant (common random numbers)."""
+    game are those of the same game without the variant (common random numbers). An
+    intervention's `treated` seat is dealt its tableau (``T_IV_TABLEAU``) after the deal: the
+    seat dealt that one takes the treated seat's, every other seat keeps its own."""
     for p in range(MAX_PLAYERS):
         S[S_ABILITY + p] = NO_ABILITY
     if T[T_TABLEAUS] == 0:
@@ -183,6 +186,12 @@ def deal_tableaus(S, T, LOG, n_players, R):
                         break
                     k -= 1
     R[0] = game_stream
+    want = T[T_IV_TABLEAU]
+    if treated >= 0 and want >= 0:
+        for q in range(n_players):
+            if S[S_ABILITY + q] == want:
+                S[S_ABILITY + q] = S[S_ABILITY + treated]
+        S[S_ABILITY + treated] = want
     for p in range(n_players):
         S[S_CUR] = p
         a = S[S_ABILITY + p]
@@ -287,9 +296,10 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
     """Set up game `game_index` of run `run_seed` in S (its rng in R); an intervention
     ([intervention]) treats its seat game_index mod n_players."""
     R[0] = game_seed(run_seed, game_index)
-    setup(S, T, LOG, n_players, R)
-    if T[T_IV_ON]:
-        intervene(S, T, LOG, game_index % n_players)
+    treated = game_index % n_players if T[T_IV_ON] else -1
+    setup(S, T, LOG, n_players, R, treated)
+    if treated >= 0:
+        intervene(S, T, LOG, treated)
 
 
 @hot

@@ -158,6 +158,7 @@ T_IV_FAVOR = _t()                      # the Favor card the treated seat starts 
 T_IV_VP = _t()                         # VP it starts with beyond setup.start_vp
 T_IV_WIND = _t()                       # wind it starts with beyond its setup.starting_wind
 T_IV_NO_HARBOR = _t()                  # the harbor (index) whose action it may never take, or -1
+T_IV_TABLEAU = _t()                    # the tableau ability the treated seat is dealt (variant tableaus), or -1
 T_N_POSEIDON = _t()
 T_POSEIDON_WIND = _t(MAX_POSEIDON)     # token effects: wind gained (< 0: given away)
 T_POSEIDON_VP = _t(MAX_POSEIDON)       # ... and VP gained (< 0: lost)

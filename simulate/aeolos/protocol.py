@@ -89,10 +89,11 @@ class Aeolos(Game):
     chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
     kernel_entry = "simulate.aeolos.game.batch"
     plugin_error_code = L.CHK_PLUGIN
-    intervention_table = "intervention"   # base.toml's [intervention]: favor, start_vp, start_wind, no_harbor
+    intervention_table = "intervention"   # base.toml's [intervention]: favor, start_vp, start_wind, no_harbor, tableau
     intervention_words = {"favor": "the {value} Favor card instead of the one dealt",
                           "start_vp": "{value} VP more at the start", "start_wind": "{value} wind more at the start",
-                          "no_harbor": "no harbor {value} action, ever"}
+                          "no_harbor": "no harbor {value} action, ever",
+                          "tableau": "the {value} tableau instead of the one dealt"}
     # the report quotes an intervention's effect in the association finding of the same item
     intervention_subjects = {"favor": ("card", "holding it from the start"),
                              "no_harbor": ("harbor", "never taking it")}
