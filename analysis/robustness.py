@@ -16,7 +16,8 @@ statistic it was found with, and marked:
 
 The intervals are each row's own (unadjusted) 95% intervals; the finding itself passed the
 Holm correction. A strategy finding cannot be measured in a tier (one strategy plays every
-seat there); a variant or intervention finding belongs to a comparison, not a run.
+seat there). Of a comparison (``compare``, ``whatif``) the tiers are comparisons of the same
+cells, so its variant changes and its interventions' causal effects are measured again too.
 """
 from dataclasses import dataclass
 
@@ -37,7 +38,7 @@ class Tier:
     strategy: str
     games: int
     tables: object
-    path: object = None
+    source: object = None           # its Run or CompareResult
 
 
 def verdict(original, lo, hi):
@@ -50,51 +51,80 @@ def verdict(original, lo, hi):
     return TOO_FEW if lo <= original <= hi else GONE
 
 
-def measures(tables, game):
-    """Every statistic a finding of a run is made from, measured in `tables`, as {finding kind:
-    (its item column, frame of the cell, that column, effect, lo, hi, n)}: the seats' advantage
-    over fair, each subject's holders against the rest, each LongValue section's headline pair."""
+CELL = ["variant", "n_players"]
+
+
+def measures(tables, game, source=None, baseline="base"):
+    """Every statistic a finding is made from, measured in `tables`, as {finding kind: (its key
+    columns, frame of those, effect, lo, hi, n)}: the seats' advantage over fair, each subject's
+    holders against the rest, each LongValue section's headline pair; of a comparison
+    (`source`: its ``CompareResult``) also the variant changes against `baseline` and the
+    interventions' effects (rate and score)."""
     from simulate.sections import LongValue
 
-    cell = ["variant", "n_players"]
-    out = {"seat": ("seat", seat_win_rates(tables.seats).select(
-        *cell, "seat", "n", effect="advantage", lo=pl.col("lo") - pl.col("fair"), hi=pl.col("hi") - pl.col("fair")))}
+    out = {"seat": (CELL + ["seat"], seat_win_rates(tables.seats).select(
+        *CELL, "seat", "n", effect="advantage", lo=pl.col("lo") - pl.col("fair"), hi=pl.col("hi") - pl.col("fair")))}
     for s in game.subjects:
         df = value(tables.seats, s) if s.findings else None
         if df is not None:
             a, b = s.states
-            out[s.name] = (s.name, df.select(*cell, s.name, effect="improvement", lo="improvement_lo",
-                                             hi="improvement_hi", n=pl.col(f"n_{a}") + pl.col(f"n_{b}")))
+            out[s.name] = (CELL + [s.name], df.select(*CELL, s.name, effect="improvement", lo="improvement_lo",
+                                                      hi="improvement_hi", n=pl.col(f"n_{a}") + pl.col(f"n_{b}")))
     sections = [s for s in game.sections if isinstance(s, LongValue) and s.findings]
     for s, (df, _) in long_values(tables, sections).items():
         if df is not None:
-            out[s.name] = ("item", df.select(*cell, "item", effect="d0", lo="d0_lo", hi="d0_hi", n="seat_games"))
+            out[s.name] = (CELL + ["item"], df.select(*CELL, "item", effect="d0", lo="d0_lo", hi="d0_hi",
+                                                      n="seat_games"))
+    if source is not None and hasattr(source, "spec"):
+        out.update(_comparison_measures(tables, source, baseline))
+    return out
+
+
+def _comparison_measures(tables, source, baseline):
+    from .interventions import treated_effects
+    from .variants import compare_variants
+
+    out = {}
+    keys = CELL + ["subject", "metric"]
+    if baseline in tables.games.select("variant").unique().collect()["variant"].to_list():
+        df = compare_variants(tables, baseline)
+        if df is not None and df.height:
+            n = pl.when(pl.col("paired")).then(pl.col("n_pairs")).otherwise(pl.col("n_a") + pl.col("n_b"))
+            out["variant"] = (keys, df.select(*keys, effect="diff", lo="lo", hi="hi", n=n))
+    effects = treated_effects(source)
+    if effects.height:
+        for kind, metric in (("intervention", "won"), ("intervention score", "score_total")):
+            out[kind] = (["intervention", "players"], effects.select(
+                "intervention", "players", effect=metric, lo=f"{metric}_lo", hi=f"{metric}_hi", n="n"))
     return out
 
 
 def estimate(finding, measured):
     """(effect, lo, hi, n) of `finding`'s statistic in a tier's `measured` (``measures``), or None
-    where it has none there (a strategy, variant or intervention finding; an item the tier's
-    players never met)."""
-    if finding.kind not in measured:
+    where it has none there (a strategy finding; an item or strategy the tier's players never
+    met)."""
+    kind = "intervention score" if finding.kind == "intervention" and not finding.rate else finding.kind
+    if kind not in measured:
         return None
-    column, frame = measured[finding.kind]
+    keys, frame = measured[kind]
     d = finding.details
-    rows = frame.filter(pl.col("variant") == d.get("variant"), pl.col("n_players") == d.get("n_players"),
-                        pl.col(column) == d.get(column), pl.col("effect").is_not_nan())
+    if any(k not in d for k in keys):
+        return None
+    rows = frame.filter(*(pl.col(k) == d[k] for k in keys), pl.col("effect").is_not_nan())
     if not rows.height:
         return None
     r = rows.row(0, named=True)
     return r["effect"], r["lo"], r["hi"], r["n"]
 
 
-def check_findings(findings, game, own, tiers):
-    """One row per finding and tier: the finding's statistic in the run (`own`: ``analysis.load``
-    Tables of the run) and in each of `tiers` (``Tier``), with the tier's verdict; a finding a
-    tier cannot measure has a null verdict and `why`. Each finding's sentence gains a clause
-    with its verdicts ("Against stronger play: holds with tuned (...)")."""
-    mine = measures(own, game)
-    theirs = [(t, measures(t.tables, game)) for t in tiers]
+def check_findings(findings, game, own, tiers, source=None, baseline="base"):
+    """One row per finding and tier: the finding's statistic in the run or comparison (`own`:
+    its ``analysis.load`` Tables; `source`: a comparison's ``CompareResult``) and in each of
+    `tiers` (``Tier``), with the tier's verdict; a finding a tier cannot measure has a null
+    verdict and `why`. Each finding's sentence gains a clause with its verdicts ("Against
+    stronger play: holds with tuned (...)")."""
+    mine = measures(own, game, source, baseline)
+    theirs = [(t, measures(t.tables, game, t.source, baseline)) for t in tiers]
     rows = []
     for i, f in enumerate(findings):
         base = estimate(f, mine)
@@ -121,10 +151,8 @@ def check_findings(findings, game, own, tiers):
 
 
 def _why_not(finding, tier):
-    if finding.kind == "strategy":
+    if finding.kind == "strategy" or "strategy" in str(finding.details.get("subject", "")):
         return f"{tier.strategy} plays every seat: no strategy to compare"
-    if finding.kind in ("variant", "intervention"):
-        return "a comparison's finding"
     return f"no such games among {tier.strategy}'s"
 
 

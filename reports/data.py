@@ -157,14 +157,16 @@ def _named(sections, names):
 
 
 def _tiers(path):
-    """The run's skill tiers (``simulate.robustness``), each verified, as ``analysis.robustness.Tier``;
-    and notes on tier folders that play other games."""
+    """The skill tiers of a run or comparison (``simulate.robustness``), each verified, as
+    ``analysis.robustness.Tier``; and notes on tier folders that play other games."""
     from analysis.load import open_tables
     from analysis.robustness import Tier
     from simulate.robustness import tier_runs
 
-    runs, notes = tier_runs(path)
-    return [Tier(r.manifest["strategies"][0], r.manifest["games_done"], open_tables(r), r.path) for r in runs], notes
+    found, notes = tier_runs(path)
+    tiers = [Tier(r.spec["strategies"], r.spec["games"], open_tables(r), r) if hasattr(r, "spec") else
+             Tier(r.manifest["strategies"][0], r.manifest["games_done"], open_tables(r), r) for r in found]
+    return tiers, notes
 
 
 def gather(source, threshold=0.03, baseline="base", min_group=None):
@@ -234,12 +236,13 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
 
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects)
-    tiers, tier_notes = _tiers(path) if kind == RUN else ([], [])
+    tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
 
-        checked = check_findings(found, game, t, tiers)
-        label = "this run (" + ", ".join(dict.fromkeys(opened.manifest["strategies"])) + ")"
+        checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline)
+        played = opened.manifest["strategies"] if kind == RUN else opened.spec["strategies"].split(",")
+        label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
         tier_seats = seats_by_tier(t, label, tiers)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,

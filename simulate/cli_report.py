@@ -34,7 +34,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            force: bool = typer.Option(False, "--force", help="Replace an existing report windtunnel did not write "
                                                              "(its own is written again without it)."),
            robustness: bool = typer.Option(False, "--robustness", help="Check every finding against stronger play: "
-                                                                       "first play the run's games again with each "
+                                                                       "first play the games again with each "
                                                                        "skill tier in every seat (the same seeds), "
                                                                        "into PATH/robustness/ (docs/robustness.md)."),
            tiers: Optional[str] = typer.Option(None, "--tiers", help="The skill tiers of --robustness, "
@@ -79,19 +79,19 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
 
 
 def _play_tiers(source, html, tiers, jobs, force):
-    """--robustness: play the run's skill tiers it does not have yet (after checking that the
-    report can be written, so a refused report plays nothing)."""
+    """--robustness: play the skill tiers the run or comparison does not have yet (after checking
+    that the report can be written, so a refused report plays nothing)."""
     from reports.build import check_output
-    from reports.data import RUN, source_kind
+    from reports.data import TABLES, source_kind
     from simulate.robustness import play_tiers, tier_plan
 
-    if source_kind(source) != RUN:
-        raise UserError(f"--robustness checks a run's findings: {source} is not a run folder (a comparison's cells "
-                        "are: report one of them)")
+    if source_kind(source) == TABLES:
+        raise UserError(f"--robustness plays a run's or comparison's games again: {source} is a bare folder of "
+                        "tables, with no settings to play them from")
     check_output(html, force)
     tier_plan(source, tiers)                     # every tier named and sized before any game is played
 
     def told(i, name, games, folder):
-        typer.echo(f"robustness: {name} in every seat, the run's first {games:,} games -> {folder}", err=True)
+        typer.echo(f"robustness: {name} in every seat, the first {games:,} games -> {folder}", err=True)
 
     play_tiers(source, tiers, jobs=jobs, on_tier=told)

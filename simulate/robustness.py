@@ -1,12 +1,14 @@
-"""Skill tiers of a run: its very games played again by stronger strategies.
+"""Skill tiers of a run or comparison: its very games played again by stronger strategies.
 
-A tier is a run folder inside the run's ``robustness/`` folder, named by its strategy, which
-plays in every seat: the run's game, player count, variant, config (checked by its hash),
-game options, seat rotation and run seed, over the run's first games (the tier's size), so
-game k has game k's deal and dice in both (common random numbers). The tiers and their sizes
-come from the game's protocol (``Game.skill_tiers``: a slow search player on a subsample).
-``analysis.robustness`` measures the run's findings in them; ``windtunnel report --robustness``
-plays the tiers a run does not have yet.
+A tier is a folder inside the source's ``robustness/`` folder, named by its strategy, which
+plays in every seat. Of a run, it is a run: the run's game, player count, variant, config
+(checked by its hash), game options, seat rotation and run seed, over the run's first games (the
+tier's size), so game k has game k's deal and dice in both (common random numbers). Of a
+comparison (``compare``, ``whatif``), it is a comparison of the same cells (variants, what-if
+cells and interventions, player counts, seed, config and --set values) played by the tier. The
+tiers and their sizes come from the game's protocol (``Game.skill_tiers``: a slow search player
+on a subsample). ``analysis.robustness`` measures the source's findings in them; ``windtunnel
+report --robustness`` plays the tiers a source does not have yet.
 """
 from pathlib import Path
 
@@ -15,7 +17,9 @@ from .games import get_game
 from .run_files import MANIFEST, STAGING, read_manifest
 
 FOLDER = "robustness"
+COMPARE = "compare.json"
 SAME = ("game", "players", "seed", "variant", "config_hash", "rotate_seats", "game_options")
+SAME_COMPARE = ("game", "variants", "players", "seed", "overrides", "whatifs", "whatif_base")
 
 
 def parse_tiers(text, game):
@@ -36,14 +40,27 @@ def parse_tiers(text, game):
     return tiers
 
 
-def tier_plan(run_path, tiers=None):
-    """[(strategy, games, folder)] of a run's tiers (`tiers`: ``parse_tiers``'s list or text),
-    each strategy checked against the game's roster and each size capped at the run's games."""
+def _settings(path):
+    """(a comparison?, its compare.json or the run's manifest) of a source folder."""
+    if (Path(path) / COMPARE).is_file():
+        from .compare import read_compare
+        return True, read_compare(path)
+    return False, read_manifest(path)
+
+
+def _marker(compared):
+    return COMPARE if compared else MANIFEST
+
+
+def tier_plan(path, tiers=None):
+    """[(strategy, games, folder)] of a run's or comparison's tiers (`tiers`: ``parse_tiers``'s
+    list or text), each strategy checked against the game's roster and each size capped at the
+    source's games."""
     from strategies.roster import strategy_names
 
     from .runner import holds_files
 
-    m = read_manifest(run_path)
+    compared, m = _settings(path)
     game = get_game(m["game"])
     tiers = parse_tiers(tiers, game) if tiers is None or isinstance(tiers, str) else tiers
     known = strategy_names(game)
@@ -54,81 +71,108 @@ def tier_plan(run_path, tiers=None):
         if size is not None and size < 1:
             raise UserError(f"--tiers {name}:{size}: a tier plays at least one game")
         games = min(m["games"], size or m["games"])
-        folder = Path(run_path) / FOLDER / name
-        if folder.exists() and not (folder / MANIFEST).is_file() and not (folder / STAGING / MANIFEST).is_file() \
-                and holds_files(folder):
-            raise UserError(f"{folder} holds files windtunnel did not write (no {MANIFEST}): the {name} tier is "
-                            "played there; move them away")
+        folder = Path(path) / FOLDER / name
+        ours = (folder / _marker(compared)).is_file() or (folder / STAGING / _marker(compared)).is_file()
+        if folder.exists() and not ours and holds_files(folder):
+            raise UserError(f"{folder} holds files windtunnel did not write (no {_marker(compared)}): the {name} "
+                            "tier is played there; move them away")
         out.append((name, games, folder))
     return out
 
 
-def matches(run, tier):
-    """Whether tier manifest `tier` plays the games of run manifest `run` (else: stale)."""
-    return all(run.get(k) == tier.get(k) for k in SAME) and len(set(tier["strategies"])) == 1
+def matches(source, tier, compared=False):
+    """Whether tier settings `tier` play the games of `source` (else: stale): a run's manifest,
+    or a comparison's compare.json (each cell's config hash too)."""
+    if not compared:
+        return all(source.get(k) == tier.get(k) for k in SAME) and len(set(tier["strategies"])) == 1
+    hashes = {c["name"]: c["config_hash"] for c in source["cells"]}
+    return (all(source.get(k) == tier.get(k) for k in SAME_COMPARE)
+            and all(hashes.get(c["name"]) == c["config_hash"] for c in tier["cells"]))
 
 
-def play_tiers(run_path, tiers=None, jobs=-1, progress=None, on_tier=None):
-    """Play (or finish) the tiers of the run at `run_path` that it does not have complete yet;
-    returns the tier runs. A tier folder of other settings (the run replaced since) is played
-    again; anything there that is not a windtunnel run is left alone (one UserError)."""
-    from .runner import run
-
-    m = read_manifest(run_path)
+def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
+    """Play (or finish) the tiers of the run or comparison at `path` that it does not have complete
+    yet; returns them (``Run`` or ``CompareResult``). A tier folder of other settings (the source
+    replaced since) is played again; anything there windtunnel did not write is left alone (one
+    UserError)."""
+    compared, m = _settings(path)
     game = get_game(m["game"])
     config = m.get("config_path")
     if config and Path(config).resolve() == (game.config_dir / "base.toml").resolve():
         config = None                            # the printed game: wherever this copy keeps it
-    runs = []
-    for i, (name, games, folder) in enumerate(tier_plan(run_path, tiers)):
+    out = []
+    for i, (name, games, folder) in enumerate(tier_plan(path, tiers)):
         mode = {}
-        if (folder / MANIFEST).exists():
-            old = read_manifest(folder)
-            same = matches(m, old) and old["strategies"][0] == name and old["games"] == games
-            mode = {"resume": True} if same else {"force": True}
+        if (folder / _marker(compared)).exists():
+            old = _settings(folder)[1]
+            same = (matches(m, old, compared) and old["games"] == games
+                    and (compared and old["strategies"] == name or not compared and old["strategies"][0] == name))
             if same and old["status"] == "complete":
-                from .runner import open_run
-                runs.append(open_run(folder))
+                out.append(_open(folder, compared))
                 continue
+            mode = {"resume": True} if same else {"force": True}
         if on_tier:
             on_tier(i, name, games, folder)
         folder.parent.mkdir(exist_ok=True)
-        r = run(game.name, m["players"], games, m["seed"], None if mode.get("resume") else name,
-                rotate_seats=None if mode.get("resume") else m["rotate_seats"],
-                variant=None if mode.get("resume") else m["variant"],
-                config=None if mode.get("resume") else config,
-                overrides=None if mode.get("resume") else (m.get("overrides") or None), out=folder, jobs=jobs,
-                progress=progress, command={"robustness": str(run_path), "tier": name},
-                game_options=None if mode.get("resume") else (m.get("game_options") or None), **mode)
-        if r.manifest["config_hash"] != m["config_hash"]:
-            raise UserError(f"{run_path}: its config has changed since the run (hash {m['config_hash']}, now "
-                            f"{r.manifest['config_hash']}); the {name} tier in {folder} plays the config as it is "
-                            "now, so it is not the run's game: restore the config, or simulate the run again")
-        runs.append(r)
-    return runs
+        fresh = not mode.get("resume")
+        command = {"robustness": str(path), "tier": name}
+        if compared:
+            from .compare import run_compare
+
+            plain = [v for v in m["variants"] if v not in (m.get("whatifs") or {})]
+            r = run_compare(game.name, ",".join(plain) if fresh else None,
+                            ",".join(map(str, m["players"])) if fresh else None, games, m["seed"] if fresh else None,
+                            name if fresh else None, config=config if fresh else None,
+                            overrides=(m.get("overrides") or None) if fresh else None, out=folder, jobs=jobs,
+                            progress=progress, command=command, whatifs=(m.get("whatifs") or None) if fresh else None,
+                            whatif_base=m.get("whatif_base") if fresh else None, **mode)
+            changed = [c["name"] for c in r.spec["cells"]
+                       if c["config_hash"] != {x["name"]: x["config_hash"] for x in m["cells"]}.get(c["name"])]
+        else:
+            from .runner import run
+
+            r = run(game.name, m["players"], games, m["seed"], name if fresh else None,
+                    rotate_seats=m["rotate_seats"] if fresh else None, variant=m["variant"] if fresh else None,
+                    config=config if fresh else None, overrides=(m.get("overrides") or None) if fresh else None,
+                    out=folder, jobs=jobs, progress=progress, command=command,
+                    game_options=(m.get("game_options") or None) if fresh else None, **mode)
+            changed = r.manifest["config_hash"] != m["config_hash"]
+        if changed:
+            raise UserError(f"{path}: its config has changed since it was played (the {name} tier in {folder} plays "
+                            "the config as it is now, so not its games): restore the config, or play it again")
+        out.append(r)
+    return out
 
 
-def tier_runs(run_path):
-    """(tier runs that play the run's games, notes on the ones that do not) of the run at
-    `run_path`, each verified (``Run.verify``) before it is used."""
+def _open(folder, compared):
+    if compared:
+        from .compare import open_compare
+        return open_compare(folder)
     from .runner import open_run
+    return open_run(folder)
 
-    folder = Path(run_path) / FOLDER
+
+def tier_runs(path):
+    """(tiers that play the source's games, notes on the ones that do not) of the run or
+    comparison at `path`, each verified (``Run.verify``) before it is used."""
+    folder = Path(path) / FOLDER
     if not folder.is_dir():
         return [], []
-    m = read_manifest(run_path)
+    compared, m = _settings(path)
     order = [name for name, _ in get_game(m["game"]).skill_tiers]
-    runs, notes = [], []
+    found, notes = [], []
     # the game's tiers in its order (weakest first), then any other
-    for sub in sorted((p for p in folder.iterdir() if (p / MANIFEST).is_file()),
+    for sub in sorted((p for p in folder.iterdir() if (p / _marker(compared)).is_file()),
                       key=lambda p: (order.index(p.name) if p.name in order else len(order), p.name)):
-        r = open_run(sub)
-        if not matches(m, r.manifest):
-            notes.append(f"The {sub.name} tier in {sub} plays other games than this run's (its settings or config "
+        r = _open(sub, compared)
+        settings = r.spec if compared else r.manifest
+        if not matches(m, settings, compared):
+            notes.append(f"The {sub.name} tier in {sub} plays other games than these (its settings or config "
                          "differ): left out; `windtunnel report --robustness` plays it again.")
             continue
-        if not r.manifest["games_done"]:
+        done = sum(c["games_done"] for c in settings["cells"]) if compared else settings["games_done"]
+        if not done:
             continue
         r.verify()
-        runs.append(r)
-    return runs, notes
+        found.append(r)
+    return found, notes

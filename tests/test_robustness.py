@@ -142,10 +142,29 @@ def test_a_foreign_folder_where_a_tier_goes_is_left_alone(tmp_path):
     assert (mine / "notes.txt").read_text() == "my notes"
 
 
-def test_robustness_needs_a_run_folder(tmp_path):
-    out = tmp_path / "c"
-    assert invoke("compare", "aeolos", "--variants", "base", "--players", 2, "--games", 20, "--jobs", 1,
-                  "--out", out, "--no-progress", "--no-report").exit_code == 0
-    r = invoke("report", out, "--robustness")
-    assert r.exit_code == 2 and "not a run folder" in r.stderr
-    assert not (out / "robustness").exists()
+def test_a_comparisons_tiers_are_comparisons_of_its_cells_and_measure_its_causal_effects(tmp_path):
+    """Of a what-if, a tier is the same what-if (the interventions, the printed game, the seeds) played
+    by the tier's strategy: a tier of the what-if's own strategy gives each causal effect again."""
+    out = tmp_path / "w"
+    r = invoke("whatif", "aeolos", "--players", P, "--games", 300, "--strategies", "balanced", "--jobs", 1,
+               "--intervention", "start_vp=8", "--out", out, "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    r = invoke("report", out, "--robustness", "--tiers", "balanced,greedy:100", "--jobs", 1)
+    assert r.exit_code == 0, r.stderr
+    spec = json.loads((out / "robustness" / "greedy" / "compare.json").read_text())
+    assert spec["whatifs"] == {"start_vp-8": {"intervention.start_vp": 8}} and spec["games"] == 100
+    causal = next(line for line in r.stdout.splitlines() if "(start_vp-8)" in line)
+    won = causal.split("win rate changes by ")[1].split(" percentage points")[0]
+    assert f"holds with balanced ({won} points" in causal, causal
+    assert "with greedy (" in causal and "100 games)" in causal
+
+
+def test_robustness_needs_settings_to_play_from(tmp_path, run):
+    bare = tmp_path / "tables"
+    for table in ("games", "seats"):
+        (bare / table).mkdir(parents=True)
+        for f in (run / table).glob("*.parquet"):
+            (bare / table / f.name).write_bytes(f.read_bytes())
+    r = invoke("report", bare, "--robustness")
+    assert r.exit_code == 2 and "a bare folder of tables" in r.stderr, r.stderr
+    assert not (bare / "robustness").exists()
