@@ -169,6 +169,11 @@ def _balance_rows(balances, baseline, variant, players, confidence):
     return rows
 
 
+def _plural(word):
+    """An item name's plural, as a balance row is named: "nations", "abilities"."""
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+
+
 def compare_variants(source, baseline="base", confidence=0.95, method="holm", alpha=0.05):
     """Every variant against `baseline` at each player count both have: the change in winner score,
     margin, tie rate, turns, rounds (per game); each seat's and each strategy's win rate, final
@@ -183,7 +188,7 @@ def compare_variants(source, baseline="base", confidence=0.95, method="holm", al
     gm, sm = game_metrics(t), seat_metrics(t)
     holders = [(h, s) for s in protocol(t).subjects if (h := holder_metrics(t, s)) is not None]
     seat_cols = seat_metric_columns(t.seats)
-    over = [*BALANCE_OVER, *((s.column, f"{s.name}s") for h, s in holders if not is_count(s))]
+    over = [*BALANCE_OVER, *((s.column, _plural(s.name)) for h, s in holders if not is_count(s))]
     balances = {o: balance(t.seats, o[0], confidence) for o in over}
     parts = []
     for players in sorted(cells["n_players"].unique().to_list()):

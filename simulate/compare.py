@@ -274,7 +274,7 @@ class CompareResult:
         the one compare.json names and verifies (``Run.verify``). A cell whose folder or
         manifest is missing is refused if compare.json records games for it, and named as not
         started otherwise. Returns what was verified, as a phrase."""
-        fix = f"`windtunnel compare {self.spec['game']} --resume --out {self.path}` plays it again"
+        fix = f"`{resume_command(self.spec, self.path)}` plays it again"
         checked, waiting = [], []
         for c in self.cells:
             folder = self.path / c["folder"]
@@ -341,6 +341,15 @@ def open_compare(out):
 def _save(out, spec):
     spec["updated"] = _now()
     write_json_atomic(Path(out) / COMPARE, json.dumps(spec, indent=2) + "\n")
+
+
+def resume_command(spec, out):
+    """The command that continues the comparison of `spec` (its compare.json, or its plan) at
+    `out`: `whatif` for one whose what-if cells are all interventions, else `compare`."""
+    game = get_game(spec["game"]) if isinstance(spec["game"], str) else spec["game"]
+    table, whatifs = game.intervention_table, spec.get("whatifs") or {}
+    interventions = bool(whatifs) and table and all(k.startswith(f"{table}.") for v in whatifs.values() for k in v)
+    return f"windtunnel {'whatif' if interventions else 'compare'} {game.name} --resume --out {out}"
 
 
 # ---------------------------------------------------------------- planning (nothing written)
@@ -593,13 +602,12 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
                 f"interrupted in cell {c['name']} ({i + 1} of {len(todo)}): "
                 + (str(e).removeprefix("interrupted: ").split("; continue with")[0] if isinstance(e, RunInterrupted)
                    else "nothing of it played")
-                + f"; continue every cell with: windtunnel compare {game.name} --resume --out {out}") from None
+                + f"; continue every cell with: {resume_command(plan, out)}") from None
         except RunFailed as e:
             _note_cell(base, entry)
             end("failed", f"cell {c['name']}: {e}")
             raise CompareFailed(f"cell {c['name']} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
-                                f"continue every cell with: "
-                                f"windtunnel compare {game.name} --resume --out {out}") from e
+                                f"continue every cell with: {resume_command(plan, out)}") from e
         result.runs[c["name"]] = r
         played = (r.session or {}).get("games_played", 0)
         result.played += played
@@ -764,7 +772,7 @@ def to_text(result, table=None, confidence=0.95):
     short = [r["cell"] for r in t if r["games"] < r["games_planned"]]
     if short:
         lines.append(f"INCOMPLETE: {', '.join(short)} (fewer games than asked); continue every cell with "
-                     f"windtunnel compare {spec['game']} --resume --out {out}")
+                     f"{resume_command(spec, out)}")
     lines.append(f"Config hash by variant: {', '.join(hashes)}.")
     lines.append(f"Data: {out}/ (one run folder per cell: {', '.join(c['name'] + '/' for c in spec['cells'])}; "
                  f"{COMPARE})")

@@ -106,3 +106,13 @@ def test_cell_values_read_as_toml_with_lists_kept_whole():
     assert parse_whatifs({"w": {"a.b": 1}}) == {"w": {"a.b": 1}}
     with pytest.raises(UserError):
         parse_whatifs(["w:"])
+
+
+def test_the_resume_hint_names_the_command_that_made_the_comparison():
+    from simulate.compare import resume_command
+
+    whatif = {"game": "aeolos", "whatifs": {"favor-hera": {"intervention.favor": "hera"}}}
+    cells = {"game": "aeolos", "whatifs": {"rich": {"setup.start_vp": 5}}}
+    assert resume_command(whatif, "w") == "windtunnel whatif aeolos --resume --out w"
+    assert resume_command(cells, "c") == "windtunnel compare aeolos --resume --out c"
+    assert resume_command({"game": "eos"}, "v") == "windtunnel compare eos --resume --out v"
