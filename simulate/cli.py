@@ -198,6 +198,9 @@ def _variant_given(value):
 VARIANT_OPT = typer.Option(None, "--variant", "--module", callback=_variant_given,
                            help="base, or the game's variants (a game may call them modules) to combine, "
                                 "comma-separated.")
+PRECISION_OPT = typer.Option(None, "--precision", help="Stop once every seat's and strategy's win rate is known "
+                                                        "within this many points either side (anytime-valid 95% "
+                                                        "intervals, docs/precision.md), --games at most; e.g. 0.5.")
 PLUGIN_OPT = typer.Option(None, "--plugin", help="A Python file that registers strategies "
                                                  "(docs/strategies.md); repeatable.")
 
@@ -311,6 +314,7 @@ def simulate(ctx: typer.Context,
              force: bool = typer.Option(False, "--force", help="Replace an existing run in --out."),
              check: bool = typer.Option(False, "--check", help="Check mode: assert conservation after each step "
                                                                "(slower)."),
+             precision: Optional[float] = PRECISION_OPT,
              no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
              plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
@@ -328,7 +332,7 @@ def simulate(ctx: typer.Context,
                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size,
                     backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
                     progress=False if no_progress else None, command={"argv": sys.argv, "options": given},
-                    game_options=options),
+                    game_options=options, precision=precision),
         RunInterrupted, RunFailed)
     for repair in result.session.get("repairs") or ():
         typer.echo(f"windtunnel: resume: {repair}", err=True)

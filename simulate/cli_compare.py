@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
+from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
 
 
 @app.command()
@@ -45,7 +45,8 @@ def compare(ctx: typer.Context,
             resume: bool = typer.Option(False, "--resume", help="Continue an interrupted comparison: every cell "
                                                                 "plays exactly the games it is missing."),
             force: bool = typer.Option(False, "--force", help="Replace an existing comparison in --out."),
-            no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+            precision: Optional[float] = PRECISION_OPT,
+           no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
             no_report: bool = typer.Option(False, "--no-report", help="Do not write the variant report "
                                                                       "(OUT/report.html, report.md, figures)."),
             plugin: Optional[List[str]] = PLUGIN_OPT):
@@ -68,7 +69,8 @@ def compare(ctx: typer.Context,
         lambda: run_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
                             out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
                             progress=False if no_progress else None,
-                            command={"argv": sys.argv, "options": given}, on_cell=on_cell, whatifs=cell),
+                            command={"argv": sys.argv, "options": given}, on_cell=on_cell, whatifs=cell,
+                            precision=precision),
         CompareInterrupted, CompareFailed)
     typer.echo(to_text(result))
     if not no_report:
@@ -105,6 +107,7 @@ def whatif(game: str = GAME_ARG,
            batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch and shard."),
            resume: bool = typer.Option(False, "--resume", help="Continue an interrupted what-if."),
            force: bool = typer.Option(False, "--force", help="Replace an existing what-if in --out."),
+           precision: Optional[float] = PRECISION_OPT,
            no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
            no_report: bool = typer.Option(False, "--no-report", help="Do not write the report."),
            plugin: Optional[List[str]] = PLUGIN_OPT):
@@ -128,12 +131,14 @@ def whatif(game: str = GAME_ARG,
                             games, seed, strategies, config=config,
                             overrides=parse_sets(set_), out=out, jobs=jobs, batch_size=batch_size, resume=resume,
                             force=force, progress=False if no_progress else None,
-                            command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells, whatif_base=variant),
+                            command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells, whatif_base=variant,
+                            precision=precision),
         CompareInterrupted, CompareFailed)
     result.verify()                              # the effects only from shards as recorded (sha256)
     effects = treated_effects(result)
     players = result.spec["players"][0]
-    typer.echo(f"{get_game(game).title}, {players} players, {result.spec['games']:,} games per cell, seed "
+    most = "at most " if result.spec.get("precision") else ""
+    typer.echo(f"{get_game(game).title}, {players} players, {most}{result.spec['games']:,} games per cell, seed "
                f"{result.spec['seed']}, strategies {result.spec['strategies']}; played {result.played:,} games "
                f"in {result.seconds:.1f} s.")
     printed = result.spec.get("whatif_base", "base").replace(",", "+")

@@ -367,9 +367,10 @@ def _names(strategies):
 
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None,
-                 whatifs=None, whatif_base=None):
+                 whatifs=None, whatif_base=None, precision=None):
     """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
     `whatif_base`: the variant the what-if cells play on and are compared with (base by default).
+    `precision`: each cell stops once precise enough (``runner.run``'s), `games` at most.
 
     The plan's `base` is where the cells go: `out`, or its staging folder for a --force
     replacement (new, or resumed after a stop)."""
@@ -457,6 +458,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
             raise UserError(f"--resume: --players {','.join(map(str, players))} differs from the comparison's "
                             f"{','.join(map(str, recorded['players']))} (leave --players out or use another --out)")
         _same("--games", games, recorded["games"])
+        _same("--precision", precision, recorded.get("precision"))
+        precision = recorded.get("precision")
         _same("--seed", seed, recorded["seed"])
         _same("--strategies", _names(strategies), recorded["strategies"])
         _same("--cell", whatifs or None, recorded.get("whatifs") or None)
@@ -489,14 +492,15 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                     rc = rec_cells.get(name, {})
                     plan = plan_run(game, p, games, seed, strategies,
                                     config=config if config is not None else recorded.get("config_path"),
-                                    overrides=sets or (overrides if overrides else recorded.get("overrides")), **kw)
+                                    overrides=sets or (overrides if overrides else recorded.get("overrides")),
+                                    precision=recorded.get("precision"), **kw)
                     if rc.get("config_hash") and plan["manifest"]["config_hash"] != rc["config_hash"]:
                         raise UserError(f"--resume: the config (hash {plan['manifest']['config_hash']}) differs "
                                         f"from the one the comparison started with (hash {rc['config_hash']}); "
                                         "use --force to start over or another --out")
                 else:
                     plan = plan_run(game, p, games, seed, strategies, config=config, overrides=sets or overrides,
-                                    fresh=fresh, **kw)
+                                    fresh=fresh, precision=precision, **kw)
             except UserError as e:
                 raise UserError(f"cell {name}: {e}") from None
             m = plan["manifest"]
@@ -505,13 +509,14 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                           "resume": plan["resume"]})
     return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
-            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on}
+            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on,
+            "precision": precision}
 
 
 # ---------------------------------------------------------------- the comparison
 def run_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                 config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
-                progress=None, command=None, on_cell=None, whatifs=None, whatif_base=None):
+                progress=None, command=None, on_cell=None, whatifs=None, whatif_base=None, precision=None):
     """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
 
     `variants`: 'base,tableaus,tableaus+poseidon' or a list (a combination within one cell joined by
@@ -522,7 +527,8 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     `on_cell(index, count, cell)` is called before each cell is played. `whatifs` ({name: {key:
     value}}, or --cell's 'NAME:KEY=VALUE,...' items) add what-if cells: the base game with those
     config values for everyone, compared with base on the same seeds like a variant (or with the
-    variant `whatif_base`, which they then play on).
+    variant `whatif_base`, which they then play on). `precision` (points): each cell stops once
+    every seat's and strategy's anytime-valid 95% interval is that narrow (``runner.run``).
 
     Bad input, or a folder another process is writing, raises UserError before anything is
     written. Ctrl-C raises CompareInterrupted and a failed cell CompareFailed; both keep every
@@ -532,7 +538,7 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     def plan_it():
         return plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
                             out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size, whatifs=whatifs,
-                            whatif_base=whatif_base)
+                            whatif_base=whatif_base, precision=precision)
 
     plan = plan_it()
     with folder_lock(plan["out"], "compare"):
@@ -560,6 +566,7 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         "batch_size": plan["batch_size"],
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
         "whatifs": plan["whatifs"], "whatif_base": plan["whatif_base"],
+        **({"precision": plan["precision"]} if plan["precision"] is not None else {}),
         "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
                                  "(games.seed) in every cell",
         "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
@@ -594,7 +601,8 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
                     config=None if c["resume"] else (config if config is not None else spec.get("config_path")),
                     overrides=None if c["resume"] else (c["overrides"] or overrides or spec.get("overrides") or None),
                     out=base / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
-                    progress=progress, command=command)
+                    progress=progress, command=command,
+                    precision=None if c["resume"] else plan.get("precision"))
         except (RunInterrupted, KeyboardInterrupt) as e:
             _note_cell(base, entry)
             end("interrupted")
@@ -679,7 +687,10 @@ def summary_table(out, confidence=0.95):
     for c in spec["cells"]:
         row = {"cell": c["name"], "variant": c["variant"], "players": c["players"], "games_planned": spec["games"]}
         folder = out / c["name"]
-        shards = read_manifest(folder)["shards"] if (folder / MANIFEST).exists() else []
+        m = read_manifest(folder) if (folder / MANIFEST).exists() else {}
+        if (m.get("precision") or {}).get("stopped"):
+            row["games_planned"] = m["games"]            # stopped when precise enough: all it was to play
+        shards = m.get("shards") or []
         shards = sorted(shards, key=lambda s: s["first"])
         if shards:
             gfiles = [str(folder / s["files"]["games"]) for s in shards]
@@ -737,8 +748,10 @@ def to_text(result, table=None, confidence=0.95):
     hashes = dict.fromkeys(f"{c['variant']} {c['config_hash']}" for c in spec["cells"])
     sets = ", ".join(f"{k}={v}" for k, v in (spec.get("overrides") or {}).items())
     whatifs = spec.get("whatifs") or {}
+    games = (f"at most {spec['games']:,} games per cell, each stopped once its win rates are within "
+             f"±{spec['precision']:g} points (--precision)" if spec.get("precision") else f"{spec['games']:,} games per cell")
     lines = [f"{title} compared: variants {', '.join(spec['variants'])} x "
-             f"{', '.join(map(str, spec['players']))} players; {spec['games']:,} games per cell, seed {spec['seed']}, "
+             f"{', '.join(map(str, spec['players']))} players; {games}, seed {spec['seed']}, "
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
              + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
     for name, sets in whatifs.items():

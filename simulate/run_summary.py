@@ -2,6 +2,7 @@
 (never from rows): win rates with Wilson intervals, mean scores, speed."""
 from .games import get_game
 from .run_files import MANIFEST
+from .precision import stop_text
 
 
 def counters(results, n_strategies):
@@ -92,6 +93,9 @@ def summary_text(run, confidence=0.95):
     if m["games_done"] < m["games"]:
         lines.append(f"INCOMPLETE: {m['games_done']:,} of {m['games']:,} games (status {m['status']}); "
                      "continue with --resume")
+    stopped = stop_text(m)
+    if stopped:
+        lines.append(stopped)
     w = max([len(r["strategy"]) for r in s["by_strategy"]] + [6])
     lines.append(f"Win rate by strategy ({pct} Wilson interval; a tie counts as a win for each tied seat):")
     for r in s["by_strategy"]:

@@ -54,6 +54,7 @@ from .run_backends import _Backend
 from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
                         read_manifest, remove_staging, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
                         write_parquet_atomic)
+from .precision import PrecisionStop
 from .run_lock import LOCK, folder_lock
 from .run_progress import Progress
 from .run_summary import summarize, summary_text
@@ -61,6 +62,7 @@ from .worker import PluginFailed, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
+PRECISION_BATCH = 5_000          # at most, by default, in a run that stops when precise enough (finer looks)
 MIN_PYTHON_BATCH = 20           # ... with a plain-Python strategy (simulate/python_play.py)
 DEFAULTS = {"games": 10_000, "seed": 1, "rotate_seats": False, "variant": "base", "check": False}
 
@@ -202,7 +204,7 @@ def replaced(out, read=read_manifest):
 
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
-             check=None, fresh=False, game_options=None, reopen=False):
+             check=None, fresh=False, game_options=None, reopen=False, precision=None):
     """Check everything about a run and return its plan; raises UserError on bad input.
     `reopen` (the Python API's way): a complete run at `out` with exactly these settings is
     reopened (the plan's "reopen"), and any other run there is named in Python's terms.
@@ -210,7 +212,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     Writes nothing. The plan holds the game, the worker payload, the manifest to start
     from, the output folder `out` and the `folder` the shards go to (`out`, or its
     hidden staging folder for a --force replacement). `fresh`: the caller makes the
-    folder anew (a forced comparison's staging), so what is there now does not matter."""
+    folder anew (a forced comparison's staging), so what is there now does not matter.
+    `precision` (win-rate points): stop once every seat's and strategy's anytime-valid 95%
+    interval is at most that wide either side (``analysis.sequential``), `games` at most."""
     from strategies.roster import split_names, strategy_label
 
     game = get_game(game)
@@ -219,6 +223,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         raise UserError("--resume and --force contradict each other: resume keeps the run, force replaces it")
     if batch_size is not None:
         check_int("--batch-size", batch_size, 1)
+    if precision is not None and not (isinstance(precision, (int, float)) and 0 < precision < 50):
+        raise UserError(f"--precision is the half-width of the win rates' 95% intervals in points, more than 0 and "
+                        f"less than 50 (e.g. 0.5), not {precision!r}")
     if variant is not None:          # a run is named and recorded under its variants' canonical order
         variant = game.canonical_variant(check_variant(variant))
     recorded = staged = None
@@ -239,7 +246,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         if recorded["game"] != game.name:
             raise UserError(f"--resume: {out} is a run of {recorded['game']!r}, not {game.name!r}")
         _same("--players", players, recorded["players"])
-        _same("--games", games, recorded["games"])
+        aimed = recorded.get("precision") or {}
+        _same("--games", games, aimed.get("max_games", recorded["games"]))
+        _same("--precision", precision, aimed.get("points"))
         _same("--seed", seed, recorded["seed"])
         if strategies is not None:
             names = [strategy_label(n) for n in split_names(strategies)]
@@ -302,7 +311,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
                     what = f"a run of {m['games_done']:,} of {m['games']:,} games, {m['status']}"
                 except UserError:
                     m, what = None, "a run"
-                same = m is not None and m["run_id"] == run_id and m["games"] == games and m["check"] == check
+                aimed = (m or {}).get("precision") or {}
+                same = (m is not None and m["run_id"] == run_id and aimed.get("max_games", m["games"]) == games
+                        and m["check"] == check and aimed.get("points") == precision)
                 if reopen and same and m["status"] == "complete":
                     return {"reopen": True, "out": out, "manifest": m}
                 if reopen and same:
@@ -326,6 +337,9 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         "config_hash": facts["config_hash"], "config": facts["config"],
         "strategy_weights": facts["strategy_weights"], "versions": versions(),
         "created": _now(), "updated": _now(), "sessions": [], "shards": []}
+    if recorded is None and precision is not None:
+        from analysis.sequential import RULE
+        manifest["precision"] = {"points": precision, "rule": RULE, "max_games": games}
     return {"game": game, "payload": payload, "manifest": manifest, "out": out, "resume": recorded is not None,
             "folder": out if replaces is None else out / STAGING, "replaces": replaces,
             "batch_size": batch_size, "run_id": manifest["run_id"],
@@ -407,7 +421,7 @@ def _swap(plan):
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
-        resume=False, force=False, check=None, progress=None, command=None, game_options=None):
+        resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
 
     `players`, `strategies` ("greedy,random,greedy" or a list; one name for every seat),
@@ -420,6 +434,9 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     left as None are taken from its manifest); `force=True` replaces an existing run at
     `out`, which stays until the new one is complete.
     `progress`: None (a bar on a terminal, periodic lines otherwise), "bar", "lines" or False.
+    `precision` (win-rate points, e.g. 0.5): play batches in game order until every seat's and
+    every strategy's anytime-valid 95% interval is at most that wide either side, `games` at
+    most (``analysis.sequential``; the stop and its reason go in the manifest).
     Called again with the same settings (a notebook cell run twice), it reopens the finished
     run instead of playing it again; other settings on the same `out` are one UserError.
 
@@ -431,7 +448,8 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     def plan_it():
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
                         config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
-                        force=force, check=check, game_options=game_options, reopen=command is None)
+                        force=force, check=check, game_options=game_options, reopen=command is None,
+                        precision=precision)
 
     plan = plan_it()
     if plan.get("reopen"):                       # a notebook cell run again: the finished run, as it is
@@ -466,6 +484,8 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
     try:                                         # ---- from here on, things are written
         session["repairs"] = _prepare_folder(plan)
         size = plan["batch_size"] or default_batch_size(m["games"], workers, least_batch(plan["game"], m))
+        if m.get("precision") and not plan["batch_size"]:
+            size = min(size, max(PRECISION_BATCH, least_batch(plan["game"], m)))
         m["batch_size"] = m["batch_size"] or size
         session["batch_size"] = size
         first_code = m["versions"].setdefault("code", session["code"])
@@ -477,19 +497,30 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         _save(plan)
 
         missing = _missing_ranges(m["games"], m["shards"])
-        tasks = ({"game": m["game"], "key": plan["key"], "payload": plan["payload"], "run_id": m["run_id"],
-                  "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"], "out": str(folder.resolve()),
-                  "first": first, "n": min(size, end - first), "name": f"part-{first:012d}"}
-                 for a, end in missing for first in range(a, end, size))
+        stop = PrecisionStop(m["precision"], folder) if m.get("precision") else None
+
+        def tasks():                              # handed out lazily: none after a precision stop
+            for a, end in missing:
+                for first in range(a, end, size):
+                    if stop is not None and stop.done:
+                        return
+                    yield {"game": m["game"], "key": plan["key"], "payload": plan["payload"], "run_id": m["run_id"],
+                           "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"],
+                           "out": str(folder.resolve()), "first": first, "n": min(size, end - first),
+                           "name": f"part-{first:012d}"}
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
-        for receipt in be.results(play_shard, tasks, workers):
+        for receipt in be.results(play_shard, tasks(), workers):
             m["shards"].append(receipt)
             m["games_done"] += receipt["games"]
             session["games_played"] += receipt["games"]
+            if stop is not None and not stop.done:
+                stop.look(m)
             _save(plan)
             if bar:
                 bar.advance(receipt["games"])
+        if stop is not None:
+            stop.record(m)
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
         if folder != out and m["status"] == "complete":
             _swap(plan)

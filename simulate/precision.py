@@ -1,0 +1,97 @@
+"""`--precision`: a run that stops once its win rates are precise enough.
+
+The runner hands out batches in game order. The looks are at fixed numbers of games (1,000,
+then a quarter more each time: `LOOKS`), each over games 0 to n - 1, so where a run decides
+to stop depends on its seed alone, never on batch sizes or which worker was faster. Once
+every seat's and every strategy's anytime-valid 95% interval (``analysis.sequential``) is at
+most the target either side, no new batch is handed out; the batches already out finish and
+are kept (the intervals stay valid at any number of games), and the run's game count
+becomes the games played. The manifest's ``precision`` records the target, the rule, the
+most games allowed, where it decided and how precise all its games are.
+"""
+import math
+
+FIRST_LOOK, GROWTH = 1_000, 1.25
+
+
+def looks(upto):
+    """The numbers of games a run looks at, up to `upto`: 1,000, 1,250, 1,563, ..."""
+    out, n = [], FIRST_LOOK
+    while n <= upto:
+        out.append(n)
+        n = math.ceil(n * GROWTH)
+    return out
+
+
+def prefix_end(shards):
+    """The end of the run's games played from game 0 without a gap."""
+    end = 0
+    for s in sorted(shards, key=lambda s: s["first"]):
+        if s["first"] > end:
+            break
+        end = max(end, s["first"] + s["games"])
+    return end
+
+
+class PrecisionStop:
+    """The stopping rule of one run: `look` after each batch, `done` once precise enough."""
+
+    def __init__(self, aim, folder):
+        self.target = aim["points"] / 100
+        self.folder = folder
+        self.seen = 0               # games looked at so far (the looks up to it are past)
+        self.done = False
+        self.decided = self.last = None
+
+    def look(self, manifest, final=False):
+        """Take the looks the prefix has reached since the last (`final`: also one at all its
+        games); sets `done` at the first whose widest interval is within the target."""
+        import polars as pl
+
+        from analysis.sequential import widest
+
+        end = prefix_end(manifest["shards"])
+        grid = [n for n in looks(end) if n > self.seen] if not self.done else []
+        at = grid + ([end] if final and end and end not in grid else [])
+        if not at:
+            return
+        files = [str(self.folder / s["files"]["seats"]) for s in manifest["shards"] if s["first"] < end]
+        seats = (pl.scan_parquet(files).select("game_id", "seat", "strategy", "won")
+                 .filter(pl.col("game_id") < end).collect())
+        for n, (label, half) in zip(at, widest(seats, self.target, at)):
+            self.last = {"games": n, "widest": label, "half_width_points": round(100 * half, 3)}
+            if n in grid:
+                self.seen = n
+                if half <= self.target and not self.done:
+                    self.done, self.decided = True, n
+                    if not final:
+                        break
+
+    def record(self, manifest):
+        """After the batches: the run's games become those played (a prefix) when it stopped
+        early, and the manifest says why it stopped."""
+        if self.done and prefix_end(manifest["shards"]) == manifest["games_done"]:
+            manifest["games"] = manifest["games_done"]
+        if manifest["games_done"] != manifest["games"]:
+            return                                   # interrupted: --resume goes on looking
+        self.look(manifest, final=True)              # how precise all the games played are
+        manifest["precision"]["stopped"] = {"reason": "precision" if self.decided else "games",
+                                            **({"decided_at": self.decided} if self.decided else {}), **self.last}
+
+
+def stop_text(manifest):
+    """The summary's sentence on a run with --precision, or None."""
+    aim = manifest.get("precision")
+    if not aim:
+        return None
+    stopped = aim.get("stopped")
+    head = f"--precision {aim['points']:g}: "
+    if not stopped:
+        return head + f"not stopped yet (at most {aim['max_games']:,} games)."
+    widest = f"widest: {stopped['widest']}, ±{stopped['half_width_points']:.2f} points over {stopped['games']:,} games"
+    if stopped["reason"] == "precision":
+        return (head + f"every seat's and strategy's interval was within ±{aim['points']:g} points at "
+                f"{stopped['decided_at']:,} games, and the batches already out made {manifest['games']:,} (of at "
+                f"most {aim['max_games']:,}; {widest}); rule: {aim['rule']}.")
+    return (head + f"the {aim['max_games']:,} games allowed were played before every interval was within "
+            f"±{aim['points']:g} points ({widest}); rule: {aim['rule']}.")
