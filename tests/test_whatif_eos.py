@@ -15,7 +15,7 @@ from simulate.cli import app
 from simulate.compare import open_compare
 from simulate.eos import layout as L
 from simulate.eos.cards import upgrade_place
-from simulate.eos.config import load_rules
+from simulate.eos.config import NATIONS, load_rules
 from simulate.eos.face import State
 from simulate.protocol import treated_seat
 from tests.eos.scenario import at_angel, calm, ready, take_any
@@ -159,7 +159,7 @@ def test_values_combine_within_one_intervention(printed):
     j, u = base.content.journey.index(JOURNEY), base.content.upgrades.index("u01")
     st = start(treated(printed, journey=JOURNEY, upgrade="u01", nation="noom"), 1)
     assert st.S[L.S_JLOC + j] == L.J_HAND + t and upgrade_place(st.S, t, u) == L.U_SHIP_PLACE
-    assert st.nations[t] == 0
+    assert st.nations[t] == NATIONS.index("noom")
 
 
 # ---------------------------------------------------------------- a run: the recorded tables
