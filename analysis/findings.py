@@ -319,9 +319,11 @@ def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="VP"):
     return out
 
 
-def quote_causal_effects(findings, effects, subjects):
+def quote_causal_effects(findings, effects, subjects, label=str):
     """Each association finding about an item an intervention changed (`subjects`: the game's
-    ``intervention_subjects``) quotes the intervention's causal effect after the association."""
+    ``intervention_subjects``) quotes the intervention's causal effect after the association.
+    A subject's finding names its item by the subject, a section's as `item`, by `label(id)`
+    where the report names items (``reports.data.item_label``)."""
     if effects is None:
         return findings
     for f in findings:
@@ -330,7 +332,8 @@ def quote_causal_effects(findings, effects, subjects):
         for r in effects.iter_rows(named=True):
             subject, phrase = subjects.get(r["key"], (None, None))
             players = f.details.get("n_players")
-            if (subject != f.kind or str(f.details.get(subject)) != r["value"]
+            item = str(f.details.get(subject, f.details.get("item")))
+            if (subject != f.kind or item not in (r["value"], label(r["value"]))
                     or (players is not None and players != r["players"])):
                 continue
             f.sentence += (f" Its causal effect, measured: {phrase} changes a seat's win rate by "

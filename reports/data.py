@@ -235,7 +235,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         from analysis.findings import intervention_findings, quote_causal_effects
 
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
-            found, effects, game.intervention_subjects)
+            found, effects, game.intervention_subjects, lambda i: item_label(names, i))
     tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)

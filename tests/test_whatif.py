@@ -127,7 +127,8 @@ def test_replay_tells_a_treated_game_as_recorded(whatif):
     (["aeolos", "--intervention", "luck=1"], "no intervention 'luck' in AEOLOS"),
     (["aeolos", "--intervention", "favor=pegasus"], "unknown value 'pegasus'"),
     (["aeolos", "--intervention", "no_harbor=2"], "no harbor 2"),
-    (["eos", "--intervention", "favor=x"], "no intervention 'favor' in EOS: Island of Angels (known: nation)"),
+    (["eos", "--intervention", "favor=x"], "no intervention 'favor' in EOS: Island of Angels (known: nation, upgrade, "
+                                           "journey, angel, angel_side, curse, deed)"),
     (["eos", "--intervention", "nation=atlantis"], "intervention.nation: expected none or one of"),
 ])
 def test_bad_interventions_are_one_line_and_exit_2(tmp_path, args, words):

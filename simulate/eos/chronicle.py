@@ -36,6 +36,7 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, 
                      S_FEATS, S_N_FEATS, FEAT_W, MAX_FEATS, FEAT_SEAT, FEAT_KIND, FEAT_ITEM, FEAT_TURN,
                      FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
 from .layout import C_SOLO_EVENT_GLOBAL, S_SOLO
+from .layout import C_IV_ANGEL, C_IV_ANGEL_SIDE, S_TREATED
 from .cards import refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -74,8 +75,9 @@ def chronicle_options_at(S, C, p, x, OPT, n):
     if S[S_BLESSINGS + p] > 0:
         for a in range(C[C_N_ANGELS]):
             if S[S_ANGEL + a] == ANG_BOARD and C[C_A_AREA + a] == x:
-                n = option(OPT, n, O_CHRONICLE, CH_AWAKEN_HERO, a, 0)
-                n = option(OPT, n, O_CHRONICLE, CH_AWAKEN_PATRON, a, 0)
+                for side in (CH_AWAKEN_HERO, CH_AWAKEN_PATRON):
+                    if may_take_side(S, C, p, a, side):
+                        n = option(OPT, n, O_CHRONICLE, side, a, 0)
     d = deed_area_of(S, C, x)
     if d > 0:
         at = S[S_DEED_AT + d]
@@ -88,6 +90,13 @@ def chronicle_options_at(S, C, p, x, OPT, n):
     if k >= 0 and (power(S, p) >= 7 or not cursed(S, C, p, K_GLONDAN)):
         n = option(OPT, n, O_CHRONICLE, CH_DEED, k, 0)
     return n
+
+
+@tiny
+def may_take_side(S, C, p, a, side):
+    """Whether p may awaken Angel a on `side` (CH_AWAKEN_*): always, but for the treated seat of an
+    intervention that forces its side of this Angel (C_IV_ANGEL, C_IV_ANGEL_SIDE; ``interventions.py``)."""
+    return a != C[C_IV_ANGEL] or S[S_TREATED] != p + 1 or side == C[C_IV_ANGEL_SIDE]
 
 
 @hot

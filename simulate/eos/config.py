@@ -52,7 +52,7 @@ MAX_GLORY_REWARDS = 16          # layout.MAX_GLORY_REWARDS
 KEYS = {
     "": "game setup components angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds "
         "demon_lords events journey objectives upgrades nations flags variants glory_track intervention",
-    "intervention": "nation",
+    "intervention": "nation upgrade journey curse deed angel angel_side",
     "glory_track": "step",
     "glory_track.step": "at reward",
     "setup": "deed_levels lords objectives ships",
@@ -255,7 +255,7 @@ class _Checker:
                             self.fail(at, f"a {key} loses {sym}: write {sym}:-{amount} (the rulebook's signs)")
             elif key == "global" and _actions_or_none(value) is not None:
                 pass                                           # an event's global effect as action strings
-            elif key in FLAG_KEYS and where.split(".")[0] != "flags":
+            elif key in FLAG_KEYS and where.split(".")[0] not in ("flags", "intervention"):   # (its values: ids)
                 for flag in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
                     if isinstance(flag, str) and flag not in self.flags and ":" not in flag:
                         self.fail(at, f"unknown rule flag {flag!r} (declare it in configs/eos/flags/*.toml)")
@@ -317,9 +317,6 @@ def validate(data, files, folder):
     levels = c.need(setup, "deed_levels", "setup", list)
     if not levels or any(lv not in DEED_LEVELS[:3] for lv in levels) or len(set(levels)) != len(levels):
         c.fail("setup.deed_levels", f"expected a non-empty choice of \"I\", \"II\", \"III\", got {levels!r}")
-    nation = data.get("intervention", {}).get("nation", "none")
-    if nation != "none" and nation not in NATIONS:
-        c.fail("intervention.nation", f"expected none or one of {', '.join(NATIONS)}, got {nation!r}")
     for key, choices in SETUP_CHOICES.items():
         if c.need(setup, key, "setup", str) not in choices:
             c.fail(f"setup.{key}", f"expected one of {', '.join(choices)}, got {setup[key]!r}")
@@ -349,6 +346,7 @@ def validate(data, files, folder):
         if "trophy" in d and d["trophy"] not in trophy_ids:
             c.fail(f"deeds.deed[{i}].trophy", f"no trophy {d['trophy']!r}")
     _validate_map(c, data, names)
+    _validate_intervention(c, data)
     _validate_glory_track(c, data)
     nations = c.need(data, "nations", "", dict)
     if sorted(nations) != sorted(NATIONS):
@@ -367,6 +365,31 @@ def validate(data, files, folder):
         c.fail("components.nation_journey_dealt", f"expected 0 to {counts['nation_journey']} of at most "
                                                   f"{MAX_NATION_JOURNEY} nation journey cards, got {dealt}")
     c.walk(data, "")
+
+
+ANGEL_SIDES = ("hero", "patron")
+
+
+def _validate_intervention(c, data):
+    """[intervention] (``docs/whatif.md``): each key "none" or one of the items it names (the
+    general upgrades and journey cards, the Demon Lords for a curse), an Angel with its side."""
+    iv = data.get("intervention", {})
+
+    def ids(table, kind):
+        return [x["id"] for x in data[table][kind]]
+
+    known = {"nation": list(NATIONS), "upgrade": ids("upgrades", "card"), "journey": ids("journey", "card"),
+             "curse": ids("demon_lords", "lord"), "deed": ids("deeds", "deed"), "angel": ids("angels", "angel"),
+             "angel_side": list(ANGEL_SIDES)}
+    for key, items in known.items():
+        value = iv.get(key, "none")
+        if value != "none" and value not in items:
+            c.fail(f"intervention.{key}", f"expected none or one of {', '.join(items)}, got {value!r}")
+    angel, side = iv.get("angel", "none"), iv.get("angel_side", "none")
+    if angel != "none" and side == "none":
+        c.fail("intervention.angel_side", f"angel = {angel!r} needs its side: hero or patron")
+    if side != "none" and angel == "none":
+        c.fail("intervention.angel", f"angel_side = {side!r} needs an Angel: one of {', '.join(known['angel'])}")
 
 
 def _validate_glory_track(c, data):

@@ -245,8 +245,7 @@ def build(config):
     C[L.C_LORDS_ORDERED] = int(setup["lords"] == "first_game_order")
     C[L.C_OBJECTIVES_USED] = int(setup["objectives"])
     C[L.C_SHIPS_DEALT] = int(setup["ships"] == "dealt")
-    nation = config.get("intervention", {}).get("nation", "none")
-    C[L.C_IV_NATION] = -1 if nation == "none" else NATIONS.index(nation)
+    put_interventions(C, config)
     C[L.C_NATION_JOURNEY_N], C[L.C_NATION_JOURNEY_DEALT] = counts["nation_journey"], counts["nation_journey_dealt"]
     C[L.C_N_TROPHIES] = len(trophies)
     for i, t in enumerate(trophies):
@@ -284,6 +283,27 @@ def build(config):
                    tuple(a["id"] for a in angels), tuple(lord_ids), tuple(d["id"] for d in deeds),
                    tuple(trophy_ids), tuple(a["id"] for a in areas), flags,
                    tuple(config["nations"][nat]["ship"]["name"] for nat in NATIONS), scenarios)
+
+
+SIDES = {"none": -1, "hero": L.CH_AWAKEN_HERO, "patron": L.CH_AWAKEN_PATRON}
+
+
+def put_interventions(C, config):
+    """C_IV_*: each [intervention] value as the index of its item (general journey cards and
+    upgrades come first in the kernel's numbering), -1 for "none" (``interventions.py``)."""
+    iv = config.get("intervention", {})
+
+    def index(key, items):
+        value = iv.get(key, "none")
+        return -1 if value == "none" else [item if isinstance(item, str) else item["id"] for item in items].index(value)
+
+    C[L.C_IV_NATION] = index("nation", NATIONS)
+    C[L.C_IV_UPGRADE] = index("upgrade", config["upgrades"]["card"])
+    C[L.C_IV_JOURNEY] = index("journey", config["journey"]["card"])
+    C[L.C_IV_LORD] = index("curse", config["demon_lords"]["lord"])
+    C[L.C_IV_DEED] = index("deed", config["deeds"]["deed"])
+    C[L.C_IV_ANGEL] = index("angel", config["angels"]["angel"])
+    C[L.C_IV_ANGEL_SIDE] = SIDES[iv.get("angel_side", "none")]
 
 
 def _nation(config, nat, k, b, journey, upgrades):

@@ -26,13 +26,15 @@ For scenario tests the state is open: ``S`` (read and write through ``layout``'s
 """
 import numpy as np
 
+from ..protocol import treated_seat
 from ..rng import game_seed
 from . import layout as L
 from .config import NATIONS, load_rules
 from .content import build
 from .engine import advance
 from .engine import choose as kernel_choose
-from .kernel import record, seat_nations, treat_nation
+from .interventions import treat_nation, treat_seat
+from .kernel import record, seat_nations
 from .scoring import final_glory
 from .resources import demons, power
 from .setup import deal_ships, new_game
@@ -95,7 +97,8 @@ class State:
         R[0] = game_seed(seed_g, 2)                    # the random nations' stream, as the batch
         nat = np.zeros(L.MAX_PLAYERS, np.int64)
         seat_nations(wanted, players, 0, R, nat)
-        treat_nation(nat, players, game_index % players, int(self.content.C[L.C_IV_NATION]))
+        treated = treated_seat(game_index, players)     # an intervention's seat (interventions.py), as the batch
+        treat_nation(nat, players, treated, int(self.content.C[L.C_IV_NATION]))
         self.nations = [int(k) for k in nat[:players]]
         self.RG = np.zeros(1, np.uint64)
         self.RG[0] = seed_g
@@ -121,6 +124,7 @@ class State:
             self._kernel = SeatPolicies.from_arrays(*kernel_seats, players, self.C)
         self.offered = 0                               # options of the decision at hand (0: over)
         new_game(self.S, self.C, self.NS, players, self.RG)
+        treat_seat(self.S, self.C, self.RG, treated)
         if run:
             self.run_to_decision()
 

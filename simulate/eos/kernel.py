@@ -14,6 +14,7 @@ from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
 from .frames import top
+from .interventions import treat_nation, treat_seat
 from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
                      C_IV_NATION, C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
@@ -174,18 +175,6 @@ def seat_nations(nations, n_players, shift, R, out):
                     break
 
 
-@hot
-def treat_nation(nat, n_players, t, nation):
-    """An intervention: seat t plays `nation` (-1: none); the seat dealt it, if any, gets t's
-    nation, and every other seat keeps its own (the rest of the deal is the printed game's)."""
-    if nation < 0 or nat[t] == nation:
-        return
-    for q in range(n_players):
-        if nat[q] == nation:
-            nat[q] = nat[t]
-    nat[t] = nation
-
-
 @entry
 @hot
 def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
@@ -197,7 +186,8 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
     arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
     (``scorer.extension``), None without plugins, and TAPE: the choice tape of record and
     replay seats (``simulate/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_W) gets
-    each journey card's and upgrade's story (layout CARD_*)."""
+    each journey card's and upgrade's story (layout CARD_*). The content's interventions (C_IV_*,
+    ``interventions.py``) change game k's seat k mod n_players and the setup, after the deal."""
     for g in range(n_games):
         k = first + g
         shift = k % n_players if rotate else 0
@@ -206,7 +196,8 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         RG[0] = seed
         RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
         seat_nations(nations, n_players, shift, RP, nat)
-        treat_nation(nat, n_players, k % n_players, C[C_IV_NATION])    # (the treated seat: game k's seat k mod n)
+        t = k % n_players                      # an intervention's treated seat (protocol.treated_seat)
+        treat_nation(nat, n_players, t, C[C_IV_NATION])
         RP[0] = game_seed(seed, 1)
         for p in range(n_players):
             q = (p + shift) % n_players
@@ -226,6 +217,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
             deal_ships(C, NSN, NS, n_players, RP)
             RP[0] = game_seed(seed, 1)
         new_game(S, C, NS, n_players, RG)
+        treat_seat(S, C, RG, t)
         games[g, G_FIRST_LORD] = S[S_CURSES]
         games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X,
                                           TAPE)

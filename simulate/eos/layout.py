@@ -186,7 +186,17 @@ C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 
 C_LORDS_ORDERED = _c()                  # 1: the Lord stack in first_game_order (First Game Adjustments)
 C_OBJECTIVES_USED = _c()                # 0: no objective cards (First Game Adjustments, solo)
 C_SHIPS_DEALT = _c()                    # 1: ships dealt at random (Free Choice of Ship)
-C_IV_NATION = _c()                      # an intervention ([intervention]): the treated seat's nation, or -1
+# interventions ([intervention], docs/whatif.md; -1: none): the treated seat's nation, the general
+# upgrade it starts with in play, the general journey card it starts holding, the Demon Lord placed
+# at setup (its curse in play from the start), a deed on the board from the start, and an Angel
+# the treated seat awakens only on one side (CH_AWAKEN_HERO or CH_AWAKEN_PATRON)
+C_IV_NATION = _c()
+C_IV_UPGRADE = _c()
+C_IV_JOURNEY = _c()
+C_IV_LORD = _c()
+C_IV_DEED = _c()
+C_IV_ANGEL = _c()
+C_IV_ANGEL_SIDE = _c()
 C_NATION_JOURNEY_N = _c()               # nation journey cards per nation (NS_JOURNEY)
 C_NATION_JOURNEY_DEALT = _c()           # of which each seat draws this many at setup
 # the glory track's rewards (Night Mode: gained once, the first time the marker enters the step)
@@ -475,6 +485,7 @@ S_SHIP2_MOVED = _s(MAX_PLAYERS) # ... areas it entered this turn (Ragador)
 S_IGNAL = _s()                  # the white ship pawn's area (-1: off the board)
 S_IGNAL_ESCORT = _s()           # the seat escorting it (-1: nobody yet)
 S_CORSAIR = _s()                # the Corsair's pawn's area (-1: off the board)
+S_TREATED = _s()                # an intervention's treated seat + 1 (0: none; interventions.treat_seat)
 S_SIZE = _s.size
 
 # glory by source (records)

@@ -104,9 +104,16 @@ class Eos(Game):
     tables = ("games", "seats", "cards", "feats")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
-    intervention_table = "intervention"     # base.toml's [intervention]: nation
-    intervention_words = {"nation": "the {value} nation"}
-    intervention_subjects = {"nation": ("nation", "playing it")}
+    intervention_table = "intervention"     # base.toml's [intervention] (interventions.py)
+    intervention_words = {"nation": "the {value} nation", "upgrade": "upgrade {value} in play from the start",
+                          "journey": "journey card {value} in hand from the start", "angel": "Angel {value}",
+                          "angel_side": "awakened only as {value}",
+                          "curse": "{value}'s curse in play from the start (for every seat)",
+                          "deed": "deed {value} on the board from the start (for every seat)"}
+    # the report's subject or section of each key's item (a curse or a deed changes every seat's game:
+    # the treated seat's effect is no value of the item; an Angel's side takes two keys)
+    intervention_subjects = {"nation": ("nation", "playing it"), "upgrade": ("upgrade", "starting with it in play"),
+                             "journey": ("journey", "holding it from the start")}
     plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
 

@@ -15,6 +15,7 @@ from ..rng import below, shuffle_range
 from .cards import card_gained, refill_market, shuffle_into_pile
 from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .deluxe import place_pawns
+from .interventions import setup_deed, setup_lord
 from .frames import push, push_program
 from .solo import setup as solo_setup
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
@@ -81,6 +82,7 @@ def new_game(S, C, NS, n_players, R):
     shuffle_range(S, S_LORD_STACK, C[C_N_LORDS], R)
     if C[C_LORDS_ORDERED]:
         first_game_order(S, C)
+    setup_lord(S, C)                      # (an intervention's Lord on top: interventions.py)
     S[S_LORD_STACK_N] = C[C_N_LORDS]
     first = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
     S[S_LORD_STACK_N] -= 1
@@ -95,6 +97,7 @@ def new_game(S, C, NS, n_players, R):
             S[S_DEED_AT + d] = deed
             if deed >= 0:
                 S[S_DEED + deed] = DS_BOARD
+    setup_deed(S, C, R)                   # (an intervention's deed on the board: interventions.py)
     S[S_PLACEMENT_N] -= 1
     S[S_PAWN] = S[S_PLACEMENT + S[S_PLACEMENT_N] - 1]
     # Angels

@@ -12,7 +12,7 @@ those changes.
 import numpy as np
 
 from ..errors import UserError
-from ..protocol import Played
+from ..protocol import Played, treated_seat
 from . import layout as L
 from .check import CHECKS, check_state
 from .face import State
@@ -114,6 +114,11 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     who = [f"{w.nation(st.nations[p])} (seat {p}, {names[p]})" for p in range(n_players)]
     lines = [f"EOS: Island of Angels, {n_players} player{'s' if n_players != 1 else ''}, seed {run_seed}, game {game_index}.",
              "Seats: " + ", ".join(who) + "."]
+    what_if = {k: v for k, v in st.rules.config.get("intervention", {}).items() if v != "none"}
+    if what_if:
+        t = treated_seat(game_index, n_players)
+        lines.append("What-if (docs/whatif.md): " + ", ".join(f"{k} = {v}" for k, v in what_if.items())
+                     + f"; the treated seat: {who[t]}.")
     if st.rules.config.get("variants"):
         lines.append("Modules: " + ", ".join(st.rules.config["variants"]) + ".")
     if st.C[L.C_SHIPS_DEALT]:
