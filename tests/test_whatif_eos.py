@@ -270,3 +270,24 @@ def test_bad_values_are_one_line_and_exit_2(tmp_path, spec, words):
     assert r.exit_code == 2, r.stderr
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "w").exists()
+
+
+def test_an_item_sections_association_quotes_the_causal_effect_of_its_intervention():
+    """The report's item sections (an upgrade's, a journey card's) name their item `item`, by the
+    name the report gives it: the finding on The Demon Heart quotes upgrade=u01's effect."""
+    from analysis.findings import ITEMS, Finding, quote_causal_effects
+    from reports.data import item_label
+    from simulate.games import get_game
+
+    game = get_game("eos")
+    names = game.item_names(game.load_rules().config)
+    effects = pl.DataFrame([{"key": "upgrade", "value": "u01", "players": 2, "intervention": "upgrade-u01",
+                             "won": 0.038, "won_lo": 0.015, "won_hi": 0.06, "n": 2000}])
+    said = "Seats that gained it won more; an association, not a cause."
+    mine, other, elsewhere = (Finding("upgrade", "upgrade x", said, 0.03, 0.01,
+                                      {"item": item_label(names, item), "n_players": players}, tier=ITEMS)
+                              for item, players in (("u01", 2), ("u02", 2), ("u01", 3)))
+    quote_causal_effects([mine, other, elsewhere], effects, game.intervention_subjects,
+                         lambda i: item_label(names, i))
+    assert "Its causal effect, measured: starting with it in play changes a seat's win rate by +3.8" in mine.sentence
+    assert other.sentence == said and elsewhere.sentence == said
