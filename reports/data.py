@@ -156,6 +156,24 @@ def _named(sections, names):
     return out
 
 
+def _balance_note(path):
+    """The sentence a `windtunnel balance` confirmation's report opens with: what the search
+    found and its verdict (from balance.json beside the comparison)."""
+    import json
+
+    found = Path(path).resolve().parent / "balance.json"
+    try:
+        s = json.loads(found.read_text())
+        if s.get("confirm", {}).get("folder") != Path(path).resolve().name:
+            return []
+        values = ", ".join(f"{k} = {v:g}" for k, v in s["best"][0]["values"].items())
+        was = ", ".join(f"{k} = {v:g}" for k, v in s["printed"]["values"].items())
+        return [f"The confirmation of a balance search ({found}): the what-if cell 'balanced' plays the best setting "
+                f"found, {values} (printed: {was}), against the printed game on fresh seeds. Verdict: {s['verdict']}."]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return []
+
+
 def _tiers(path):
     """The skill tiers of a run or comparison (``simulate.robustness``), each verified, as
     ``analysis.robustness.Tier``; and notes on tier folders that play other games."""
@@ -265,6 +283,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
 
         data.verdicts.append(robustness_verdict(checked))
         data.notes += tier_only_seats(tier_seats, found, label, threshold)
+    if kind == COMPARISON:
+        data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):
         data.notes.append(f"The {kind} is {meta.get('status')}: the numbers cover the games played so far.")
     return data

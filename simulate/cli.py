@@ -346,6 +346,7 @@ def main():
 from . import cli_compare  # noqa: E402,F401 (registers the compare command)
 from . import cli_strategies  # noqa: E402,F401 (registers strategies list, tournament and tune)
 from . import cli_report  # noqa: E402,F401 (registers the report command)
+from . import cli_balance  # noqa: E402,F401 (registers the balance command)
 
 if __name__ == "__main__":
     main()

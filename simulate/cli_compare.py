@@ -46,7 +46,9 @@ def compare(ctx: typer.Context,
                                                                 "plays exactly the games it is missing."),
             force: bool = typer.Option(False, "--force", help="Replace an existing comparison in --out."),
             precision: Optional[float] = PRECISION_OPT,
-           no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+            rotate_seats: bool = typer.Option(False, "--rotate-seats", help="Rotate the strategies over the seats "
+                                                                            "game by game, in every cell."),
+            no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
             no_report: bool = typer.Option(False, "--no-report", help="Do not write the variant report "
                                                                       "(OUT/report.html, report.md, figures)."),
             plugin: Optional[List[str]] = PLUGIN_OPT):
@@ -70,7 +72,7 @@ def compare(ctx: typer.Context,
                             out=out, jobs=jobs, batch_size=batch_size, resume=resume, force=force,
                             progress=False if no_progress else None,
                             command={"argv": sys.argv, "options": given}, on_cell=on_cell, whatifs=cell,
-                            precision=precision),
+                            precision=precision, rotate_seats=rotate_seats or None),
         CompareInterrupted, CompareFailed)
     typer.echo(to_text(result))
     if not no_report:

@@ -367,7 +367,7 @@ def _names(strategies):
 
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None,
-                 whatifs=None, whatif_base=None, precision=None):
+                 whatifs=None, whatif_base=None, precision=None, rotate_seats=None):
     """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
     `whatif_base`: the variant the what-if cells play on and are compared with (base by default).
     `precision`: each cell stops once precise enough (``runner.run``'s), `games` at most.
@@ -459,7 +459,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                             f"{','.join(map(str, recorded['players']))} (leave --players out or use another --out)")
         _same("--games", games, recorded["games"])
         _same("--precision", precision, recorded.get("precision"))
-        precision = recorded.get("precision")
+        _same("--rotate-seats", rotate_seats or None, recorded.get("rotate_seats") or None)
+        precision, rotate_seats = recorded.get("precision"), recorded.get("rotate_seats")
         _same("--seed", seed, recorded["seed"])
         _same("--strategies", _names(strategies), recorded["strategies"])
         _same("--cell", whatifs or None, recorded.get("whatifs") or None)
@@ -483,7 +484,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
             name = cell_name(v, p)
             folder = base / name
             started = (folder / MANIFEST).exists() and not fresh
-            kw = {"variant": on if sets else v, "out": folder, "batch_size": batch_size}
+            kw = {"variant": on if sets else v, "out": folder, "batch_size": batch_size,
+                  "rotate_seats": None if recorded is not None and started else rotate_seats}
             try:
                 if recorded is not None and started:
                     plan = plan_run(game, p, games, seed, strategies, config=config,
@@ -510,13 +512,14 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
             "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on,
-            "precision": precision}
+            "precision": precision, "rotate_seats": bool(rotate_seats)}
 
 
 # ---------------------------------------------------------------- the comparison
 def run_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                 config=None, overrides=None, out=None, jobs=-1, batch_size=None, resume=False, force=False,
-                progress=None, command=None, on_cell=None, whatifs=None, whatif_base=None, precision=None):
+                progress=None, command=None, on_cell=None, whatifs=None, whatif_base=None, precision=None,
+                rotate_seats=None):
     """Play every (variant, player count) cell with ``simulate.run`` into ``out/<variant>-<P>p``.
 
     `variants`: 'base,tableaus,tableaus+poseidon' or a list (a combination within one cell joined by
@@ -538,7 +541,7 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
     def plan_it():
         return plan_compare(game, variants, players, games, seed, strategies, config=config, overrides=overrides,
                             out=out, resume=resume, force=force, jobs=jobs, batch_size=batch_size, whatifs=whatifs,
-                            whatif_base=whatif_base, precision=precision)
+                            whatif_base=whatif_base, precision=precision, rotate_seats=rotate_seats)
 
     plan = plan_it()
     with folder_lock(plan["out"], "compare"):
@@ -567,6 +570,7 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
         "whatifs": plan["whatifs"], "whatif_base": plan["whatif_base"],
         **({"precision": plan["precision"]} if plan["precision"] is not None else {}),
+        **({"rotate_seats": True} if plan["rotate_seats"] else {}),
         "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
                                  "(games.seed) in every cell",
         "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
@@ -602,7 +606,8 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
                     overrides=None if c["resume"] else (c["overrides"] or overrides or spec.get("overrides") or None),
                     out=base / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
                     progress=progress, command=command,
-                    precision=None if c["resume"] else plan.get("precision"))
+                    precision=None if c["resume"] else plan.get("precision"),
+                    rotate_seats=None if c["resume"] else (plan["rotate_seats"] or None))
         except (RunInterrupted, KeyboardInterrupt) as e:
             _note_cell(base, entry)
             end("interrupted")

@@ -54,7 +54,8 @@ def cross_entropy(objective, mean, std, *, generations, population, elite_frac=0
     if n_elite < 1:
         raise ValueError(f"elite_frac * population must give at least 1 elite, got "
                          f"{elite_frac} * {population}")
-    if min_std < 0:
+    min_std = vec(min_std, "min_std")           # one floor, or one per coordinate (a whole number's 0.5)
+    if np.any(min_std < 0):
         raise ValueError("min_std must be non-negative")
 
     rng = np.random.default_rng(seed)

@@ -1,0 +1,293 @@
+"""`windtunnel balance`: search a game's numbers for a fairer game.
+
+The designer names config values and their ranges (`--param KEY=LO..HI`; any `--set` key, an
+element of a per-seat list as KEY[i]) and what fair means (``analysis.objectives``). The
+search is the cross-entropy method the tuner uses (``strategies.cem``), each generation's
+candidates raced by successive halving on common random numbers: every candidate plays the
+same games (the same seeds: the same deals and dice), the worse half is dropped after a few
+games, and the games go to the close ones. A new generation gets new seeds, so the search
+cannot fit one set of deals. Then the best few settings are measured again on fresh seeds, with
+the objective's 95% interval, and the best is confirmed by a comparison with the printed game
+(``compare`` with a what-if cell, its report showing before against after).
+"""
+import math
+import os
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.objectives import Tally, closeness, interval, value
+from .errors import UserError
+from .games import get_game
+
+FINAL_SEED, CONFIRM_SEED = 1_000_003, 2_000_003     # the settings are judged on deals the search never saw
+SEARCH_SHARE, FINAL_SHARE = 0.8, 0.1                 # of the budget; the confirmation plays the rest
+TOP = 3
+
+
+@dataclass
+class Param:
+    """One searched value: `key` as given (`setup.starting_wind[1]`), its config key and list
+    index, its range, whether it is whole, and its printed value (the config's)."""
+
+    key: str
+    config_key: str
+    index: int
+    lo: float
+    hi: float
+    integer: bool
+    printed: float
+
+
+_PARAM = re.compile(r"^\s*([A-Za-z0-9_.-]+)(?:\[(\d+)\])?\s*=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
+
+
+def _get(config, key):
+    node = config
+    for part in key.split("."):
+        if isinstance(node, list):
+            node = next((e for e in node if isinstance(e, dict) and any(str(e.get(k)) == part
+                                                                       for k in ("number", "name", "id"))), None)
+        elif isinstance(node, dict):
+            node = node.get(part)
+        else:
+            node = None
+        if node is None:
+            return None
+    return node
+
+
+def parse_params(texts, game, rules):
+    """--param items 'KEY=LO..HI' or 'KEY[i]=LO..HI' -> [Param], checked against the config
+    (`rules`: the game's rules with --config/--set/--variant): one UserError naming the bad one."""
+    if not texts:
+        raise UserError("--param is required (e.g. --param setup.starting_wind[1]=1..6)")
+    out = []
+    for text in texts:
+        m = _PARAM.match(str(text))
+        if not m:
+            raise UserError(f"--param {text}: expected KEY=LO..HI or KEY[i]=LO..HI (e.g. setup.start_vp=0..5)")
+        key, index, lo, hi = m.group(1), m.group(2), m.group(3), m.group(4)
+        now = _get(rules.config, key)
+        if index is not None:
+            if not isinstance(now, list) or int(index) >= len(now):
+                raise UserError(f"--param {text}: {key} is not a list with an element {index} in {game.title}'s config")
+            now = now[int(index)]
+        if isinstance(now, bool) or not isinstance(now, (int, float)):
+            raise UserError(f"--param {text}: {key} is not a number in {game.title}'s config"
+                            + ("" if now is None else f" (it is {now!r})"))
+        integer = isinstance(now, int) and "." not in lo + hi
+        lo_v, hi_v = (int(lo), int(hi)) if integer else (float(lo), float(hi))
+        if not lo_v < hi_v:
+            raise UserError(f"--param {text}: the range's low end must be below its high end")
+        name = f"{key}[{index}]" if index is not None else key
+        if name in {p.key for p in out}:
+            raise UserError(f"--param names {name} twice")
+        out.append(Param(name, key, None if index is None else int(index), lo_v, hi_v, integer, now))
+    return out
+
+
+def overrides_of(params, x, config):
+    """{--set key: value} for the values `x` of `params` (a list's elements set in a copy of it)."""
+    out = {}
+    for p, v in zip(params, x):
+        v = int(round(v)) if p.integer else float(v)
+        if p.index is None:
+            out[p.config_key] = v
+        else:
+            lst = out.setdefault(p.config_key, list(_get(config, p.config_key)))
+            lst[p.index] = v
+    return out
+
+
+def snap(params, x):
+    """Values within their ranges, whole where the config's are."""
+    return tuple(int(round(min(max(v, p.lo), p.hi))) if p.integer else float(min(max(v, p.lo), p.hi))
+                 for p, v in zip(params, x))
+
+
+# ---------------------------------------------------------------- playing a candidate (a worker)
+def play_tally(game, config, variants, overrides, players, strategies, seed, first, n):
+    """The Tally of games [first, first + n) of `seed` with the config values `overrides`
+    (a worker: rules and strategies built here)."""
+    from strategies.roster import load_strategy, strategy_arrays
+
+    game = get_game(game)
+    rules = game.load_rules(config, overrides, variants=variants)
+    chosen = [load_strategy(game, s) for s in strategies]
+    POL, W = strategy_arrays(game, chosen)
+    names = sorted(set(strategies))
+    slot_style = np.array([names.index(s) for s in strategies])
+    seat_wins, style_wins, style_seats = np.zeros(players), np.zeros(len(names)), np.zeros(len(names))
+    turns = turns2 = winner = winner2 = 0.0
+    results = None
+    for start in range(first, first + n, game.chunk):
+        k = min(game.chunk, first + n - start)
+        results = game.play(rules, players, seed, start, k, POL, W, rotate=len(names) > 1, out=results)
+        won, slot = np.asarray(results.won, bool), np.asarray(results.slot)
+        style = slot_style[slot]
+        seat_wins += won.sum(axis=0)
+        np.add.at(style_wins, style[won], 1)
+        np.add.at(style_seats, style.ravel(), 1)
+        t = np.asarray(results.turns, float)
+        best = np.asarray(results.score, float).max(axis=1)
+        turns, turns2, winner, winner2 = turns + t.sum(), turns2 + (t * t).sum(), winner + best.sum(), \
+            winner2 + (best * best).sum()
+    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2)
+
+
+@dataclass
+class Candidate:
+    x: tuple
+    tally: Tally = None
+    rounds: int = 0
+    objective: float = math.inf
+
+
+@dataclass
+class BalanceResult:
+    params: list
+    terms: list
+    best: list                          # the best few (x, objective, (lo, hi), terms, term intervals), best first
+    printed: tuple                      # (objective, (lo, hi), terms) of the printed values on the same seeds
+    history: list = field(default_factory=list)     # per generation: best estimate, mean x
+    games_played: int = 0
+    games_saved: int = 0                # by racing: what evaluating every candidate as long would have cost
+    generations: int = 0
+    population: int = 0
+    final_games: int = 0
+
+
+class Evaluator:
+    """Plays candidates' games on the workers: `tally(xs, seed, first, n)` -> a Tally per x."""
+
+    def __init__(self, game, config, variants, base_overrides, params, players, strategies, parallel, jobs):
+        self.game, self.config, self.variants, self.base = game, config, variants, dict(base_overrides or {})
+        self.params, self.players, self.strategies = params, players, strategies
+        self.parallel, self.jobs = parallel, jobs
+        self.played = 0
+        from strategies.roster import split_names
+        names = split_names(strategies)
+        self.names = names * players if len(names) == 1 else names
+        self._config = get_game(game).load_rules(config, self.base, variants=variants).config
+
+    def overrides(self, x):
+        return {**self.base, **overrides_of(self.params, x, self._config)}
+
+    def tally(self, xs, seed, first, n):
+        from joblib import delayed
+
+        per = max(1, math.ceil(n / max(1, self.jobs // max(1, len(xs)))))
+        tasks = [(i, a, min(per, first + n - a)) for i in range(len(xs)) for a in range(first, first + n, per)]
+        done = self.parallel(delayed(play_tally)(self.game, self.config, self.variants, self.overrides(xs[i]),
+                                                 self.players, self.names, seed, a, k) for i, a, k in tasks)
+        out = [None] * len(xs)
+        for (i, _, _), t in zip(tasks, done):
+            out[i] = t if out[i] is None else out[i] + t
+        self.played += n * len(xs)
+        return out
+
+
+def race(evaluator, terms_, xs, seed, budget, players, params, first_games):
+    """Successive halving of candidates `xs` on the games of `seed`: all play `first_games`, the
+    better half plays as many again and twice more, ... while the budget lasts. Returns the
+    Candidates (rounds reached, objective) and the games racing saved."""
+    cands = [Candidate(x) for x in xs]
+    alive, start, n, spent = list(range(len(cands))), 0, first_games, 0
+    while True:
+        tallies = evaluator.tally([cands[i].x for i in alive], seed, start, n)
+        for i, t in zip(alive, tallies):
+            c = cands[i]
+            c.tally = t if c.tally is None else c.tally + t
+            c.rounds += 1
+            c.objective = value(terms_, c.tally, players, closeness(params, c.x))[0]
+        spent += n * len(alive)
+        start += n
+        if len(alive) <= 2 or spent + 2 * n * math.ceil(len(alive) / 2) > budget:
+            break
+        alive = sorted(alive, key=lambda i: cands[i].objective)[:math.ceil(len(alive) / 2)]
+        n *= 2
+    return cands, len(cands) * start - spent
+
+
+GRID = 64          # a search space of at most this many whole-number settings is raced whole, not sampled
+
+
+def grid(params):
+    """Every setting of whole-number `params`, or None when a value is real or there are too many."""
+    if not all(p.integer for p in params):
+        return None
+    size = math.prod(int(p.hi - p.lo + 1) for p in params)
+    if size > GRID:
+        return None
+    axes = [range(int(p.lo), int(p.hi) + 1) for p in params]
+    return [tuple(int(v) for v in x) for x in np.stack(np.meshgrid(*axes, indexing="ij"), -1).reshape(-1, len(params))]
+
+
+def _schedule(budget, candidates, players):
+    """The first round's games of a race of `candidates` within `budget` (halving: each round's
+    games are about the first's)."""
+    rounds = max(1, math.ceil(math.log2(max(candidates, 2) / 2)) + 1)
+    return max(players * 20, int(budget / (candidates * rounds)) // players * players)
+
+
+def search(game, players, params, terms_, budget, *, strategies="balanced", seed=1, config=None, overrides=None,
+           variants=None, jobs=-1, population=24, generations=None, on_generation=None):
+    """A raced search over `params`, then the best few measured on fresh seeds. A small space
+    of whole numbers (``GRID``) is raced whole; otherwise the cross-entropy method samples
+    `population` candidates a generation and races them. Returns a BalanceResult."""
+    from joblib import Parallel
+
+    from strategies.cem import cross_entropy
+
+    n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
+    lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)
+    finalists, history = {}, []          # setting -> objective, of the survivors of each race
+    saved = 0
+    whole = grid(params)
+    with Parallel(n_jobs=n_jobs) as parallel:
+        ev = Evaluator(game, config, variants, overrides, params, players, strategies, parallel, n_jobs)
+
+        def raced(xs, generation, share):
+            nonlocal saved
+            cands, s = race(ev, terms_, xs, seed + generation, share, players, params,
+                            _schedule(share, len(xs), players))
+            saved += s
+            deepest = max(c.rounds for c in cands)
+            for c in cands:
+                if c.rounds == deepest:
+                    finalists[c.x] = min(c.objective, finalists.get(c.x, math.inf))
+            best = min(cands, key=lambda c: (-c.rounds, c.objective))
+            history.append({"generation": generation, "best": list(best.x), "objective": best.objective,
+                            "rounds": best.rounds, "candidates": len(xs)})
+            if on_generation:
+                on_generation(generation, best)
+            return cands
+
+        if whole is not None:
+            generations = 1
+            raced(whole, 0, SEARCH_SHARE * budget)
+        else:
+            generations = generations or int(np.clip(round(math.log2(max(budget, 1) / 20_000)), 4, 10))
+
+            def objective(xs, generation):
+                cands = raced([snap(params, x) for x in xs], generation, SEARCH_SHARE * budget / generations)
+                return np.array([1e6 * c.rounds - c.objective for c in cands])    # survivors rank first
+
+            cross_entropy(objective, np.array([p.printed for p in params], float), (hi - lo) / 2,
+                          generations=generations, population=population, elite_frac=0.25, seed=seed, lower=lo,
+                          upper=hi, min_std=np.where([p.integer for p in params], 0.75, (hi - lo) / 50))
+        top = sorted(finalists, key=finalists.get)[:TOP]
+        printed = snap(params, [p.printed for p in params])
+        final_games = max(players * 50, int(FINAL_SHARE * budget / (len(top) + 1)) // players * players)
+        tallies = ev.tally([printed, *top], seed + FINAL_SEED, 0, final_games)
+    judged = []
+    for x, t in zip([printed, *top], tallies):
+        close = closeness(params, x)
+        est, parts = value(terms_, t, players, close)
+        ci, part_ci = interval(terms_, t, players, close)
+        judged.append((list(x), est, ci, parts, part_ci))
+    best = sorted(judged[1:], key=lambda j: j[1])
+    return BalanceResult(params, terms_, best, judged[0], history, ev.played, saved, generations,
+                         len(whole) if whole is not None else population, final_games)

@@ -1,0 +1,204 @@
+"""`windtunnel balance`: search the game's numbers for a fairer game, confirm the best on fresh
+seeds against the printed game, and write the config that plays it (docs/balance.md).
+
+Registered on the shared app by the import at the end of ``simulate/cli.py``; the search is
+``simulate/autobalance.py``, the objectives ``analysis/objectives.py``."""
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets
+from .errors import UserError
+
+OURS = ("balance.json", "balance.md", "balanced.toml", "confirm")
+
+
+@app.command()
+def balance(game: str = GAME_ARG,
+            players: int = typer.Option(..., "--players", help="Number of players."),
+            param: List[str] = typer.Option(..., "--param", help="A config value to search, KEY=LO..HI (any --set "
+                                                                 "key; an element of a per-seat list as KEY[i], "
+                                                                 "e.g. setup.starting_wind[1]=1..6); repeatable. "
+                                                                 "Whole numbers where the config's are."),
+            objective: Optional[List[str]] = typer.Option(
+                None, "--objective", help="What fair means, weighted terms NAME[=TARGET][:WEIGHT]: seat, diversity, "
+                                          "length=TURNS, score=POINTS, close (e.g. seat,close:0.2) [default: "
+                                          "seat]."),
+            budget: int = typer.Option(1_000_000, "--budget", help="Games to spend: 80% on the search, 10% "
+                                                                   "judging the best few, 10% confirming."),
+            strategies: str = typer.Option("balanced", "--strategies", help="One strategy for every seat, or one "
+                                                                            "per seat (rotated over the seats)."),
+            seed: int = typer.Option(1, "--seed", help="Run seed of the search (the judging and confirmation "
+                                                       "play seeds it never saw)."),
+            tolerance: float = typer.Option(1.0, "--tolerance", help="The objective a game must reach to be fair "
+                                                                     "enough (1.0: every seat within 1 point)."),
+            variant: Optional[str] = VARIANT_OPT,
+            config: Optional[str] = CONFIG_OPT,
+            set_: Optional[List[str]] = SET_OPT,
+            out: str = typer.Option(..., "--out", help="Output folder: balance.json, balance.md, balanced.toml "
+                                                       "and confirm/ (the printed game against the best)."),
+            jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
+            force: bool = typer.Option(False, "--force", help="Replace a balance search in --out."),
+            no_progress: bool = typer.Option(False, "--no-progress", help="No line per generation.")):
+    """Search config values (--param) for the fairest game by --objective: the cross-entropy
+    method with raced candidates on common random numbers, the best few judged on fresh seeds
+    with 95% intervals, the best confirmed against the printed game (a comparison and its
+    report), and a config file that plays it (balanced.toml, for --config)."""
+    from analysis.objectives import parse_objective
+    from strategies.roster import load_strategy, split_names
+
+    from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search
+    from .compare import run_compare
+
+    g = get_game(game)
+    overrides = parse_sets(set_)
+    variants = g.canonical_variant(variant).split(",") if variant else None
+    rules = g.load_rules(config, overrides, variants=variants)
+    g.check_players(players, rules)
+    params = parse_params(param, g, rules)
+    terms = parse_objective(objective)
+    names = split_names(strategies)
+    for n in dict.fromkeys(names):
+        load_strategy(g, n)
+    if len(names) not in (1, players):
+        raise UserError(f"--strategies: {len(names)} given for {players} players (give one, or one per seat)")
+    if "diversity" in {t.name for t in terms} and len(set(names)) < 2:
+        raise UserError("--objective diversity: give two strategies or more (--strategies balanced,greedy,...)")
+    if budget < 1000:
+        raise UserError(f"--budget {budget}: at least 1,000 games")
+    folder = _out_folder(Path(out), force)
+
+    def told(generation, best):
+        if not no_progress:
+            typer.echo(f"balance: generation {generation + 1}: best so far {_values(params, best.x)} "
+                       f"(objective {best.objective:.2f})", err=True)
+
+    result = search(g.name, players, params, terms, int(budget * 0.9), strategies=strategies, seed=seed,
+                    config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told)
+    best_x, best, ci = result.best[0][0], result.best[0][1], result.best[0][2]
+    found = overrides_of(params, best_x, rules.config)
+    confirm_games = max(players * 100, int(budget * 0.05) // players * players)
+    confirm = run_compare(g.name, variant or "base", str(players), confirm_games, seed + CONFIRM_SEED, strategies,
+                          config=config, overrides=overrides or None, out=folder / "confirm", jobs=jobs,
+                          progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
+                          whatif_base=variant, rotate_seats=len(set(names)) > 1 or None)
+    verdict = _verdict(best, ci, tolerance)
+    summary = {"game": g.name, "players": players, "params": [p.__dict__ for p in params],
+               "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
+               "variant": variant or "base", "config_path": config, "overrides": overrides,
+               "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
+               "generations": result.generations, "population": result.population, "history": result.history,
+               "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
+               "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
+               "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
+                           "cells": _confirmed(folder / "confirm", players)},
+               "set": found, "verdict": verdict}
+    (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
+                                                best_x))
+    (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
+    from reports import build_report
+
+    report = build_report(folder / "confirm", folder / "confirm" / "report.html")    # (it quotes balance.json)
+    text = _text(g, summary, params, result)
+    (folder / "balance.md").write_text(text + f"\n\nBefore against after: [{report.html.name}](confirm/"
+                                               f"{report.html.name}) (the confirmation's report).\n")
+    typer.echo(text)
+    typer.echo(f"Config: {folder / 'balanced.toml'} (windtunnel simulate {g.name} --config "
+               f"{folder / 'balanced.toml'} ...); report: {report.html}")
+
+
+def _out_folder(out, force):
+    """--out: new, or a balance search of ours replaced with --force (nothing else is deleted)."""
+    if out.exists():
+        theirs = [p.name for p in out.iterdir() if p.name not in OURS] if out.is_dir() else [out.name]
+        if not (out / "balance.json").is_file() or theirs:
+            raise UserError(f"--out {out} exists and is not a windtunnel balance search; choose another folder")
+        if not force:
+            raise UserError(f"{out} already holds a balance search (use --force to replace it, or another --out)")
+        for name in OURS:
+            p = out / name
+            if p.is_dir():
+                shutil.rmtree(p)
+            elif p.exists():
+                p.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _values(params, x):
+    return ", ".join(f"{p.key} = {v:g}" for p, v in zip(params, x))
+
+
+def _judged(params, j):
+    x, est, ci, parts, part_ci = j
+    return {"values": dict(zip((p.key for p in params), x)), "objective": est, "ci": list(ci), "terms": parts,
+            "term_ci": {k: list(v) for k, v in part_ci.items()}}
+
+
+def _confirmed(folder, players):
+    """Each confirmation cell's games, seat win rates (95% Wilson intervals) and mean turns."""
+    from .compare import summary_table
+
+    return [{"cell": r["variant"], "games": r["games"], "turns": r["turns_mean"],
+             "seats": [[r[f"seat{p}_win_rate"], r[f"seat{p}_lo"], r[f"seat{p}_hi"]] for p in range(players)]}
+            for r in summary_table(folder).iter_rows(named=True)]
+
+
+def _verdict(best, ci, tolerance):
+    if ci[1] <= tolerance:
+        return f"fair enough: the best setting's objective is {best:.2f} (95% CI {ci[0]:.2f} to {ci[1]:.2f}), " \
+               f"within the tolerance of {tolerance:g}"
+    if ci[0] > tolerance:
+        return f"the search found nothing fair enough in the ranges: the best setting's objective is {best:.2f} " \
+               f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
+               "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks harder)"
+    return f"cannot tell at these games: the best setting's objective is {best:.2f} (95% CI {ci[0]:.2f} to " \
+           f"{ci[1]:.2f}) and the tolerance {tolerance:g} is inside it; a larger --budget narrows it"
+
+
+def _text(g, s, params, result):
+    terms = " + ".join(f"{t['weight']:g} x {t['name']}" + (f"={t['target']:g}" if t["target"] is not None else "")
+                       for t in s["objective"])
+    lines = [f"{g.title}, {s['players']} players, strategies {s['strategies']}: balance search over "
+             + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} (printed {p.printed:g})" for p in params)
+             + f"; objective {terms} (lower is fairer).",
+             f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
+             f"games). Judged on {result.final_games:,} fresh games each (the same seeds for all; 95% intervals):"]
+    p = s["printed"]
+    lines.append(f"  printed  {_values(params, p['values'].values())}: objective {p['objective']:.2f} "
+                 f"[{p['ci'][0]:.2f}, {p['ci'][1]:.2f}]")
+    for i, b in enumerate(s["best"], 1):
+        lines.append(f"  #{i}       {_values(params, b['values'].values())}: objective {b['objective']:.2f} "
+                     f"[{b['ci'][0]:.2f}, {b['ci'][1]:.2f}]")
+    lines.append(f"Verdict: {s['verdict']}.")
+    lines.append(f"Confirmed on {s['confirm']['games']:,} other fresh games, the printed game and the best on the "
+                 f"same seeds ({s['confirm']['folder']}/):")
+    for c in s["confirm"]["cells"]:
+        seats = "  ".join(f"seat {p} {100 * w:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+                          for p, (w, lo, hi) in enumerate(c["seats"]))
+        lines.append(f"  {'printed' if c['cell'] != 'balanced' else 'best':<8} {seats}  turns {c['turns']:.1f}")
+    return "\n".join(lines)
+
+
+def _how(result):
+    if result.generations == 1:
+        return f"every one of the {result.population} settings raced"
+    return f"the cross-entropy method: {result.generations} generations of {result.population} raced candidates"
+
+
+def _toml(g, config, overrides, variants, found, params, printed, best_x):
+    """The config that plays the best setting: the resolved config (the --config file or the
+    base one, with --set and --variant) and the found values, its changes named at the top."""
+    import tomli_w
+
+    data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
+    head = [f"# Written by `windtunnel balance {g.name}` (--param "
+            + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",
+            "# The game's resolved config with these values changed (the printed value after it):"]
+    head += [f"#   {p.key} = {v:g}   (was {w:g})" for p, v, w in zip(params, best_x, printed[0])]
+    head.append("# Comments of the original are not kept; use it with --config.")
+    return "\n".join(head) + "\n\n" + tomli_w.dumps(data)

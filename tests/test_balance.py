@@ -1,0 +1,115 @@
+"""`windtunnel balance` (issue #23): a search of the game's numbers for a fairer game, raced on
+common random numbers, judged and confirmed on fresh seeds, written as a config to use."""
+import json
+import tomllib
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from analysis.objectives import Tally, closeness, interval, parse_objective, value
+from simulate.autobalance import overrides_of, parse_params, race, snap
+from simulate.cli import app
+from simulate.games import get_game
+
+cli = CliRunner()
+
+
+def invoke(*args):
+    return cli.invoke(app, [str(a) for a in args])
+
+
+def tally(seat_rates, games=10_000, strat=(0.5,), turns=30.0):
+    seat = np.array(seat_rates) * games
+    return Tally(games, seat, np.array(strat) * games * len(seat_rates), np.full(len(strat), games * len(seat_rates)),
+                 turns * games, turns * turns * games, 70.0 * games, 4900.0 * games)
+
+
+def test_objective_terms_measure_distance_from_fair():
+    seat = parse_objective(["seat"])
+    assert value(seat, tally([0.57, 0.43]), 2)[0] == pytest.approx(7.0)
+    assert value(seat, tally([0.5, 0.5]), 2)[0] == pytest.approx(0.0)
+    both = parse_objective(["seat,length=32:0.5"])
+    assert value(both, tally([0.55, 0.45], turns=30.0), 2)[0] == pytest.approx(5.0 + 0.5 * 2.0)
+    lo, hi = interval(seat, tally([0.57, 0.43]), 2)[0]
+    assert lo < 7.0 < hi and hi - lo < 3.0
+
+
+def test_close_counts_each_change_and_its_size():
+    g = get_game("aeolos")
+    params = parse_params(["setup.starting_wind[1]=1..6", "setup.start_vp=0..10"], g, g.load_rules())
+    printed = (params[0].printed, params[1].printed)
+    assert closeness(params, printed) == 0
+    moved = closeness(params, (printed[0] + 5, printed[1]))
+    assert moved == pytest.approx(1 + 10 * 5 / 5)
+
+
+def test_params_name_list_elements_and_keep_the_rest_of_the_list():
+    g = get_game("aeolos")
+    rules = g.load_rules()
+    params = parse_params(["setup.starting_wind[1]=1..6"], g, rules)
+    assert params[0].integer and params[0].printed == rules.config["setup"]["starting_wind"][1]
+    wind = list(rules.config["setup"]["starting_wind"])
+    wind[1] = 5
+    assert overrides_of(params, (5.4,), rules.config) == {"setup.starting_wind": wind}
+    assert snap(params, (9.0,)) == (6,)
+
+
+@pytest.mark.parametrize("param, words", [
+    ("setup.nothing=1..2", "setup.nothing is not a number"),
+    ("setup.starting_wind[9]=1..2", "not a list with an element 9"),
+    ("setup.start_vp=5..1", "low end must be below"),
+    ("start_vp", "expected KEY=LO..HI"),
+])
+def test_bad_params_are_one_line_and_exit_2(tmp_path, param, words):
+    r = invoke("balance", "aeolos", "--players", 2, "--param", param, "--out", tmp_path / "b")
+    assert r.exit_code == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (tmp_path / "b").exists()
+
+
+def test_racing_drops_the_worse_half_and_spends_games_on_the_close_ones():
+    class Fake:                                    # objective = |x - 3| exactly, whatever the games
+        played = 0
+
+        def tally(self, xs, seed, first, n):
+            return [tally([0.5 + abs(x[0] - 3) / 100, 0.5 - abs(x[0] - 3) / 100], games=n) for x in xs]
+
+    params = parse_params(["setup.start_vp=0..10"], get_game("aeolos"), get_game("aeolos").load_rules())
+    xs = [(v,) for v in range(8)]
+    cands, saved = race(Fake(), parse_objective(["seat"]), xs, 1, 10_000, 2, params, 100)
+    rounds = {c.x[0]: c.rounds for c in cands}
+    assert rounds[3] == max(rounds.values()) > rounds[7] == 1
+    assert saved > 0 and min(cands, key=lambda c: (-c.rounds, c.objective)).x == (3,)
+
+
+def test_a_planted_imbalance_is_found_and_undone(tmp_path):
+    """The first seat's second-player wind pushed far off (--set): the search over that value
+    finds its way back near the value that makes the game fair, confirms it on fresh seeds and
+    writes a config that plays it."""
+    out = tmp_path / "b"
+    r = invoke("balance", "aeolos", "--players", 2, "--set", "setup.starting_wind=[3,9,3,4]",
+               "--param", "setup.starting_wind[1]=1..10", "--budget", 120_000, "--jobs", 1, "--out", out,
+               "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    s = json.loads((out / "balance.json").read_text())
+    assert s["printed"]["values"]["setup.starting_wind[1]"] == 9 and s["printed"]["objective"] > 5
+    best = s["best"][0]
+    assert 3 <= best["values"]["setup.starting_wind[1]"] <= 5 and best["objective"] < 3
+    assert s["games_saved_by_racing"] > 0 and s["games_played"] <= 120_000
+    printed, found = s["confirm"]["cells"]
+    assert abs(found["seats"][0][0] - 0.5) < abs(printed["seats"][0][0] - 0.5)
+    written = tomllib.loads((out / "balanced.toml").read_text())
+    assert written["setup"]["starting_wind"] == [3, best["values"]["setup.starting_wind[1]"], 3, 4]
+    assert (out / "confirm" / "report.html").is_file() and "Verdict:" in r.stdout
+    r = invoke("simulate", "aeolos", "--players", 2, "--games", 100, "--config", out / "balanced.toml", "--jobs", 1,
+               "--out", tmp_path / "run", "--no-progress")
+    assert r.exit_code == 0, r.stderr
+
+
+def test_a_busy_out_folder_is_left_alone(tmp_path):
+    out = tmp_path / "b"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out, "--force")
+    assert r.exit_code == 2 and "not a windtunnel balance search" in r.stderr
+    assert (out / "notes.txt").read_text() == "mine"
