@@ -36,6 +36,10 @@ def balance(game: str = GAME_ARG,
                                                        "play seeds it never saw)."),
             tolerance: float = typer.Option(1.0, "--tolerance", help="The objective a game must reach to be fair "
                                                                      "enough (1.0: every seat within 1 point)."),
+            precision: float = typer.Option(0.5, "--precision", help="The confirmation stops once every seat's and "
+                                                                     "strategy's win rate is known within this many "
+                                                                     "points (anytime-valid, docs/precision.md), its "
+                                                                     "share of the budget at most."),
             variant: Optional[str] = VARIANT_OPT,
             config: Optional[str] = CONFIG_OPT,
             set_: Optional[List[str]] = SET_OPT,
@@ -85,8 +89,9 @@ def balance(game: str = GAME_ARG,
     confirm = run_compare(g.name, variant or "base", str(players), confirm_games, seed + CONFIRM_SEED, strategies,
                           config=config, overrides=overrides or None, out=folder / "confirm", jobs=jobs,
                           progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
-                          whatif_base=variant, rotate_seats=len(set(names)) > 1 or None)
-    verdict = _verdict(best, ci, tolerance)
+                          whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
+    confirmed = _confirmed_objective(folder / "confirm", terms, players, params, best_x, strategies)
+    verdict = _verdict(*confirmed, tolerance)
     summary = {"game": g.name, "players": players, "params": [p.__dict__ for p in params],
                "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
                "variant": variant or "base", "config_path": config, "overrides": overrides,
@@ -95,8 +100,10 @@ def balance(game: str = GAME_ARG,
                "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
                "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
                "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
+                           "precision": precision,
                            "cells": _confirmed(folder / "confirm", players)},
-               "set": found, "verdict": verdict}
+               "set": found, "verdict": verdict, "confirmed_objective": {"objective": confirmed[0],
+                                                                          "ci": list(confirmed[1])}}
     (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
                                                 best_x))
     (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
@@ -148,15 +155,43 @@ def _confirmed(folder, players):
             for r in summary_table(folder).iter_rows(named=True)]
 
 
+def _confirmed_objective(folder, terms, players, params, x, strategies):
+    """The objective and its 95% interval of the best setting on the confirmation's games (fresh
+    seeds the search never chose on: no winner's curse)."""
+    import numpy as np
+    import polars as pl
+
+    from analysis.objectives import Tally, closeness, interval, value
+    from strategies.roster import split_names
+
+    cell = folder / f"balanced-{players}p"
+    seats = pl.read_parquet(f"{cell}/seats/*.parquet", columns=["game_id", "seat", "strategy", "won", "score_total"])
+    games = pl.read_parquet(f"{cell}/games/*.parquet", columns=["game_id", "turns"])
+    names = sorted(set(split_names(strategies)))
+    by = seats.group_by("strategy").agg(w=pl.col("won").sum(), n=pl.len())
+    wins = dict(zip(by["strategy"], by["w"]))
+    n = dict(zip(by["strategy"], by["n"]))
+    best = seats.group_by("game_id").agg(pl.col("score_total").max())["score_total"].cast(pl.Float64).to_numpy()
+    turns = games["turns"].cast(pl.Float64).to_numpy()
+    seat_wins = seats.group_by("seat").agg(pl.col("won").sum()).sort("seat")["won"].to_numpy().astype(float)
+    t = Tally(games.height, seat_wins, np.array([wins.get(k, 0) for k in names], float),
+              np.array([n.get(k, 0) for k in names], float), turns.sum(), (turns ** 2).sum(), best.sum(),
+              (best ** 2).sum())
+    close = closeness(params, x)
+    return value(terms, t, players, close)[0], interval(terms, t, players, close)[0]
+
+
 def _verdict(best, ci, tolerance):
     if ci[1] <= tolerance:
-        return f"fair enough: the best setting's objective is {best:.2f} (95% CI {ci[0]:.2f} to {ci[1]:.2f}), " \
-               f"within the tolerance of {tolerance:g}"
+        return f"fair enough: on the confirmation's games the best setting's objective is {best:.2f} (95% CI " \
+               f"{ci[0]:.2f} to {ci[1]:.2f}), within the tolerance of {tolerance:g}"
     if ci[0] > tolerance:
-        return f"the search found nothing fair enough in the ranges: the best setting's objective is {best:.2f} " \
+        return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
+               f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
                "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks harder)"
-    return f"cannot tell at these games: the best setting's objective is {best:.2f} (95% CI {ci[0]:.2f} to " \
+    return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
+           f"(95% CI {ci[0]:.2f} to " \
            f"{ci[1]:.2f}) and the tolerance {tolerance:g} is inside it; a larger --budget narrows it"
 
 
@@ -169,18 +204,22 @@ def _text(g, s, params, result):
              f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
              f"games). Judged on {result.final_games:,} fresh games each (the same seeds for all; 95% intervals):"]
     p = s["printed"]
-    lines.append(f"  printed  {_values(params, p['values'].values())}: objective {p['objective']:.2f} "
+    given = "as given" if s["overrides"] or s["config_path"] else "printed"     # --set/--config: not the printed game
+    lines.append(f"  {given:<8} {_values(params, p['values'].values())}: objective {p['objective']:.2f} "
                  f"[{p['ci'][0]:.2f}, {p['ci'][1]:.2f}]")
     for i, b in enumerate(s["best"], 1):
         lines.append(f"  #{i}       {_values(params, b['values'].values())}: objective {b['objective']:.2f} "
                      f"[{b['ci'][0]:.2f}, {b['ci'][1]:.2f}]")
     lines.append(f"Verdict: {s['verdict']}.")
-    lines.append(f"Confirmed on {s['confirm']['games']:,} other fresh games, the printed game and the best on the "
-                 f"same seeds ({s['confirm']['folder']}/):")
-    for c in s["confirm"]["cells"]:
+    c = s["confirm"]
+    lines.append(f"Confirmed on other fresh games, the printed game and the best on the same seeds (at most "
+                 f"{c['games']:,} a cell, stopped once every win rate is known within ±{c['precision']:g} points; "
+                 f"{c['folder']}/):")
+    for c in c["cells"]:
         seats = "  ".join(f"seat {p} {100 * w:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
                           for p, (w, lo, hi) in enumerate(c["seats"]))
-        lines.append(f"  {'printed' if c['cell'] != 'balanced' else 'best':<8} {seats}  turns {c['turns']:.1f}")
+        lines.append(f"  {given if c['cell'] != 'balanced' else 'best':<8} {c['games']:>9,} games  {seats}  "
+                     f"turns {c['turns']:.1f}")
     return "\n".join(lines)
 
 
