@@ -75,12 +75,16 @@ class Tally:
     turns2: float = 0.0
     winner: float = 0.0
     winner2: float = 0.0
+    per_game: np.ndarray = None        # (games, seats + strategies) in game order: each seat's win, each
+                                       # strategy's share of its seats' wins (the anytime-valid stop's data)
 
     def __add__(self, other):
+        """`other`'s games follow this one's (a race adds its rounds in game order)."""
+        seq = None if self.per_game is None or other.per_game is None else np.vstack([self.per_game, other.per_game])
         return Tally(self.games + other.games, self.seat_wins + other.seat_wins,
                      self.strategy_wins + other.strategy_wins, self.strategy_seats + other.strategy_seats,
                      self.turns + other.turns, self.turns2 + other.turns2, self.winner + other.winner,
-                     self.winner2 + other.winner2)
+                     self.winner2 + other.winner2, seq)
 
     def rates(self):
         """(seat win rates, strategy win rates, mean turns, mean winner score) and their standard errors."""
@@ -127,6 +131,36 @@ def interval(terms_, tally, players, closeness=0.0, draws=4000, seed=0, confiden
     total = sum(t.weight * parts[t.name] for t in terms_)
     q = [(1 - confidence) / 2, (1 + confidence) / 2]
     return tuple(np.quantile(total, q)), {k: tuple(np.quantile(v, q)) for k, v in parts.items()}
+
+
+STOPPABLE = ("seat", "diversity", "close")      # terms an anytime-valid bound covers (win rates, no noise)
+
+
+def anytime_upper(terms_, tally, players, close=0.0, tolerance=1.0, alpha=0.05):
+    """An upper bound of the objective that holds whenever it is looked at (the confidence
+    sequence of ``analysis.sequential`` on each seat's and strategy's per-game results, its bets
+    tuned to half the `tolerance`), or None
+    when a term has no such bound (length, score) or the tally kept no per-game results."""
+    from .sequential import confidence_sequence
+
+    if tally.per_game is None or any(t.name not in STOPPABLE for t in terms_):
+        return None
+    seats = players
+    target = tolerance / 200                    # the bets tuned to half the tolerance, in rate units
+    bounds = []
+    for col in range(tally.per_game.shape[1]):
+        center, half = confidence_sequence(tally.per_game[:, col], target, alpha)
+        bounds.append((center[-1] - half[-1], center[-1] + half[-1]))
+    lo, hi = np.array(bounds).T
+    out = 0.0
+    for t in terms_:
+        if t.name == "seat":
+            out += t.weight * 100 * max(np.max(hi[:seats] - 1 / players), np.max(1 / players - lo[:seats]))
+        elif t.name == "diversity":
+            out += t.weight * 100 * (np.max(hi[seats:]) - np.min(lo[seats:]))
+        else:
+            out += t.weight * close
+    return float(out)
 
 
 def closeness(params, x):

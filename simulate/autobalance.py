@@ -10,6 +10,7 @@ cannot fit one set of deals. Then the best few settings are measured again on fr
 the objective's 95% interval, and the best is confirmed by a comparison with the printed game
 (``compare`` with a what-if cell, its report showing before against after).
 """
+import contextlib
 import math
 import os
 import re
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.objectives import Tally, closeness, interval, value
+from analysis.objectives import Tally, anytime_upper, closeness, interval, value
 from .errors import UserError
 from .games import get_game
 
@@ -121,6 +122,7 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
     slot_style = np.array([names.index(s) for s in strategies])
     seat_wins, style_wins, style_seats = np.zeros(players), np.zeros(len(names)), np.zeros(len(names))
     turns = turns2 = winner = winner2 = 0.0
+    per_game = []
     results = None
     for start in range(first, first + n, game.chunk):
         k = min(game.chunk, first + n - start)
@@ -130,11 +132,14 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
         seat_wins += won.sum(axis=0)
         np.add.at(style_wins, style[won], 1)
         np.add.at(style_seats, style.ravel(), 1)
+        shares = np.stack([(won & (style == k)).sum(axis=1) / np.maximum((style == k).sum(axis=1), 1)
+                           for k in range(len(names))], axis=1)
+        per_game.append(np.hstack([won, shares]).astype(np.float32))
         t = np.asarray(results.turns, float)
         best = np.asarray(results.score, float).max(axis=1)
         turns, turns2, winner, winner2 = turns + t.sum(), turns2 + (t * t).sum(), winner + best.sum(), \
             winner2 + (best * best).sum()
-    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2)
+    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game))
 
 
 @dataclass
@@ -157,6 +162,7 @@ class BalanceResult:
     generations: int = 0
     population: int = 0
     final_games: int = 0
+    stopped_early: int = None           # the generation after which a setting was fair enough (anytime-valid)
 
 
 class Evaluator:
@@ -189,10 +195,16 @@ class Evaluator:
         return out
 
 
-def race(evaluator, terms_, xs, seed, budget, players, params, first_games):
+class Stopped(Exception):
+    """The search found a setting fair enough by an anytime-valid bound: it stops early."""
+
+
+def race(evaluator, terms_, xs, seed, budget, players, params, first_games, stop=None):
     """Successive halving of candidates `xs` on the games of `seed`: all play `first_games`, the
     better half plays as many again and twice more, ... while the budget lasts. Returns the
-    Candidates (rounds reached, objective) and the games racing saved."""
+    Candidates (rounds reached, objective) and the games racing saved. `stop(candidate)`: true
+    when the leader after a round is good enough to end the search (``Stopped`` is raised after
+    the race's candidates are returned through it)."""
     cands = [Candidate(x) for x in xs]
     alive, start, n, spent = list(range(len(cands))), 0, first_games, 0
     while True:
@@ -204,6 +216,11 @@ def race(evaluator, terms_, xs, seed, budget, players, params, first_games):
             c.objective = value(terms_, c.tally, players, closeness(params, c.x))[0]
         spent += n * len(alive)
         start += n
+        leader = min((cands[i] for i in alive), key=lambda c: c.objective)
+        if stop is not None and stop(leader):
+            err = Stopped()
+            err.result = (cands, len(cands) * start - spent)
+            raise err
         if len(alive) <= 2 or spent + 2 * n * math.ceil(len(alive) / 2) > budget:
             break
         alive = sorted(alive, key=lambda i: cands[i].objective)[:math.ceil(len(alive) / 2)]
@@ -233,10 +250,12 @@ def _schedule(budget, candidates, players):
 
 
 def search(game, players, params, terms_, budget, *, strategies="balanced", seed=1, config=None, overrides=None,
-           variants=None, jobs=-1, population=24, generations=None, on_generation=None):
+           variants=None, jobs=-1, population=24, generations=None, on_generation=None, tolerance=None):
     """A raced search over `params`, then the best few measured on fresh seeds. A small space
     of whole numbers (``GRID``) is raced whole; otherwise the cross-entropy method samples
-    `population` candidates a generation and races them. Returns a BalanceResult."""
+    `population` candidates a generation and races them. With a `tolerance`, the search stops
+    early once a race's leader is within it by the anytime-valid bound
+    (``analysis.objectives.anytime_upper``: win-rate terms only). Returns a BalanceResult."""
     from joblib import Parallel
 
     from strategies.cem import cross_entropy
@@ -244,15 +263,22 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
     n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
     lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)
     finalists, history = {}, []          # setting -> objective, of the survivors of each race
-    saved = 0
+    saved, stopped = 0, None
+
+    def good_enough(c):
+        bound = anytime_upper(terms_, c.tally, players, closeness(params, c.x), tolerance) if tolerance else None
+        return bound is not None and bound <= tolerance
     whole = grid(params)
     with Parallel(n_jobs=n_jobs) as parallel:
         ev = Evaluator(game, config, variants, overrides, params, players, strategies, parallel, n_jobs)
 
         def raced(xs, generation, share):
-            nonlocal saved
-            cands, s = race(ev, terms_, xs, seed + generation, share, players, params,
-                            _schedule(share, len(xs), players))
+            nonlocal saved, stopped
+            try:
+                cands, s = race(ev, terms_, xs, seed + generation, share, players, params,
+                                _schedule(share, len(xs), players), good_enough)
+            except Stopped as e:
+                (cands, s), stopped = e.result, generation
             saved += s
             deepest = max(c.rounds for c in cands)
             for c in cands:
@@ -263,11 +289,14 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
                             "rounds": best.rounds, "candidates": len(xs)})
             if on_generation:
                 on_generation(generation, best)
+            if stopped is not None:
+                raise Stopped()
             return cands
 
         if whole is not None:
             generations = 1
-            raced(whole, 0, SEARCH_SHARE * budget)
+            with contextlib.suppress(Stopped):
+                raced(whole, 0, SEARCH_SHARE * budget)
         else:
             generations = generations or int(np.clip(round(math.log2(max(budget, 1) / 20_000)), 4, 10))
 
@@ -275,9 +304,10 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
                 cands = raced([snap(params, x) for x in xs], generation, SEARCH_SHARE * budget / generations)
                 return np.array([1e6 * c.rounds - c.objective for c in cands])    # survivors rank first
 
-            cross_entropy(objective, np.array([p.printed for p in params], float), (hi - lo) / 2,
-                          generations=generations, population=population, elite_frac=0.25, seed=seed, lower=lo,
-                          upper=hi, min_std=np.where([p.integer for p in params], 0.75, (hi - lo) / 50))
+            with contextlib.suppress(Stopped):
+                cross_entropy(objective, np.array([p.printed for p in params], float), (hi - lo) / 2,
+                              generations=generations, population=population, elite_frac=0.25, seed=seed, lower=lo,
+                              upper=hi, min_std=np.where([p.integer for p in params], 0.75, (hi - lo) / 50))
         top = sorted(finalists, key=finalists.get)[:TOP]
         printed = snap(params, [p.printed for p in params])
         final_games = max(players * 50, int(FINAL_SHARE * budget / (len(top) + 1)) // players * players)
@@ -290,4 +320,4 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
         judged.append((list(x), est, ci, parts, part_ci))
     best = sorted(judged[1:], key=lambda j: j[1])
     return BalanceResult(params, terms_, best, judged[0], history, ev.played, saved, generations,
-                         len(whole) if whole is not None else population, final_games)
+                         len(whole) if whole is not None else population, final_games, stopped)

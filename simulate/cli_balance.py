@@ -82,7 +82,8 @@ def balance(game: str = GAME_ARG,
                        f"(objective {best.objective:.2f})", err=True)
 
     result = search(g.name, players, params, terms, int(budget * 0.9), strategies=strategies, seed=seed,
-                    config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told)
+                    config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told,
+                    tolerance=tolerance)
     best_x, best, ci = result.best[0][0], result.best[0][1], result.best[0][2]
     found = overrides_of(params, best_x, rules.config)
     confirm_games = max(players * 100, int(budget * 0.05) // players * players)
@@ -97,12 +98,13 @@ def balance(game: str = GAME_ARG,
                "variant": variant or "base", "config_path": config, "overrides": overrides,
                "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
                "generations": result.generations, "population": result.population, "history": result.history,
+               "stopped_early": result.stopped_early,
                "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
                "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
                "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                            "precision": precision,
                            "cells": _confirmed(folder / "confirm", players)},
-               "set": found, "verdict": verdict, "confirmed_objective": {"objective": confirmed[0],
+               "set": found, "verdict": verdict, "tolerance": tolerance, "confirmed_objective": {"objective": confirmed[0],
                                                                           "ci": list(confirmed[1])}}
     (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
                                                 best_x))
@@ -203,6 +205,9 @@ def _text(g, s, params, result):
              + f"; objective {terms} (lower is fairer).",
              f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
              f"games). Judged on {result.final_games:,} fresh games each (the same seeds for all; 95% intervals):"]
+    if s["stopped_early"] is not None:
+        lines.insert(2, f"The search stopped early: a race's leader was within the tolerance of {s['tolerance']:g} by "
+                        "an anytime-valid bound (the rule of --precision), so the rest of its budget was not played.")
     p = s["printed"]
     given = "as given" if s["overrides"] or s["config_path"] else "printed"     # --set/--config: not the printed game
     lines.append(f"  {given:<8} {_values(params, p['values'].values())}: objective {p['objective']:.2f} "

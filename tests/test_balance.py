@@ -113,3 +113,20 @@ def test_a_busy_out_folder_is_left_alone(tmp_path):
     r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out, "--force")
     assert r.exit_code == 2 and "not a windtunnel balance search" in r.stderr
     assert (out / "notes.txt").read_text() == "mine"
+
+
+def test_the_early_stop_bound_holds_only_with_enough_games_and_only_for_win_rate_terms():
+    rng = np.random.default_rng(2)
+
+    def fair(n):
+        won = rng.random(n) < 0.5
+        per_game = np.stack([won, ~won, np.full(n, 0.5)], axis=1).astype(np.float32)
+        return Tally(n, per_game[:, :2].sum(axis=0), np.array([n]), np.array([2 * n]), per_game=per_game)
+
+    from analysis.objectives import anytime_upper
+    seat = parse_objective(["seat"])
+    assert anytime_upper(seat, fair(2_000), 2, tolerance=1.0) > 1.0          # too few games to tell
+    assert anytime_upper(seat, fair(200_000), 2, tolerance=1.0) <= 1.0       # fair, and known to be
+    assert anytime_upper(parse_objective(["seat,length=30"]), fair(200_000), 2) is None
+    both = fair(1_000) + fair(1_000)
+    assert both.per_game.shape == (2_000, 3) and both.games == 2_000
