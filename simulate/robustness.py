@@ -86,7 +86,8 @@ def matches(source, tier, compared=False):
     if not compared:
         return all(source.get(k) == tier.get(k) for k in SAME) and len(set(tier["strategies"])) == 1
     hashes = {c["name"]: c["config_hash"] for c in source["cells"]}
-    return (all(source.get(k) == tier.get(k) for k in SAME_COMPARE)
+    unset = {"whatif_base": "base", "whatifs": {}, "overrides": {}}     # (a comparison from before a key)
+    return (all((source.get(k) or unset.get(k)) == (tier.get(k) or unset.get(k)) for k in SAME_COMPARE)
             and all(hashes.get(c["name"]) == c["config_hash"] for c in tier["cells"]))
 
 

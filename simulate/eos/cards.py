@@ -18,6 +18,18 @@ from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N
 from .layout import S_COVERED
 
 
+@hot
+def off_pile(S, PILE, PILE_N, card):
+    """`card` out of an ordered pile (S[PILE:], S[PILE_N] items: a deck, the curses in play);
+    the others keep their order."""
+    k = 0
+    for i in range(S[PILE_N]):
+        if S[PILE + i] != card:
+            S[PILE + k] = S[PILE + i]
+            k += 1
+    S[PILE_N] = k
+
+
 @tiny
 def ship_slots(S, C, NS, p):
     """Worker slots of p's ship (a ship trophy replaces the nation's)."""

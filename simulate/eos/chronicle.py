@@ -37,7 +37,7 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, 
                      FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
 from .layout import C_SOLO_EVENT_GLOBAL, S_SOLO
 from .layout import C_IV_ANGEL, C_IV_ANGEL_SIDE, S_TREATED
-from .cards import refresh_market, seat_flags, upgrade_place
+from .cards import off_pile, refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
 from .symbols import (cursed, glory, pawn_supply, heroes_at_max_morale, holds, receive_coins, receive_demons, stat,
@@ -128,12 +128,7 @@ def curse_enters(S, C, p, lord):
 
 @hot
 def remove_curse(S, lord):
-    k = 0
-    for i in range(S[S_N_CURSES]):
-        if S[S_CURSES + i] != lord:
-            S[S_CURSES + k] = S[S_CURSES + i]
-            k += 1
-    S[S_N_CURSES] = k
+    off_pile(S, S_CURSES, S_N_CURSES, lord)
 
 
 @hot

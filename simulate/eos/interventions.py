@@ -13,7 +13,7 @@ board from the start (``setup_deed``).
 """
 from ..jit import hot
 from ..rng import below, branch_stream
-from .cards import card_gained
+from .cards import card_gained, off_pile
 from .engine import gain_upgrade
 from .layout import (C_D_LEVEL, C_IV_DEED, C_IV_JOURNEY, C_IV_LORD, C_IV_UPGRADE, C_N_LORDS, DEED_LAKE, DS_BOARD,
                      DS_BOX, HOW_DEALT, J_DECK, J_HAND, LORD, S_DEED, S_DEED_AT, S_JDECK, S_JDECK_N, S_JLOC,
@@ -56,17 +56,6 @@ def treat_seat(S, C, R, t):
             off_pile(S, S_UDECK, S_UDECK_N, u)
             S[S_ULOC + u] = U_BOX           # in transit, as one being attached
         gain_upgrade(S, C, R, t, u, HOW_DEALT)
-
-
-@hot
-def off_pile(S, PILE, PILE_N, card):
-    """`card` out of an ordered pile (S[PILE:], S[PILE_N] cards); the others keep their order."""
-    k = 0
-    for i in range(S[PILE_N]):
-        if S[PILE + i] != card:
-            S[PILE + k] = S[PILE + i]
-            k += 1
-    S[PILE_N] = k
 
 
 @hot
