@@ -92,7 +92,7 @@ def balance(game: str = GAME_ARG,
                           progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
                           whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
     confirmed = _confirmed_objective(folder / "confirm", terms, players, params, best_x, strategies)
-    verdict = _verdict(*confirmed, tolerance)
+    verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
     summary = {"game": g.name, "players": players, "params": [p.__dict__ for p in params],
                "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
                "variant": variant or "base", "config_path": config, "overrides": overrides,
@@ -104,7 +104,7 @@ def balance(game: str = GAME_ARG,
                "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                            "precision": precision,
                            "cells": _confirmed(folder / "confirm", players)},
-               "set": found, "verdict": verdict, "tolerance": tolerance, "confirmed_objective": {"objective": confirmed[0],
+               "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance, "confirmed_objective": {"objective": confirmed[0],
                                                                           "ci": list(confirmed[1])}}
     (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
                                                 best_x))
@@ -128,6 +128,9 @@ def _out_folder(out, force):
             raise UserError(f"--out {out} exists and is not a windtunnel balance search; choose another folder")
         if not force:
             raise UserError(f"{out} already holds a balance search (use --force to replace it, or another --out)")
+        if any(p.name == "confirm" for p in out.iterdir()) and not (out / "confirm" / "compare.json").is_file() \
+                and any((out / "confirm").iterdir()):
+            raise UserError(f"{out / 'confirm'} is not a windtunnel comparison; choose another --out")
         for name in OURS:
             p = out / name
             if p.is_dir():
@@ -135,6 +138,8 @@ def _out_folder(out, force):
             elif p.exists():
                 p.unlink()
     out.mkdir(parents=True, exist_ok=True)
+    # ours from the start: a search stopped half-way is replaced by --force, never left for the user to clear
+    (out / "balance.json").write_text(json.dumps({"status": "running"}) + "\n")
     return out
 
 
@@ -183,7 +188,7 @@ def _confirmed_objective(folder, terms, players, params, x, strategies):
     return value(terms, t, players, close)[0], interval(terms, t, players, close)[0]
 
 
-def _verdict(best, ci, tolerance):
+def _verdict(best, ci, tolerance, whole=False):
     if ci[1] <= tolerance:
         return f"fair enough: on the confirmation's games the best setting's objective is {best:.2f} (95% CI " \
                f"{ci[0]:.2f} to {ci[1]:.2f}), within the tolerance of {tolerance:g}"
@@ -191,7 +196,8 @@ def _verdict(best, ci, tolerance):
         return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
-               "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks harder)"
+               + ("(every setting in the ranges was raced)" if whole else
+                  "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks harder)")
     return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
            f"(95% CI {ci[0]:.2f} to " \
            f"{ci[1]:.2f}) and the tolerance {tolerance:g} is inside it; a larger --budget narrows it"

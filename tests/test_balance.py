@@ -130,3 +130,28 @@ def test_the_early_stop_bound_holds_only_with_enough_games_and_only_for_win_rate
     assert anytime_upper(parse_objective(["seat,length=30"]), fair(200_000), 2) is None
     both = fair(1_000) + fair(1_000)
     assert both.per_game.shape == (2_000, 3) and both.games == 2_000
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--objective", "luck"], "no objective 'luck'"),
+    (["--objective", "length"], "length needs a target"),
+    (["--objective", "diversity"], "give two strategies or more"),
+    (["--strategies", "grandmaster"], "grandmaster"),
+    (["--budget", "10"], "at least 1,000 games"),
+])
+def test_bad_objectives_strategies_and_budgets_are_one_line(tmp_path, args, words):
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", *args, "--out", tmp_path / "b")
+    assert r.exit_code == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (tmp_path / "b").exists()
+
+
+def test_a_search_stopped_half_way_is_ours_to_replace(tmp_path):
+    out = tmp_path / "b"
+    out.mkdir()
+    (out / "balance.json").write_text('{"status": "running"}\n')      # what a search killed half-way leaves
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--budget", 2000, "--out", out)
+    assert r.exit_code == 2 and "already holds a balance search" in r.stderr
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--budget", 2000, "--jobs", 1,
+               "--out", out, "--force", "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads((out / "balance.json").read_text())["status"] == "complete"
