@@ -85,6 +85,10 @@ def _play_tiers(source, html, tiers, jobs, force):
     from reports.data import TABLES, source_kind
     from simulate.robustness import play_tiers, tier_plan
 
+    from .cli import run_until_done
+    from .compare import CompareFailed, CompareInterrupted
+    from .runner import RunFailed, RunInterrupted
+
     if source_kind(source) == TABLES:
         raise UserError(f"--robustness plays a run's or comparison's games again: {source} is a bare folder of "
                         "tables, with no settings to play them from")
@@ -94,4 +98,12 @@ def _play_tiers(source, html, tiers, jobs, force):
     def told(i, name, games, folder):
         typer.echo(f"robustness: {name} in every seat, the first {games:,} games -> {folder}", err=True)
 
-    play_tiers(source, tiers, jobs=jobs, on_tier=told)
+    again = f"windtunnel report {source} --robustness" + (f" --tiers {tiers}" if tiers else "")
+
+    def play():
+        try:
+            return play_tiers(source, tiers, jobs=jobs, on_tier=told)
+        except (RunInterrupted, CompareInterrupted) as e:   # what is played is kept: the same command goes on
+            raise RunInterrupted(f"{str(e).split('; continue')[0]}; continue with: {again}") from None
+
+    run_until_done(play, RunInterrupted, (RunFailed, CompareFailed))

@@ -168,3 +168,16 @@ def test_robustness_needs_settings_to_play_from(tmp_path, run):
     r = invoke("report", bare, "--robustness")
     assert r.exit_code == 2 and "a bare folder of tables" in r.stderr, r.stderr
     assert not (bare / "robustness").exists()
+
+
+def test_an_interrupted_robustness_check_says_how_to_go_on(run, tmp_path, monkeypatch):
+    import simulate.robustness
+    from simulate.runner import RunInterrupted
+
+    def stopped(*a, **k):
+        raise RunInterrupted("interrupted: 120 of 400 games kept in 1 shards under X; continue with --resume")
+
+    monkeypatch.setattr(simulate.robustness, "play_tiers", stopped)
+    r = invoke("report", run, "--robustness", "--tiers", "tuned:400", "--out", tmp_path / "i.html")
+    assert r.exit_code == 130 and not (tmp_path / "i.html").exists()
+    assert r.stderr.strip().endswith(f"continue with: windtunnel report {run} --robustness --tiers tuned:400")
