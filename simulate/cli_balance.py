@@ -11,10 +11,14 @@ from typing import List, Optional
 
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets
+from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
 from .errors import UserError
 
 OURS = ("balance.json", "balance.md", "balanced.toml", "confirm")
+
+
+class Interrupted(Exception):
+    """Ctrl-C or SIGTERM during a balance search."""
 
 
 @app.command()
@@ -56,7 +60,7 @@ def balance(game: str = GAME_ARG,
     from strategies.roster import load_strategy, split_names
 
     from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search
-    from .compare import run_compare
+    from .compare import CompareFailed, CompareInterrupted, run_compare
 
     g = get_game(game)
     overrides = parse_sets(set_)
@@ -81,16 +85,24 @@ def balance(game: str = GAME_ARG,
             typer.echo(f"balance: generation {generation + 1}: best so far {_values(params, best.x)} "
                        f"(objective {best.objective:.2f})", err=True)
 
-    result = search(g.name, players, params, terms, int(budget * 0.9), strategies=strategies, seed=seed,
-                    config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told,
-                    tolerance=tolerance)
-    best_x, best, ci = result.best[0][0], result.best[0][1], result.best[0][2]
-    found = overrides_of(params, best_x, rules.config)
-    confirm_games = max(players * 100, int(budget * 0.05) // players * players)
-    confirm = run_compare(g.name, variant or "base", str(players), confirm_games, seed + CONFIRM_SEED, strategies,
-                          config=config, overrides=overrides or None, out=folder / "confirm", jobs=jobs,
-                          progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
-                          whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
+    def searched():
+        try:
+            result = search(g.name, players, params, terms, int(budget * 0.9), strategies=strategies, seed=seed,
+                            config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told,
+                            tolerance=tolerance)
+            found = overrides_of(params, result.best[0][0], rules.config)
+            confirm_games = max(players * 100, int(budget * 0.05) // players * players)
+            confirm = run_compare(g.name, variant or "base", str(players), confirm_games, seed + CONFIRM_SEED,
+                                  strategies, config=config, overrides=overrides or None, out=folder / "confirm",
+                                  jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
+                                  whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
+            return result, found, confirm_games, confirm
+        except (KeyboardInterrupt, CompareInterrupted):  # nothing to resume: the folder is ours to replace
+            raise Interrupted(f"balance interrupted; nothing of it is kept: run it again with --force (the folder "
+                              f"{folder} is windtunnel's)") from None
+
+    result, found, confirm_games, confirm = run_until_done(searched, Interrupted, CompareFailed)
+    best_x = result.best[0][0]
     confirmed = _confirmed_objective(folder / "confirm", terms, players, params, best_x, strategies)
     verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
     summary = {"game": g.name, "players": players, "params": [p.__dict__ for p in params],

@@ -155,3 +155,16 @@ def test_a_search_stopped_half_way_is_ours_to_replace(tmp_path):
                "--out", out, "--force", "--no-progress")
     assert r.exit_code == 0, r.stderr
     assert json.loads((out / "balance.json").read_text())["status"] == "complete"
+
+
+def test_an_interrupted_search_is_one_line_and_its_folder_ours_to_replace(tmp_path, monkeypatch):
+    import simulate.autobalance
+
+    def stopped(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate.autobalance, "search", stopped)
+    out = tmp_path / "b"
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
+    assert r.exit_code == 130 and "balance interrupted" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert json.loads((out / "balance.json").read_text()) == {"status": "running"}
