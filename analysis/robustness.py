@@ -54,12 +54,13 @@ def verdict(original, lo, hi):
 CELL = ["variant", "n_players"]
 
 
-def measures(tables, game, source=None, baseline="base"):
+def measures(tables, game, source=None, baseline="base", label=None):
     """Every statistic a finding is made from, measured in `tables`, as {finding kind: (its key
     columns, frame of those, effect, lo, hi, n)}: the seats' advantage over fair, each subject's
     holders against the rest, each LongValue section's headline pair; of a comparison
     (`source`: its ``CompareResult``) also the variant changes against `baseline` and the
-    interventions' effects (rate and score)."""
+    interventions' effects (rate and score). `label`: how the report names a section's items
+    (``reports.data.item_label``), so they match its findings'."""
     from simulate.sections import LongValue
 
     out = {"seat": (CELL + ["seat"], seat_win_rates(tables.seats).select(
@@ -73,6 +74,8 @@ def measures(tables, game, source=None, baseline="base"):
     sections = [s for s in game.sections if isinstance(s, LongValue) and s.findings]
     for s, (df, _) in long_values(tables, sections).items():
         if df is not None:
+            if label is not None:
+                df = df.with_columns(pl.col("item").map_elements(label, return_dtype=pl.String))
             out[s.name] = (CELL + ["item"], df.select(*CELL, "item", effect="d0", lo="d0_lo", hi="d0_hi",
                                                       n="seat_games"))
     if source is not None and hasattr(source, "spec"):
@@ -117,14 +120,14 @@ def estimate(finding, measured):
     return r["effect"], r["lo"], r["hi"], r["n"]
 
 
-def check_findings(findings, game, own, tiers, source=None, baseline="base"):
+def check_findings(findings, game, own, tiers, source=None, baseline="base", label=None):
     """One row per finding and tier: the finding's statistic in the run or comparison (`own`:
     its ``analysis.load`` Tables; `source`: a comparison's ``CompareResult``) and in each of
     `tiers` (``Tier``), with the tier's verdict; a finding a tier cannot measure has a null
     verdict and `why`. Each finding's sentence gains a clause with its verdicts ("Against
-    stronger play: holds with tuned (...)")."""
-    mine = measures(own, game, source, baseline)
-    theirs = [(t, measures(t.tables, game, t.source, baseline)) for t in tiers]
+    stronger play: holds with tuned (...)"). `label`: the report's names of section items."""
+    mine = measures(own, game, source, baseline, label)
+    theirs = [(t, measures(t.tables, game, t.source, baseline, label)) for t in tiers]
     rows = []
     for i, f in enumerate(findings):
         base = estimate(f, mine)

@@ -258,7 +258,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
 
-        checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline)
+        checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
+                                 (lambda i: item_label(names, i)) if names else None)
         played = opened.manifest["strategies"] if kind == RUN else opened.spec["strategies"].split(",")
         label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
         tier_seats = seats_by_tier(t, label, tiers)
