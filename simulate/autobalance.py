@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.objectives import Tally, anytime_upper, closeness, interval, value
+from .config_files import config_value
 from .errors import UserError
 from .games import get_game
 
@@ -44,21 +45,6 @@ class Param:
 _PARAM = re.compile(r"^\s*([A-Za-z0-9_.-]+)(?:\[(\d+)\])?\s*=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
 
 
-def _get(config, key):
-    node = config
-    for part in key.split("."):
-        if isinstance(node, list):
-            node = next((e for e in node if isinstance(e, dict) and any(str(e.get(k)) == part
-                                                                       for k in ("number", "name", "id"))), None)
-        elif isinstance(node, dict):
-            node = node.get(part)
-        else:
-            node = None
-        if node is None:
-            return None
-    return node
-
-
 def parse_params(texts, game, rules):
     """--param items 'KEY=LO..HI' or 'KEY[i]=LO..HI' -> [Param], checked against the config
     (`rules`: the game's rules with --config/--set/--variant): one UserError naming the bad one."""
@@ -70,7 +56,7 @@ def parse_params(texts, game, rules):
         if not m:
             raise UserError(f"--param {text}: expected KEY=LO..HI or KEY[i]=LO..HI (e.g. setup.start_vp=0..5)")
         key, index, lo, hi = m.group(1), m.group(2), m.group(3), m.group(4)
-        now = _get(rules.config, key)
+        now = config_value(rules.config, key)
         if index is not None:
             if not isinstance(now, list) or int(index) >= len(now):
                 raise UserError(f"--param {text}: {key} is not a list with an element {index} in {game.title}'s config")
@@ -97,7 +83,7 @@ def overrides_of(params, x, config):
         if p.index is None:
             out[p.config_key] = v
         else:
-            lst = out.setdefault(p.config_key, list(_get(config, p.config_key)))
+            lst = out.setdefault(p.config_key, list(config_value(config, p.config_key)))
             lst[p.index] = v
     return out
 

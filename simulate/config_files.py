@@ -54,6 +54,17 @@ def _entry(node, part):
     return None
 
 
+def config_value(data, key):
+    """The value at dotted `key` of a config (a list of tables' entry by its number, name or id,
+    as --set names it), or None where there is none."""
+    node = data
+    for part in key.split("."):
+        node = _entry(node, part) if isinstance(node, list) else node.get(part) if isinstance(node, dict) else None
+        if node is None:
+            return None
+    return node
+
+
 def apply_overrides(data, overrides, path="--set"):
     """Apply {"a.b.c": value} overrides in place; unknown keys are errors. An entry of a
     list of tables is named by its number or name: "harbor.7.amount", "temple.upper.bonus_vp"."""

@@ -11,6 +11,8 @@ most games allowed, where it decided and how precise all its games are.
 """
 import math
 
+from .run_files import missing_ranges
+
 FIRST_LOOK, GROWTH = 1_000, 1.25
 
 
@@ -23,14 +25,10 @@ def looks(upto):
     return out
 
 
-def prefix_end(shards):
+def prefix_end(manifest):
     """The end of the run's games played from game 0 without a gap."""
-    end = 0
-    for s in sorted(shards, key=lambda s: s["first"]):
-        if s["first"] > end:
-            break
-        end = max(end, s["first"] + s["games"])
-    return end
+    gaps = missing_ranges(manifest["games"], manifest["shards"])
+    return gaps[0][0] if gaps else manifest["games"]
 
 
 class PrecisionStop:
@@ -50,7 +48,7 @@ class PrecisionStop:
 
         from analysis.sequential import widest
 
-        end = prefix_end(manifest["shards"])
+        end = prefix_end(manifest)
         grid = [n for n in looks(end) if n > self.seen] if not self.done else []
         at = grid + ([end] if final and end and end not in grid else [])
         if not at:
@@ -70,7 +68,7 @@ class PrecisionStop:
     def record(self, manifest):
         """After the batches: the run's games become those played (a prefix) when it stopped
         early, and the manifest says why it stopped."""
-        if self.done and prefix_end(manifest["shards"]) == manifest["games_done"]:
+        if self.done and prefix_end(manifest) == manifest["games_done"]:
             manifest["games"] = manifest["games_done"]
         if manifest["games_done"] != manifest["games"]:
             return                                   # interrupted: --resume goes on looking

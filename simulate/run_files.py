@@ -235,6 +235,19 @@ def shard_problems(folder, m):
     return problems
 
 
+def missing_ranges(games, shards):
+    """[first, end) ranges of [0, games) that no done shard covers."""
+    covered = sorted((s["first"], s["first"] + s["games"]) for s in shards)
+    out, at = [], 0
+    for a, b in covered:
+        if a > at:
+            out.append((at, a))
+        at = max(at, b)
+    if at < games:
+        out.append((at, games))
+    return out
+
+
 def games_text(ranges):
     """[(first, games)] -> '0-999, 2,000-2,999' (adjacent ranges merged)."""
     merged = []

@@ -52,7 +52,7 @@ from .games import get_game
 from .errors import UserError, check_int
 from .run_backends import _Backend
 from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
-                        read_manifest, remove_staging, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
+                        missing_ranges, read_manifest, remove_staging, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
                         write_parquet_atomic)
 from .precision import PrecisionStop
 from .run_lock import LOCK, folder_lock
@@ -359,19 +359,6 @@ def _differences(m, run_id, games, seed, facts):
 
 
 # ---------------------------------------------------------------- the run
-def _missing_ranges(games, shards):
-    """[first, end) ranges of [0, games) that no done shard covers."""
-    covered = sorted((s["first"], s["first"] + s["games"]) for s in shards)
-    out, at = [], 0
-    for a, b in covered:
-        if a > at:
-            out.append((at, a))
-        at = max(at, b)
-    if at < games:
-        out.append((at, games))
-    return out
-
-
 def _prepare_folder(plan):
     """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256)
     and forget the damaged ones, whose games are played again. Deletes only shard files the
@@ -489,14 +476,14 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         m["batch_size"] = m["batch_size"] or size
         session["batch_size"] = size
         first_code = m["versions"].setdefault("code", session["code"])
-        if first_code != session["code"] and _missing_ranges(m["games"], m["shards"]):
+        if first_code != session["code"] and missing_ranges(m["games"], m["shards"]):
             session["note"] = (f"the windtunnel source changed since this run started (code {first_code} -> "
                                f"{session['code']}): the games played now come from the new code")
         m["sessions"].append(session)
         m["status"] = "running"
         _save(plan)
 
-        missing = _missing_ranges(m["games"], m["shards"])
+        missing = missing_ranges(m["games"], m["shards"])
         stop = PrecisionStop(m["precision"], folder) if m.get("precision") else None
 
         def tasks():                              # handed out lazily: none after a precision stop
