@@ -14,10 +14,10 @@ from pathlib import Path
 
 from .errors import UserError
 from .games import get_game
+from .compare import COMPARE
 from .run_files import MANIFEST, STAGING, read_manifest
 
 FOLDER = "robustness"
-COMPARE = "compare.json"
 SAME = ("game", "players", "seed", "variant", "config_hash", "rotate_seats", "game_options")
 SAME_COMPARE = ("game", "variants", "players", "seed", "overrides", "whatifs", "whatif_base")
 
