@@ -116,8 +116,8 @@ def balance(game: str = GAME_ARG,
                "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                            "precision": precision,
                            "cells": _confirmed(folder / "confirm", players)},
-               "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance, "confirmed_objective": {"objective": confirmed[0],
-                                                                          "ci": list(confirmed[1])}}
+               "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance,
+               "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
     (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
                                                 best_x))
     (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
@@ -209,7 +209,8 @@ def _verdict(best, ci, tolerance, whole=False):
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
                + ("(every setting in the ranges was raced)" if whole else
-                  "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks harder)")
+                  "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks "
+                  "harder)")
     return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
            f"(95% CI {ci[0]:.2f} to " \
            f"{ci[1]:.2f}) and the tolerance {tolerance:g} is inside it; a larger --budget narrows it"

@@ -754,7 +754,8 @@ def to_text(result, table=None, confidence=0.95):
     sets = ", ".join(f"{k}={v}" for k, v in (spec.get("overrides") or {}).items())
     whatifs = spec.get("whatifs") or {}
     games = (f"at most {spec['games']:,} games per cell, each stopped once its win rates are within "
-             f"±{spec['precision']:g} points (--precision)" if spec.get("precision") else f"{spec['games']:,} games per cell")
+             f"±{spec['precision']:g} points (--precision)" if spec.get("precision")
+             else f"{spec['games']:,} games per cell")
     lines = [f"{title} compared: variants {', '.join(spec['variants'])} x "
              f"{', '.join(map(str, spec['players']))} players; {games}, seed {spec['seed']}, "
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
