@@ -5,8 +5,13 @@ import time
 
 
 def in_notebook():
-    """Running in a Jupyter kernel (stderr is no terminal there, but a person watches it)."""
-    return "ipykernel" in sys.modules
+    """Running in a Jupyter kernel (stderr is no terminal there, but a person watches it): an
+    IPython shell with a kernel, not merely ipykernel imported (a test that ran a notebook
+    leaves it in sys.modules, and a display handle is then None)."""
+    if "ipykernel" not in sys.modules:
+        return False
+    from IPython import get_ipython
+    return getattr(get_ipython(), "kernel", None) is not None
 
 
 def watched(stream):

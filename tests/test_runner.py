@@ -303,6 +303,8 @@ def test_progress_is_one_output_updated_in_place_in_a_notebook(monkeypatch):
             shown.append(obj.data)
     monkeypatch.setattr(IPython.display, "display", lambda obj, display_id: shown.append(obj.data) or Handle())
     monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))
+    import IPython
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(kernel=object()))   # a kernel runs
     p = Progress(1000, 0, stream=io.StringIO())
     assert p.mode == "notebook"
     p.advance(400)
@@ -609,3 +611,15 @@ def test_memory_does_not_grow_with_the_number_of_games(tmp_path):
 
     small, big = peak_kb(10_000), peak_kb(200_000)
     assert big < small * 1.15 + 20_000, (small, big)            # 20x the games, (almost) the same memory
+
+
+def test_ipykernel_imported_without_a_kernel_is_no_notebook(monkeypatch, capsys):
+    """A process that imported ipykernel (a test that ran the example notebook) but runs no
+    kernel gets plain lines, not a notebook display whose handle would be None."""
+    import types
+
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))
+    bar = Progress(10, 0)
+    assert bar.mode == "lines"
+    bar.advance(10)
+    bar.close()
