@@ -115,29 +115,26 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
         if on_tier:
             on_tier(i, name, games, folder)
         folder.parent.mkdir(exist_ok=True)
-        fresh = not mode.get("resume")
         command = {"robustness": str(path), "tier": name}
-        if compared:
-            from .compare import run_compare
+        from .compare import run_compare
+        from .runner import run
 
+        if mode.get("resume"):                   # its manifest or compare.json holds every setting
+            r = (run_compare if compared else run)(game.name, out=folder, resume=True, jobs=jobs, progress=progress,
+                                                   command=command)
+        elif compared:
             plain = [v for v in m["variants"] if v not in (m.get("whatifs") or {})]
-            r = run_compare(game.name, ",".join(plain) if fresh else None,
-                            ",".join(map(str, m["players"])) if fresh else None, games, m["seed"] if fresh else None,
-                            name if fresh else None, config=config if fresh else None,
-                            overrides=(m.get("overrides") or None) if fresh else None, out=folder, jobs=jobs,
-                            progress=progress, command=command, whatifs=(m.get("whatifs") or None) if fresh else None,
-                            whatif_base=m.get("whatif_base") if fresh else None, **mode)
-            changed = [c["name"] for c in r.spec["cells"]
-                       if c["config_hash"] != {x["name"]: x["config_hash"] for x in m["cells"]}.get(c["name"])]
+            r = run_compare(game.name, ",".join(plain), ",".join(map(str, m["players"])), games, m["seed"], name,
+                            config=config, overrides=m.get("overrides") or None, out=folder, jobs=jobs,
+                            progress=progress, command=command, whatifs=m.get("whatifs") or None,
+                            whatif_base=m.get("whatif_base"), **mode)
         else:
-            from .runner import run
-
-            r = run(game.name, m["players"], games, m["seed"], name if fresh else None,
-                    rotate_seats=m["rotate_seats"] if fresh else None, variant=m["variant"] if fresh else None,
-                    config=config if fresh else None, overrides=(m.get("overrides") or None) if fresh else None,
-                    out=folder, jobs=jobs, progress=progress, command=command,
-                    game_options=(m.get("game_options") or None) if fresh else None, **mode)
-            changed = r.manifest["config_hash"] != m["config_hash"]
+            r = run(game.name, m["players"], games, m["seed"], name, rotate_seats=m["rotate_seats"],
+                    variant=m["variant"], config=config, overrides=m.get("overrides") or None, out=folder, jobs=jobs,
+                    progress=progress, command=command, game_options=m.get("game_options") or None, **mode)
+        hashes = {x["name"]: x["config_hash"] for x in m["cells"]} if compared else None
+        changed = ([c["name"] for c in r.spec["cells"] if c["config_hash"] != hashes.get(c["name"])] if compared
+                   else r.manifest["config_hash"] != m["config_hash"])
         if changed:
             raise UserError(f"{path}: its config has changed since it was played (the {name} tier in {folder} plays "
                             "the config as it is now, so not its games): restore the config, or play it again")
