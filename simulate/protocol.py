@@ -81,6 +81,7 @@ class StrategySchema:
     features: tuple                  # weight names, in row order
     phases: tuple = ()               # phase names; each gets a block of weights
     params: dict = field(default_factory=dict)   # policy parameter -> default (whole numbers >= 0)
+    param_words: dict = field(default_factory=dict)  # parameter -> {word: the kernel's code} (horizon=round)
     policies: dict = field(default_factory=lambda: {"random": 0})
     max_players: int = 4             # rows of the kernel's strategy arrays
     scorer_signature: object = None  # numba signature of a plugin scorer; None: no plugins

@@ -13,7 +13,7 @@ weights per game phase, and the policy's parameters. Names:
   (named after the file; ``simulate/python_play.py``).
 
 Any name takes parameters after colons: ``NAME:feature=1.2:PHASE.feature=1.5``,
-``NAME:param=16``.
+``NAME:param=16``; a parameter with words takes one (``mcts:horizon=round``).
 """
 import math
 from dataclasses import dataclass, field
@@ -25,7 +25,7 @@ from simulate.config_files import line_of, read_toml
 from simulate.errors import ConfigError, UserError
 from simulate.games import get_game
 
-TOML_POLICIES = ("heuristic", "lookahead")      # the policies a TOML strategy may ask for, if its game has them
+TOML_POLICIES = ("heuristic", "lookahead", "mcts")      # the policies a TOML strategy may ask for, if its game has them
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,19 @@ def _feature(schema, path, key, name):
     return schema.features.index(name)
 
 
+def _param(schema, path, key, value):
+    """A policy parameter's value: a whole number >= 0, or one of its words (``horizon = "round"``)."""
+    words = schema.param_words.get(key, {})
+    if value in words:
+        return float(words[value])
+    v = _number(path, f"params.{key}", value) if not isinstance(value, str) or not words else None
+    if v is None or v < 0 or v != int(v):
+        also = f" or one of {_known(words)}" if words else ""
+        raise ConfigError(path, f"params.{key}", f"expected a whole number >= 0{also}, got {value!r}",
+                          line_of(path, key))
+    return v
+
+
 def row_from_tables(schema, path, weights, phases=None, params=None, start=None):
     """A strategy row from a [weights] table, per-phase overrides and policy parameters.
     Every phase starts from [weights]; the block in use starts as the first phase's."""
@@ -112,11 +125,7 @@ def row_from_tables(schema, path, weights, phases=None, params=None, start=None)
         if key not in names:
             raise ConfigError(path, f"params.{key}", f"unknown parameter (known: {_known(names)})",
                               line_of(path, key))
-        v = _number(path, f"params.{key}", value)
-        if v < 0 or v != int(v):
-            raise ConfigError(path, f"params.{key}", f"expected a whole number >= 0, got {value!r}",
-                              line_of(path, key))
-        row[schema.param_offset + names.index(key)] = v
+        row[schema.param_offset + names.index(key)] = _param(schema, path, key, value)
     if schema.phases:
         row[:n] = row[n:2 * n]
     return tuple(row)
@@ -166,7 +175,7 @@ def with_params(game, strategy, params):
         try:
             number = float(value)
         except ValueError:
-            number = None
+            number = value if schema.param_words.get(key) else None     # a word: checked with the row
         if not sep or number is None:
             raise UserError(f"strategy parameter {item!r} for {strategy.name!r} is not NAME=NUMBER")
         if key in schema.params:
