@@ -10,6 +10,7 @@ tiers and their sizes come from the game's protocol (``Game.skill_tiers``: a slo
 on a subsample). ``analysis.robustness`` measures the source's findings in them; ``windtunnel
 report --robustness`` plays the tiers a source does not have yet.
 """
+import re
 from pathlib import Path
 
 from .errors import UserError
@@ -23,16 +24,19 @@ SAME_COMPARE = ("game", "variants", "players", "seed", "overrides", "whatifs", "
 
 
 def parse_tiers(text, game):
-    """'tuned:50000,lookahead:1000' (a size optional) -> [(strategy, games or None)]; the game's
-    ``skill_tiers`` when `text` is None."""
+    """'tuned:50000,lookahead:1000' (a size optional, after the strategy's own parameters:
+    'mcts:iterations=100:300') -> [(strategy, games or None)]; the game's ``skill_tiers`` when
+    `text` is None."""
     if text is None:
         return list(game.skill_tiers)
     from strategies.roster import split_names
 
     tiers = []
     for part in split_names(text):
-        name, _, size = part.partition(":")
-        if size and not size.strip().isdigit():
+        name, _, size = part.rpartition(":")
+        if not name or "=" in size:             # no size: the last item is the strategy's parameter
+            name, size = part, ""
+        if not name.strip() or (size and not size.strip().isdigit()):
             raise UserError(f"--tiers {part}: expected STRATEGY or STRATEGY:GAMES (e.g. tuned:20000)")
         tiers.append((name.strip(), int(size) if size else None))
     if not tiers:
@@ -52,11 +56,17 @@ def _marker(compared):
     return COMPARE if compared else MANIFEST
 
 
+def folder_name(strategy):
+    """A tier's folder: its strategy, parameters and all, in characters every file system takes
+    ('mcts:iterations=100' -> 'mcts-iterations=100')."""
+    return re.sub(r"[^A-Za-z0-9_.=+-]", "-", strategy)
+
+
 def tier_plan(path, tiers=None):
     """[(strategy, games, folder)] of a run's or comparison's tiers (`tiers`: ``parse_tiers``'s
     list or text), each strategy checked against the game's roster and each size capped at the
     source's games."""
-    from strategies.roster import strategy_names
+    from strategies.roster import load_strategy, strategy_names
 
     from .runner import holds_files
 
@@ -66,12 +76,13 @@ def tier_plan(path, tiers=None):
     known = strategy_names(game)
     out = []
     for name, size in tiers:
-        if name not in known:
+        if name.split(":")[0] not in known:
             raise UserError(f"--tiers: no strategy {name!r} in {game.title}'s roster ({', '.join(known)})")
+        load_strategy(game, name)                # its parameters, checked now (one line if wrong)
         if size is not None and size < 1:
             raise UserError(f"--tiers {name}:{size}: a tier plays at least one game")
         games = min(m["games"], size or m["games"])
-        folder = Path(path) / FOLDER / name
+        folder = Path(path) / FOLDER / folder_name(name)
         ours = (folder / _marker(compared)).is_file() or (folder / STAGING / _marker(compared)).is_file()
         if folder.exists() and not ours and holds_files(folder):
             raise UserError(f"{folder} holds files windtunnel did not write (no {_marker(compared)}): the {name} "
@@ -157,7 +168,7 @@ def tier_runs(path):
     if not folder.is_dir():
         return [], []
     compared, m = _settings(path)
-    order = [name for name, _ in get_game(m["game"]).skill_tiers]
+    order = [folder_name(name) for name, _ in get_game(m["game"]).skill_tiers]
     found, notes = [], []
     # the game's tiers in its order (weakest first), then any other
     for sub in sorted((p for p in folder.iterdir() if (p / _marker(compared)).is_file()),

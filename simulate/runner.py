@@ -63,7 +63,7 @@ from .worker import PluginFailed, Worker, prepare
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
 PRECISION_BATCH = 5_000          # at most, by default, in a run that stops when precise enough (finer looks)
-MIN_PYTHON_BATCH = 20           # ... with a plain-Python strategy (simulate/python_play.py)
+MIN_SLOW_BATCH = 20             # ... with a plain-Python strategy or a searching player (lookahead, mcts)
 DEFAULTS = {"games": 10_000, "seed": 1, "rotate_seats": False, "variant": "base", "check": False}
 
 
@@ -94,11 +94,15 @@ def default_batch_size(games, workers, least=MIN_BATCH):
 
 
 def least_batch(game, manifest):
-    """MIN_BATCH, or MIN_PYTHON_BATCH for a run a plain-Python strategy plays in (some tens of
-    games a second: small batches keep every worker busy and the progress moving)."""
-    replay = get_game(game).strategy_schema().policies.get("replay")
-    python = any(w.get("plugin") and w.get("policy") == replay for w in manifest["strategy_weights"].values())
-    return MIN_PYTHON_BATCH if python else MIN_BATCH
+    """MIN_BATCH, or MIN_SLOW_BATCH for a run a plain-Python strategy (simulate/python_play.py)
+    or a searching player plays in (some games a second: small batches keep every worker
+    busy and the progress moving)."""
+    policies = get_game(game).strategy_schema().policies
+    slow = {policies[k] for k in ("lookahead", "mcts") if k in policies}
+    for w in manifest["strategy_weights"].values():
+        if w.get("policy") in slow or (w.get("plugin") and w.get("policy") == policies.get("replay")):
+            return MIN_SLOW_BATCH
+    return MIN_BATCH
 
 
 def default_out(game, players, seed, strategies, rotate, variant):

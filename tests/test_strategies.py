@@ -25,7 +25,7 @@ from strategies.roster import row_from_tables
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get_game("aeolos")
 EXAMPLE_PLUGIN = ROOT / "configs" / "aeolos" / "strategies" / "plugins" / "example.py"
-ROSTER = ["random", "greedy", "temple", "crystal", "prophet", "builder", "favor", "balanced", "lookahead", "tuned"]
+ROSTER = ["random", "greedy", "temple", "crystal", "prophet", "builder", "favor", "balanced", "lookahead", "tuned", "mcts"]
 runner = CliRunner()
 
 

@@ -13,6 +13,7 @@ from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from . import precompile
 from .lookahead import lookahead_card
+from .mcts import plan_turn
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
 from .scorer import WS_SEAT, extension
 from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
@@ -231,6 +232,8 @@ def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
         if X is not None:
             if POL[S[S_CUR]] == POL_LOOKAHEAD:
                 lookahead_card(S, T, W, POL, R, SCR, LOG, OPT, X)
+            elif POL[S[S_CUR]] == POL_MCTS:
+                plan_turn(S, T, W, POL, R, SCR, LOG, OPT, X)
         err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, check)
         if err:
             S[S_ERROR] = err

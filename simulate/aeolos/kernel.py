@@ -77,3 +77,19 @@ def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=No
             f"{games[g, G_ERROR_TURN]}: {L.CHECK_MESSAGES[code]} "
             f"(replay: windtunnel replay aeolos --players {n_players} --seed {run_seed} --game {first + g})")
     return games
+
+
+def mcts_plan(rules, S, R, POL, W):
+    """What the MCTS seat to move would do this turn from the position (S, R) at its turn's
+    start: the option index it takes at each of the turn's decisions with a choice (the
+    arrays are not changed). For tests and notebooks; the batch plans inside the kernel."""
+    from .mcts import plan_turn
+    from .scorer import WS_PLAN, WS_PLAN_N
+    if POL[S[L.S_CUR]] != L.POL_MCTS:
+        raise ValueError("the seat to move does not play the mcts policy")
+    _, _, OPT = buffers()
+    X = extension(None, POL)
+    plan_turn(S.copy(), rules.T, W.copy(), POL.copy(), R.copy(), np.zeros((0, 4), np.int32),
+              np.zeros((0, L.LOG_COLS), np.int32), OPT, X)
+    WS = X[1]
+    return [int(i) for i in WS[WS_PLAN:WS_PLAN + WS[WS_PLAN_N]]]

@@ -108,6 +108,7 @@ PROPHET_START, PROPHET_TEMPLE = 0, 4
 POL_RANDOM, POL_HEURISTIC, POL_SCRIPT, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3, 4
 POL_RECORD = 5       # the heuristic, writing each choice onto a choice tape (below)
 POL_REPLAY = 6       # reads its choices back from a choice tape
+POL_MCTS = 7         # information-set MCTS over the turn's decisions (``mcts``)
 
 # The choice tape, for `windtunnel bench` to time a heuristic's games without its
 # deliberation: SCR[0, 0] is the next row, rows 1.. hold the option index chosen at
@@ -373,10 +374,13 @@ WEIGHT_NAMES = ("vp", "wind", "crystal", "river_step", "prophet_step", "settleme
 # block into the first one at the start of the seat's turn.
 N_PHASES = 3
 PHASE_NAMES = ("early", "mid", "late")
-# then a few policy parameters (the lookahead's rollouts per option and horizon in turns)
+# then a few policy parameters: the lookahead's rollouts per option, the search's horizon
+# in turns (0: the game's end; -k: k rounds of turns, this one and each other seat's next
+# k times, the words of HORIZON_WORDS), and the MCTS player's iterations per decision
 W_PARAMS = N_WEIGHTS * (1 + N_PHASES)
-(PARAM_ROLLOUTS, PARAM_HORIZON) = range(2)
-PARAM_NAMES = ("rollouts", "horizon")
+(PARAM_ROLLOUTS, PARAM_HORIZON, PARAM_ITERATIONS) = range(3)
+PARAM_NAMES = ("rollouts", "horizon", "iterations")
+HORIZON_WORDS = {"game": 0, "round": -1, "2rounds": -2, "3rounds": -3, "4rounds": -4}
 N_WCOLS = W_PARAMS + len(PARAM_NAMES)
 
 

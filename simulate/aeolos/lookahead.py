@@ -39,6 +39,18 @@ def margin(S, p):
 
 
 @hot
+def horizon_end(S, horizon):
+    """The turn a search's rollout stops at: `horizon` turns on; -k (the words "round",
+    "2rounds", ...) k rounds of turns, this one and each other seat's next k times; 0 the
+    game's end."""
+    if horizon < 0:
+        return S[S_TURN] - horizon * S[S_N_PLAYERS]
+    if horizon > 0:
+        return S[S_TURN] + horizon
+    return MAX_TURNS
+
+
+@hot
 def rollout(S, T, W, POL, R, SCR, LOG, OPT, X, p, card, seed, horizon):
     """VP margin of seat p after one redealt rollout that starts by playing `card`;
     S comes back as it was."""
@@ -50,7 +62,7 @@ def rollout(S, T, W, POL, R, SCR, LOG, OPT, X, p, card, seed, horizon):
     S[S_FORCED_CARD] = card
     S[S_FORCED_CARD + 1] = S[S_TURN] + 1
     S[S_LOG_N] = NO_LOG
-    end = S[S_TURN] + horizon if horizon > 0 else MAX_TURNS
+    end = horizon_end(S, horizon)
     while S[S_OVER] == 0 and S[S_TURN] < min(end, MAX_TURNS):
         play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, False)
     final_scoring(S, T, LOG)

@@ -27,6 +27,7 @@ from ..rng import below
 from ..tape import tape_read, tape_write
 from .layout import *  # noqa: F403
 from .observe import observe
+from .search_step import planned, tree_choice
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
 from .options import (SCRATCH, can_settle_at, free_action_target, platform_vp, prophet_place_open,
                       step_options)
@@ -52,14 +53,20 @@ def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
         if pol == POL_RECORD:
             tape_write(SCR, i)
         return i
-    return deliberate(S, T, W, OPT, X, pol, n, dk)
+    return deliberate(S, T, W, R, OPT, X, pol, n, dk)
 
 
 @hot
-def deliberate(S, T, W, OPT, X, pol, n, dk):
-    """A choice worked out by policy `pol` when a seat plays a plugin or the lookahead
-    (X): the lookahead's card, a plugin's or the heuristic's."""
+def deliberate(S, T, W, R, OPT, X, pol, n, dk):
+    """A choice worked out by policy `pol` when a seat plays a plugin, the lookahead or the
+    MCTS player (X): the lookahead's card, the search's plan or tree, a plugin's or the
+    heuristic's."""
     p = S[S_CUR]
+    if pol == POL_MCTS:
+        i = planned(S, R, OPT, X[1], p, n)
+        if i >= 0:
+            return i
+        return tree_choice(OPT, X[1], n, heuristic_choice(S, T, W, OPT, p, n, dk, X[1]))
     if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
         # the lookahead already chose this turn's card
         for i in range(n):

@@ -110,9 +110,11 @@ class Aeolos(Game):
     def strategy_schema(self):
         from .scorer import SCORER_SIG
         return StrategySchema(
-            features=L.WEIGHT_NAMES, phases=L.PHASE_NAMES, params={"rollouts": 8, "horizon": 0},
+            features=L.WEIGHT_NAMES, phases=L.PHASE_NAMES, params={"rollouts": 8, "horizon": 0, "iterations": 400},
+            param_words={"horizon": L.HORIZON_WORDS},
             policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC, "lookahead": L.POL_LOOKAHEAD,
-                      "plugin": L.POL_PLUGIN, "record": L.POL_RECORD, "replay": L.POL_REPLAY},
+                      "mcts": L.POL_MCTS, "plugin": L.POL_PLUGIN, "record": L.POL_RECORD,
+                      "replay": L.POL_REPLAY},
             max_players=L.MAX_PLAYERS, scorer_signature=SCORER_SIG, folder=self.config_dir / "strategies",
             default="balanced")
 

@@ -23,7 +23,8 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 # first-class function types are what let one cached kernel call any scorer
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
-from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, POL_LOOKAHEAD, S_SIZE
+from ..mcts_tree import tree_size
+from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, POL_LOOKAHEAD, POL_MCTS, S_SIZE
 
 
 def _read_only(dtype, ndim):
@@ -41,7 +42,15 @@ WS_POL = WS_SEAT + MAX_PLAYERS                # the seats' policies, saved durin
 WS_POOL = WS_POL + MAX_PLAYERS                # determinization pool
 WS_BASE = WS_POOL + MAX_CARDS + MAX_FAVOR     # built-in scores of the options (milli-VP) for a scorer
 WS_BACKUP = WS_BASE + MAX_OPTIONS             # the state, saved during rollouts and observations
-WS_SIZE = WS_BACKUP + S_SIZE
+# the MCTS player's search (``mcts``): its mode, the decision reached in this turn, the
+# turn's plan (an option index per decision), the tree node, the iteration (its redeal's seed), the tree
+(WS_MODE, WS_DEPTH, WS_PLAN_N, WS_NODE, WS_IN_TREE, WS_REACHED, WS_ITERATION) = \
+    range(WS_BACKUP + S_SIZE, WS_BACKUP + S_SIZE + 7)
+MAX_PLAN = 64                                 # decisions with a choice in one turn (a safety net)
+WS_PLAN = WS_BACKUP + S_SIZE + 8
+MAX_NODES = 32_768
+WS_TREE = WS_PLAN + MAX_PLAN
+WS_SIZE = WS_TREE + tree_size(MAX_NODES)
 
 
 @cfunc(SCORER_SIG, cache=True)
@@ -57,7 +66,7 @@ def extension(scorers=None, POL=None):
     down a turn, and plain heuristics run ~30% faster without it."""
     scorers = list(scorers or [])
     if POL is not None and not any(s is not None for s in scorers) \
-            and not (np.asarray(POL) == POL_LOOKAHEAD).any():
+            and not np.isin(np.asarray(POL), (POL_LOOKAHEAD, POL_MCTS)).any():
         return None
     fns = tuple(scorers[i] if i < len(scorers) and scorers[i] is not None else keep_base
                 for i in range(MAX_PLAYERS))
