@@ -182,8 +182,8 @@ def _wilson_low(wins, n, z=1.96):
 
 
 def test_mcts_beats_the_greedy():
-    """mcts:iterations=100 against greedy, 2 players, seats rotated: measured 82% of 100 games
-    (seed 7); asserted: the 95% interval's low end above a half."""
+    """mcts:iterations=100 against greedy, 2 players, seats rotated: measured 84% of 100 games
+    (seed 7) and 51 of these 60 (85%); asserted: the 95% interval's low end above a half."""
     games = 60
     r = play(RULES, 2, "mcts:iterations=100,greedy", games, seed=11)
     won = r.seats[:games, :2, L.P_WON]

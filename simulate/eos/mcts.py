@@ -46,7 +46,7 @@ assert MCTS_NODE_W == NODE_W, "layout.MCTS_NODE_W must be mcts_tree.NODE_W (SB's
 
 TEMP = 2.0              # the priors' softmax temperature, in glory: options 2 glory apart weigh e:1
 C_PUCT = 1.5            # exploration: the prior's weight against the mean reward
-REWARD_SCALE = 8.0      # glory of margin gained over the root's that is worth a reward of ~0.88
+REWARD_SCALE = 20.0     # glory of margin gained over the root's that is worth a reward of ~0.88
 SOLO_SCALE = 50.0       # the same for a solo game's standing (100 a task)
 MAX_SCORE = 1e6         # option scores are clipped to +-this (glory) to fit int32 milli-units
 
