@@ -176,6 +176,16 @@ def test_the_search_sees_nothing_hidden_and_gives_the_state_back():
     assert own_changed >= len(states) // 2
 
 
+def test_a_full_tree_stops_growing():
+    """With far more iterations than the tree has room for, the search fills the tree, stays
+    within it, rolls out from where it is full, and still takes a legal option."""
+    st = _states(1, seed=9)[0]
+    i, tree, (S, RG, RP, OPT) = _search(st, iterations=40_000)
+    used = int(tree[0])
+    assert L.MCTS_NODES - L.MAX_OPT < used <= L.MCTS_NODES and 0 <= i < st.offered
+    assert (S == st.S).all() and RG[0] == st.RG[0] and RP[0] == st.RP[0]
+
+
 def _wilson_low(wins, n, z=1.96):
     p = wins / n
     return (p + z * z / (2 * n) - z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
