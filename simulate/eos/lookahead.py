@@ -117,8 +117,8 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
 @hot
 def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X):
     """The option the deciding seat's policy takes: the lookahead's at its action choices,
-    the MCTS's at its every decision with a choice (``mcts.py``), a plugin's (X: the strategy rows' scorers, None without plugins; SLOT: each seat's
-    strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
+    the MCTS's at its every decision with a choice (``mcts.py``), a plugin's (X: the strategy
+    rows' scorers, None without plugins; SLOT: each seat's strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
     p = S[top(S) + 1]
     pol = POL_seat[p]
     if X is not None and pol == POL_PLUGIN:
