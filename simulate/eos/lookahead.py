@@ -25,43 +25,14 @@ from ..jit import hot
 from ..rng import game_seed, shuffle_range
 from .engine import advance, choose
 from .frames import top
-from .scoring import final_glory
-from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_RANDOM, S_ATTACKS,
-                     S_BLESSINGS, S_COINS, S_DONE, S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_LORD_STACK,
-                     S_LORD_STACK_N, S_N, S_N_HAND, S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_TURN, S_UDECK,
-                     S_UDECK_N, W_HORIZON, W_RESERVE, W_ROLLOUTS, Y_ANGEL_ATTACK, Y_BLESSING, Y_COINS, Y_DRAW,
+from .scoring import margin
+from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_MCTS, POL_RANDOM,
+                     S_DONE, S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_LORD_STACK, S_LORD_STACK_N,
+                     S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_TURN, S_UDECK, S_UDECK_N, W_HORIZON, W_ROLLOUTS,
                      POL_PLUGIN, SB_OPT, SB_PHASE, SB_POL, SB_STATE)
 from .policy import pick, use_phase, weights_now
 from .scorer import plugin_choice
-from .layout import S_SOLO
-from .solo import standing as solo_standing
-
-
-
-@hot
-def holding(S, W, p, q):
-    """What seat q still holds, in glory by p's weights: coins beyond the reserve, blessing
-    tokens, Angel attacks, cards in hand."""
-    coins = max(0.0, S[S_COINS + q] - W[p, W_RESERVE])
-    return (W[p, Y_COINS] * coins + W[p, Y_BLESSING] * S[S_BLESSINGS + q]
-            + W[p, Y_ANGEL_ATTACK] * S[S_ATTACKS + q] + W[p, Y_DRAW] * S[S_N_HAND + q])
-
-
-@hot
-def margin(S, C, NS, PR, W, p, tmp):
-    """p's position as if the game ended now, over the best rival's (both weighed by p's weights);
-    solo: its standing on the scenario's tasks and what it holds."""
-    if S[S_SOLO]:
-        return solo_standing(S, C, NS, p) + holding(S, W, p, p)
-    best = -1e18
-    mine = 0.0
-    for q in range(S[S_N]):
-        v = final_glory(S, C, NS, PR, q, tmp) + holding(S, W, p, q)
-        if q == p:
-            mine = v
-        elif v > best:
-            best = v
-    return mine - best
+from .mcts import mcts_choice
 
 
 @hot
@@ -146,8 +117,8 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
 @hot
 def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X):
     """The option the deciding seat's policy takes: the lookahead's at its action choices,
-    a plugin's (X: the strategy rows' scorers, None without plugins; SLOT: each seat's
-    strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
+    the MCTS's at its every decision with a choice (``mcts.py``), a plugin's (X: the strategy
+    rows' scorers, None without plugins; SLOT: each seat's strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
     p = S[top(S) + 1]
     pol = POL_seat[p]
     if X is not None and pol == POL_PLUGIN:
@@ -159,4 +130,6 @@ def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, 
         if n > 1 and S[top(S)] == F_ACTION:
             return lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp)
         return pick(S, C, NS, PR, RP, OPT, n, POL_GREEDY, W, PV, PH)
+    if pol == POL_MCTS and n > 1:
+        return mcts_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp)
     return pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH)

@@ -590,6 +590,17 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
 
 
 @hot
+def option_targets(S, C, NS, PR, W, PV, OPT, n):
+    """The ship's targets (``sailing_targets``) when an option of OPT[:n] sails, else none:
+    only sailing options weigh the ship's position."""
+    for i in range(n):
+        code = OPT[i, 0]
+        if code == O_HERO or code == O_AREA or code == O_PLACE or code == O_ALVA or S[top(S)] == F_MOVE:
+            return sailing_targets(S, C, NS, PR, W, PV, S[top(S) + 1])
+    return np.int64(0), np.int64(0), 0.0
+
+
+@hot
 def decide(S, C, NS, PR, RP, OPT, n, pol, W, PV):
     """Index of the option the seat's policy picks (a heuristic: with its weights W[p] in use
     and its program worths PV[p], ``use_phase``)."""
@@ -597,13 +608,7 @@ def decide(S, C, NS, PR, RP, OPT, n, pol, W, PV):
         return below(RP, n)
     if n == 1:
         return 0
-    target = blocked = np.int64(0)
-    best_target = 0.0
-    for i in range(n):                  # only sailing options weigh the ship's position
-        code = OPT[i, 0]
-        if code == O_HERO or code == O_AREA or code == O_PLACE or code == O_ALVA or S[top(S)] == F_MOVE:
-            target, blocked, best_target = sailing_targets(S, C, NS, PR, W, PV, S[top(S) + 1])
-            break
+    target, blocked, best_target = option_targets(S, C, NS, PR, W, PV, OPT, n)
     best = 0
     best_v = -1e9
     for i in range(n):

@@ -149,9 +149,10 @@ class Eos(Game):
         from .actions import SYMBOLS
         from .scorer import SCORER_SIG
         return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
+                              param_words={"horizon": dict(L.HORIZON_WORDS)},
                               policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD,
                                         "plugin": L.POL_PLUGIN, "record": L.POL_RECORD,
-                                        "replay": L.POL_REPLAY}, scorer_signature=SCORER_SIG,
+                                        "replay": L.POL_REPLAY, "mcts": L.POL_MCTS}, scorer_signature=SCORER_SIG,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
