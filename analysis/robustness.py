@@ -125,10 +125,11 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
     its ``analysis.load`` Tables; `source`: a comparison's ``CompareResult``) and in each of
     `tiers` (``Tier``), with the tier's verdict; a finding a tier cannot measure has a null
     verdict and `why`. Each finding's sentence gains a clause with its verdicts ("Against
-    stronger play: holds with tuned (...)"), and a finding gone or reversed with the strongest tier
-    that measures it (the last of `tiers`: weakest first) is marked as one only weaker play shows.
+    stronger play: holds with tuned (...)"), and a finding gone or reversed with the game's
+    strongest tier (the last of its ``skill_tiers``) is marked as one only weaker play shows.
     `label`: the report's names of section items."""
     mine = measures(own, game, source, baseline, label)
+    top = game.skill_tiers[-1][0]              # the game's strongest player
     theirs = [(t, measures(t.tables, game, t.source, baseline, label)) for t in tiers]
     rows = []
     for i, f in enumerate(findings):
@@ -152,8 +153,9 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
             rows.append(row)
         if clauses:
             f.sentence += " Against stronger play on the same game seeds: " + "; ".join(clauses) + "."
-            strongest = [r for r in rows if r["finding"] == i and r["verdict"] is not None][-1]
-            if strongest["verdict"] in (GONE, REVERSED):
+            strongest = [r for r in rows if r["finding"] == i and r["tier"] == top]
+            if strongest and strongest[0]["verdict"] in (GONE, REVERSED):
+                strongest = strongest[0]
                 f.sentence += f" Only weaker play shows it: {strongest['verdict']} with {strongest['tier']}, the strongest."
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 

@@ -128,6 +128,7 @@ def tune(game: str = GAME_ARG,
     as a TOML strategy and report its win rate against the roster with 95% intervals."""
     from strategies import load_strategy, strategy_names
     from strategies.plugin import loaded_files
+    from strategies.roster import search_codes
     from strategies.tune import to_toml, tune as run_tune, validate
 
     g = get_game(game)
@@ -157,8 +158,8 @@ def tune(game: str = GAME_ARG,
     tmp = path.with_suffix(".toml.tmp")
     tmp.write_text(to_toml(g, result, base, against, players, budget, seed))
     tmp.replace(path)                            # a reader never sees half a file
-    slow = schema.policies.get("lookahead")
-    opponents = [n for n in strategy_names(g) if n != path.stem and load_strategy(g, n).policy != slow]
+    slow = search_codes(g)
+    opponents = [n for n in strategy_names(g) if n != path.stem and load_strategy(g, n).policy not in slow]
     if against not in opponents:
         opponents.append(against)
     typer.echo(f"Wrote {path} ({result.generations} generations x {population} candidates x "

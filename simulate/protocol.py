@@ -251,8 +251,9 @@ class Game:
     intervention_table = None
     intervention_words = {}          # key -> its phrase in a sentence ("{value} VP more at the start")
     intervention_subjects = {}       # key -> (Subject name, phrase): its value is that subject's item
-    # the stronger strategies a run's findings are checked against (``simulate.robustness``), each
-    # with the most games it plays (the run's, if fewer): a slow search player on a subsample
+    # the stronger strategies a run's findings are checked against (``simulate.robustness``), the
+    # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
+    # games it plays (the run's, if fewer): a slow search player on a subsample
     skill_tiers = (("tuned", 100_000), ("lookahead", 2_000))
 
     @property

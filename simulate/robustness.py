@@ -170,7 +170,7 @@ def tier_runs(path):
     compared, m = _settings(path)
     order = [folder_name(name) for name, _ in get_game(m["game"]).skill_tiers]
     found, notes = [], []
-    # the game's tiers in its order (weakest first), then any other
+    # the game's tiers in its order (the strongest last), then any other
     for sub in sorted((p for p in folder.iterdir() if (p / _marker(compared)).is_file()),
                       key=lambda p: (order.index(p.name) if p.name in order else len(order), p.name)):
         r = _open(sub, compared)

@@ -97,8 +97,10 @@ def least_batch(game, manifest):
     """MIN_BATCH, or MIN_SLOW_BATCH for a run a plain-Python strategy (simulate/python_play.py)
     or a searching player plays in (some games a second: small batches keep every worker
     busy and the progress moving)."""
+    from strategies.roster import search_codes
+
     policies = get_game(game).strategy_schema().policies
-    slow = {policies[k] for k in ("lookahead", "mcts") if k in policies}
+    slow = search_codes(game)
     for w in manifest["strategy_weights"].values():
         if w.get("policy") in slow or (w.get("plugin") and w.get("policy") == policies.get("replay")):
             return MIN_SLOW_BATCH

@@ -26,6 +26,7 @@ from simulate.errors import ConfigError, UserError
 from simulate.games import get_game
 
 TOML_POLICIES = ("heuristic", "lookahead", "mcts")      # the policies a TOML strategy may ask for, if its game has them
+SEARCH_POLICIES = ("lookahead", "mcts")         # a search at each decision: some games a second, not thousands
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ def strategy_names(game):
 
     replay = get_game(game).strategy_schema().policies.get("replay")
     return builtin_names(game) + sorted(n for n, s in registered(game).items() if s.policy != replay)
+
+
+def search_codes(game):
+    """The kernel codes of the game's searching policies (``SEARCH_POLICIES``): slow players that
+    roster-wide checks leave out and runs give small batches."""
+    policies = get_game(game).strategy_schema().policies
+    return {policies[k] for k in SEARCH_POLICIES if k in policies}
 
 
 def _known(names):

@@ -185,21 +185,22 @@ def test_an_interrupted_robustness_check_says_how_to_go_on(run, tmp_path, monkey
 
 def test_a_finding_only_weaker_play_shows_is_marked_and_a_tier_takes_parameters(tmp_path):
     """random against balanced, unrotated: seat 0 (random) loses nearly every game, a seat
-    finding of the players, not of the seat. With the MCTS player in both seats (a small budget,
-    its parameters in the tier's name) that advantage is gone or reversed: the finding is marked
-    as one only weaker play shows."""
+    finding of the players, not of the seat. With the game's strongest tier (the MCTS player at 50
+    iterations, its parameters in the tier's name) in both seats that advantage is gone or
+    reversed: the finding is marked as one only weaker play shows; not so with another tier."""
     out = tmp_path / "weak"
     r = invoke("simulate", "aeolos", "--players", 2, "--games", 2000, "--strategies", "random,balanced",
                "--jobs", 1, "--out", out, "--no-progress")
     assert r.exit_code == 0, r.stderr
-    r = invoke("report", out, "--robustness", "--tiers", "mcts:iterations=8:horizon=round:300", "--jobs", 1,
+    r = invoke("report", out, "--robustness", "--tiers", "greedy:300,mcts:iterations=50:300", "--jobs", 1,
                "--out", tmp_path / "w.html")
     assert r.exit_code == 0, r.stderr
-    tier = out / "robustness" / "mcts-iterations=8-horizon=round"
-    assert json.loads((tier / "manifest.json").read_text())["strategies"] == ["mcts:iterations=8:horizon=round"] * 2
+    tier = out / "robustness" / "mcts-iterations=50"
+    assert json.loads((tier / "manifest.json").read_text())["strategies"] == ["mcts:iterations=50"] * 2
     seat_lines = [line for line in r.stdout.splitlines() if line.startswith("  - Seat 0 wins")]
     assert seat_lines, r.stdout
-    assert "Only weaker play shows it:" in seat_lines[0] and "with mcts:iterations=8:horizon=round, the strongest" \
+    assert "Only weaker play shows it:" in seat_lines[0] and "with mcts:iterations=50, the strongest." \
         in seat_lines[0], seat_lines[0]
+    assert "with greedy" in seat_lines[0] and "with greedy, the strongest" not in seat_lines[0]
     bad = invoke("report", out, "--robustness", "--tiers", "mcts:iterations=x:300", "--out", tmp_path / "x.html")
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr

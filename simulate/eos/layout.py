@@ -616,15 +616,16 @@ PHASE_NAMES = ("early", "mid", "late")
 # reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the
 # lookahead's rollouts per option and how many of its turns each plays into (lookahead.py);
 # iterations: the MCTS player's search iterations per decision (mcts.py), which shares horizon
-PARAMS = {"reserve": 50, "rollouts": 2, "horizon": 3, "iterations": 400}
+PARAMS = {"reserve": 50, "rollouts": 2, "horizon": 3, "iterations": 100}
 W_RESERVE = N_WEIGHTS * (1 + len(PHASE_NAMES))
 W_ROLLOUTS = W_RESERVE + 1
 W_HORIZON = W_RESERVE + 2
 W_ITERATIONS = W_RESERVE + 3
 # horizon's words: "round" until the seat's next turn begins (= 1: every other seat has replied
-# once), "game" to the game's end (more turns than any game has)
+# once), "2rounds" to "4rounds" until that many more of its turns have begun (AEOLOS counts its
+# rounds in turns, the same points), "game" to the game's end (more turns than any game has)
 HORIZON_GAME = 1_000_000
-HORIZON_WORDS = {"round": 1, "game": HORIZON_GAME}
+HORIZON_WORDS = {"round": 1, "2rounds": 2, "3rounds": 3, "4rounds": 4, "game": HORIZON_GAME}
 W_ROW = W_RESERVE + len(PARAMS)
 
 # the cards table (S_CARD rows, and the kernel's `cards` result): the seat that has it, the turn it

@@ -55,7 +55,8 @@ def test_the_protocol_object():
     assert GAME.name == "eos" and GAME.players == (1, 5) and GAME.score_unit == "glory" and GAME.variants == MODULES
     assert simulate.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
-    assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic", "lookahead", "plugin", "record", "replay"}
+    assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
+                                                                       "replay"}
     assert schema.scorer_signature is not None and GAME.plugin_error_code == 92
     assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats"}
     for table, columns in CORE.items():
