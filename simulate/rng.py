@@ -60,3 +60,23 @@ def shuffle_range(a, start, n, R):
         t = a[start + i]
         a[start + i] = a[start + j]
         a[start + j] = t
+
+
+@hot
+def sort_range(a, start, n):
+    """Insertion sort of a[start:start+n] (a pool of cards: small n)."""
+    for i in range(start + 1, start + n):
+        v = a[i]
+        j = i - 1
+        while j >= start and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+@hot
+def shuffle_unseen(a, start, n, R):
+    """Shuffle the unseen cards a[start:start+n] from their sorted order: a redeal of hidden
+    cards (the search players') then depends on which cards are unseen, never on how they lay."""
+    sort_range(a, start, n)
+    shuffle_range(a, start, n, R)

@@ -24,10 +24,11 @@ def play(rules, n, names, games, seed=3, first=0, check=False):
 
 
 def test_the_parameters_and_their_words():
-    """iterations 400 and horizon "round" (= 1: until the seat's next turn) by default; "game" is
-    more turns than any game has; a word the parameter does not know is refused."""
+    """iterations 100 and horizon "2rounds" (= 2: until the seat's second turn from now) by default;
+    "round" is 1; "game" is more turns than any game has; a word the parameter does not know is refused."""
     s = load_strategy(GAME, "mcts")
-    assert s.policy == L.POL_MCTS and s.weights[L.W_ITERATIONS] == 400 and s.weights[L.W_HORIZON] == 1
+    assert s.policy == L.POL_MCTS and s.weights[L.W_ITERATIONS] == 100 and s.weights[L.W_HORIZON] == 2
+    assert load_strategy(GAME, "mcts:horizon=round").weights[L.W_HORIZON] == 1
     s = load_strategy(GAME, "mcts:iterations=50:horizon=game")
     assert s.weights[L.W_ITERATIONS] == 50 and s.weights[L.W_HORIZON] == L.HORIZON_GAME
     assert load_strategy(GAME, "mcts:horizon=3").weights[L.W_HORIZON] == 3
@@ -50,6 +51,15 @@ def test_check_mode_finds_no_broken_rule_and_the_games_end(n, variants, names):
     assert (r.errors == 0).all(), np.unique(r.errors)
     assert (r.games[:games, L.G_ENDED_BY] != L.END_NONE).all()
     assert (r.games[:games, L.G_DECISIONS] > 20).all()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_check_mode_over_hundreds_of_games_in_every_player_count_and_module(n):
+    for variants in ([["solo"], ["solo", "deluxe"]] if n == 1 else [[]] + [[v] for v in GAME.variants if v != "solo"]):
+        rules = GAME.load_rules(variants=variants) if variants else RULES
+        r = play(rules, n, ",".join(["mcts:iterations=4:horizon=round"] * n), 300, seed=11, check=True)
+        assert (r.errors == 0).all(), (variants, np.unique(r.errors))
 
 
 def test_a_game_is_the_same_whatever_the_batch_and_through_the_replay():

@@ -7,7 +7,7 @@ the lookahead's rollouts. Both treat the hidden cards as an unordered pool, so
 their output does not depend on how the hidden cards actually lie.
 """
 from ..jit import hot
-from ..rng import shuffle_range
+from ..rng import shuffle_unseen
 from .layout import *  # noqa: F403
 
 
@@ -37,26 +37,6 @@ def observe(OBS, p):
 
 
 @hot
-def sort_range(S, start, n):
-    """Insertion sort of S[start:start+n] (small n): the pool's order then says nothing."""
-    for i in range(start + 1, start + n):
-        v = S[i]
-        j = i - 1
-        while j >= start and S[j] > v:
-            S[j + 1] = S[j]
-            j -= 1
-        S[j + 1] = v
-
-
-@hot
-def shuffle_pool(WS, at, n, R):
-    """Shuffle the unseen cards WS[at:at+n] from their sorted order: the result depends on
-    which cards are unseen, never on how they lay."""
-    sort_range(WS, at, n)
-    shuffle_range(WS, at, n, R)
-
-
-@hot
 def determinize(S, p, R, WS, at):
     """Redeal the sailing cards and favor cards seat p cannot see, keeping every count.
     WS[at:] is scratch for MAX_CARDS + MAX_FAVOR ints."""
@@ -71,7 +51,7 @@ def determinize(S, p, R, WS, at):
             for i in range(S[S_HAND_N + q]):
                 WS[at + n] = S[S_HAND + q * HAND_CAP + i]
                 n += 1
-    shuffle_pool(WS, at, n, R)
+    shuffle_unseen(WS, at, n, R)
     k = 0
     for i in range(S[S_DECK_N]):
         S[S_DECK + i] = WS[at + k]
@@ -92,7 +72,7 @@ def determinize(S, p, R, WS, at):
                 for _ in range(S[S_FAVOR + q * N_FAVOR_TYPES + f]):
                     WS[at + n] = f
                     n += 1
-    shuffle_pool(WS, at, n, R)
+    shuffle_unseen(WS, at, n, R)
     k = 0
     for i in range(S[S_FDECK_N]):
         S[S_FDECK + i] = WS[at + k]

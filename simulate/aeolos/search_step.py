@@ -8,7 +8,7 @@ heuristic plays on. ``WS_DEPTH`` counts the seat's decisions with a choice this 
 """
 from ..jit import hot
 from ..rng import game_seed
-from ..mcts_tree import field, most_visited, select, N_VISITS
+from ..mcts_tree import N_VISITS, ROOT, field, most_visited, select
 from .layout import *  # noqa: F403
 from .observe import determinize
 from .scorer import (WS_BASE, WS_DEPTH, WS_IN_TREE, WS_ITERATION, WS_MODE, WS_NODE, WS_PLAN, WS_PLAN_N, WS_POOL,
@@ -32,7 +32,7 @@ def planned(S, R, OPT, WS, p, n):
         return -1
     WS[WS_REACHED] = 1
     if WS[WS_MODE] == MODE_PICK:
-        i = most_visited(WS, WS_TREE, 0, OPT, n)
+        i = most_visited(WS, WS_TREE, ROOT, OPT, n)
         WS[WS_PLAN + d] = max(i, 0)
         WS[WS_IN_TREE] = 0
         return max(i, 0)

@@ -31,7 +31,7 @@ the scores, the card pool and the tree are regions of SB (layout SB_*).
 from ..jit import hot
 from ..mcts_tree import N_VISITS, NODE_W, ROOT, backup, field, find_child, most_visited, reward_of, select, \
     tree_reset
-from ..rng import game_seed, shuffle_range
+from ..rng import game_seed, shuffle_unseen
 from .engine import advance, choose
 from .frames import top
 from .layout import (CARD_GAINED, CARD_W, C_J_NATION, C_N_JOURNEY, C_NATION_JOURNEY_N, J_BOX, J_DECK, J_HAND,
@@ -52,26 +52,6 @@ MAX_SCORE = 1e6         # option scores are clipped to +-this (glory) to fit int
 
 
 @hot
-def sort_range(a, start, n):
-    """Insertion sort of a[start:start+n] (a pool is at most a deck: ~100 cards)."""
-    for i in range(start + 1, start + n):
-        v = a[i]
-        j = i - 1
-        while j >= start and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
-
-
-@hot
-def shuffle_pool(a, start, n, R):
-    """Shuffle a[start:start+n] from its sorted order: the result depends on which cards are
-    there, never on how they lay."""
-    sort_range(a, start, n)
-    shuffle_range(a, start, n, R)
-
-
-@hot
 def redeal_journey(S, C, p, R, SB):
     """The journey deck and the other seats' general cards in hand, pooled and dealt again:
     each hand keeps its count (S_N_HAND), the deck the rest."""
@@ -84,7 +64,7 @@ def redeal_journey(S, C, p, R, SB):
         if C[C_J_NATION + j] < 0 and J_HAND <= loc < J_HAND + MAX_PLAYERS and loc != J_HAND + p:
             SB[SB_POOL + n] = j
             n += 1
-    shuffle_pool(SB, SB_POOL, n, R)
+    shuffle_unseen(SB, SB_POOL, n, R)
     k = 0
     for q in range(S[S_N]):
         if q != p:
@@ -116,7 +96,7 @@ def redeal_nation_cards(S, C, NS, p, R, SB):
                 continue
             SB[SB_POOL + n] = j
             n += 1
-        shuffle_pool(SB, SB_POOL, n, R)
+        shuffle_unseen(SB, SB_POOL, n, R)
         for k in range(n):
             S[S_JLOC + SB[SB_POOL + k]] = J_HAND + q if k < held else J_BOX
 
@@ -126,11 +106,11 @@ def determinize(S, C, NS, p, R, SB):
     """Redeal what seat p cannot see, keeping every count (module doc, 1)."""
     redeal_journey(S, C, p, R, SB)
     redeal_nation_cards(S, C, NS, p, R, SB)
-    shuffle_pool(S, S_UDECK, S[S_UDECK_N], R)
-    shuffle_pool(S, S_EDECK, S[S_EDECK_N], R)
-    shuffle_pool(S, S_LORD_STACK, S[S_LORD_STACK_N], R)
+    shuffle_unseen(S, S_UDECK, S[S_UDECK_N], R)
+    shuffle_unseen(S, S_EDECK, S[S_EDECK_N], R)
+    shuffle_unseen(S, S_LORD_STACK, S[S_LORD_STACK_N], R)
     if S[S_PLACEMENT_N] > 2:            # the bottom 6 and the top token (the pawn's area) are in sight
-        shuffle_pool(S, S_PLACEMENT + 1, S[S_PLACEMENT_N] - 2, R)
+        shuffle_unseen(S, S_PLACEMENT + 1, S[S_PLACEMENT_N] - 2, R)
 
 
 @hot
