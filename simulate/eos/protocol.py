@@ -98,7 +98,9 @@ class Eos(Game):
     title = "EOS: Island of Angels"
     players = (1, L.MAX_PLAYERS)         # 1: the Solo Mode only (--variant solo)
     score_unit = "glory"
-    skill_tiers = (("tuned", 100_000), ("lookahead", 500))    # its lookahead plays about 8 games/s a core
+    # the strongest last: the lookahead plays about 8 games/s a core, the MCTS player at 50 iterations
+    # 1.3 in every seat of a three-player game (73% of two-player games against tuned; docs/mcts.md)
+    skill_tiers = (("tuned", 100_000), ("lookahead", 500), ("mcts:iterations=50", 300))
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
     tables = ("games", "seats", "cards", "feats")
