@@ -103,9 +103,9 @@ def _states(count, seed=7):
     return out[:count]
 
 
-def _search(st, iterations=40):
+def _search(st, iterations=40, horizon="2rounds"):
     """(option the MCTS seat 0 takes, its tree, S/RG/RP/OPT after) on copies of st's arrays."""
-    mcts, greedy = load_strategy(GAME, f"mcts:iterations={iterations}"), load_strategy(GAME, "tuned")
+    mcts, greedy = load_strategy(GAME, f"mcts:iterations={iterations}:horizon={horizon}"), load_strategy(GAME, "tuned")
     POL = np.zeros(L.MAX_PLAYERS, np.int64)
     POL[:2] = mcts.policy, greedy.policy
     W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
@@ -190,7 +190,7 @@ def test_a_full_tree_stops_growing():
     """With far more iterations than the tree has room for, the search fills the tree, stays
     within it, rolls out from where it is full, and still takes a legal option."""
     st = _states(1, seed=9)[0]
-    i, tree, (S, RG, RP, OPT) = _search(st, iterations=40_000)
+    i, tree, (S, RG, RP, OPT) = _search(st, iterations=40_000, horizon="round")
     used = int(tree[0])
     assert L.MCTS_NODES - L.MAX_OPT < used <= L.MCTS_NODES and 0 <= i < st.offered
     assert (S == st.S).all() and RG[0] == st.RG[0] and RP[0] == st.RP[0]
