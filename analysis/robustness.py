@@ -156,7 +156,8 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
             strongest = [r for r in rows if r["finding"] == i and r["tier"] == top]
             if strongest and strongest[0]["verdict"] in (GONE, REVERSED):
                 strongest = strongest[0]
-                f.sentence += f" Only weaker play shows it: {strongest['verdict']} with {strongest['tier']}, the strongest."
+                f.sentence += (f" Only weaker play shows it: {strongest['verdict']} with {strongest['tier']}, "
+                               "the strongest.")
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 

@@ -170,7 +170,8 @@ def to_text(result):
              f"numba cache: {s['cache']})"]
     width = max(len(n) for n in result["policies"]) if result["policies"] else 6
     for name, r in result["policies"].items():
-        speed = f"{r['games_per_s']:>10,.0f}" if r["games_per_s"] >= 100 else f"{r['games_per_s']:>10.1f}"  # (a search: 1.8)
+        gps = r["games_per_s"]
+        speed = f"{gps:>10,.0f}" if gps >= 100 else f"{gps:>10.1f}"       # (a search player: 1.8)
         lines.append(f"  {name:<{width}}  {speed} games/s   ({r['games']:,} games in "
                      f"{r['seconds']:.2f} s, fastest of {r['rounds']} rounds; {r['turns_per_game']:.1f} turns/game, "
                      f"{r['cap_rate']:.1%} ended by the turn cap, "

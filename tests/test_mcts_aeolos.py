@@ -12,7 +12,8 @@ from strategies import resolve_strategies
 from strategies.roster import load_strategy
 
 FAST = "mcts:iterations=6:horizon=round"        # every rule path, at a test's pace
-VARIANTS = ([], ["tableaus"], ["poseidon"], ["challenge"], ["variable"], ["tableaus", "poseidon", "challenge", "variable"])
+VARIANTS = ([], ["tableaus"], ["poseidon"], ["challenge"], ["variable"],
+            ["tableaus", "poseidon", "challenge", "variable"])
 
 
 def arrays(names, n_players):

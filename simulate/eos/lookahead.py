@@ -23,14 +23,14 @@ nothing. Everything is a function of the game's seed: replay and the batch agree
 """
 from ..jit import hot
 from ..rng import game_seed, shuffle_range
-from .engine import advance, choose
+from .engine import choose
+from .playout import onward, put_back, restore_phases, set_aside
 from .frames import top
 from .scoring import margin
-from .layout import (F_ACTION, MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_MCTS, POL_RANDOM,
-                     S_DONE, S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_LORD_STACK, S_LORD_STACK_N,
-                     S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_TURN, S_UDECK, S_UDECK_N, W_HORIZON, W_ROLLOUTS,
-                     POL_PLUGIN, SB_OPT, SB_PHASE, SB_POL, SB_STATE)
-from .policy import pick, use_phase, weights_now
+from .layout import (F_ACTION, MAX_OPT, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_MCTS, POL_PLUGIN, S_EDECK, S_EDECK_N,
+                     S_JDECK, S_JDECK_N, S_LORD_STACK, S_LORD_STACK_N, S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_TURN,
+                     S_UDECK, S_UDECK_N, W_HORIZON, W_ROLLOUTS, SB_OPT, SB_STATE)
+from .policy import pick, weights_now
 from .scorer import plugin_choice
 from .mcts import mcts_choice
 
@@ -58,18 +58,11 @@ def rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i, s
         for c in range(OPT_W):
             OPT[r, c] = SB[SB_OPT + r * OPT_W + c]
     choose(S, C, NS, PR, RG, OPT, i)
-    started = 0
-    turn = S[S_TURN]
-    while S[S_DONE] == 0:
-        n = advance(S, C, NS, PR, RG, OPT, NB)
+    turn, started = S[S_TURN], 0
+    while True:
+        n, turn, started = onward(S, C, NS, PR, RG, OPT, NB, p, turn, started, turns)
         if n == 0:
             break
-        if S[S_TURN] != turn:
-            turn = S[S_TURN]
-            if S[S_SEAT] == p:
-                started += 1
-                if started >= turns:
-                    break
         choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]], W, PV, PH))
     m = margin(S, C, NS, PR, W, p, tmp)
     for k in range(S_SIZE):
@@ -83,13 +76,7 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
     p = S[top(S) + 1]
     rollouts = max(1, int(W[p, W_ROLLOUTS]))
     turns = max(1, int(W[p, W_HORIZON]))
-    for r in range(MAX_OPT):
-        for c in range(OPT_W):
-            SB[SB_OPT + r * OPT_W + c] = OPT[r, c]
-    for q in range(MAX_PLAYERS):
-        SB[SB_PHASE + q] = PH[q]
-        SB[SB_POL + q] = POL_seat[q]
-        POL_seat[q] = POL_RANDOM if POL_seat[q] == POL_RANDOM else POL_GREEDY
+    set_aside(OPT, POL_seat, PH, SB)
     game_rg, game_rp = RG[0], RP[0]
     base = game_seed(game_rg, S[S_TURN])
     best, best_v = 0, -1e18
@@ -98,27 +85,20 @@ def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, 
         for k in range(rollouts):
             total += rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i,
                              game_seed(base, k), turns)
-            for q in range(MAX_PLAYERS):     # a rollout may have moved a seat into a later phase
-                if PH[q] != SB[SB_PHASE + q]:
-                    PH[q] = SB[SB_PHASE + q]
-                    if PH[q] >= 0:
-                        use_phase(S, C, W, PV, q, PH[q] % 3)   # (a solo key: phase + 3 * task)
+            restore_phases(S, C, W, PV, PH, SB)
         if total > best_v:
             best_v, best = total, i
     RG[0], RP[0] = game_rg, game_rp
-    for q in range(MAX_PLAYERS):
-        POL_seat[q] = SB[SB_POL + q]
-    for r in range(MAX_OPT):
-        for c in range(OPT_W):
-            OPT[r, c] = SB[SB_OPT + r * OPT_W + c]
+    put_back(OPT, POL_seat, SB)
     return best
 
 
 @hot
 def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X):
     """The option the deciding seat's policy takes: the lookahead's at its action choices,
-    the MCTS's at its every decision with a choice (``mcts.py``), a plugin's (X: the strategy
-    rows' scorers, None without plugins; SLOT: each seat's strategy row), else ``policy.pick`` (the heuristic's or a random pick)."""
+    the MCTS player's at each of its decisions with a choice (``mcts.py``), a plugin's (X:
+    the strategy rows' scorers, None without plugins; SLOT: each seat's strategy row), else
+    ``policy.pick`` (the heuristic's or a random pick)."""
     p = S[top(S) + 1]
     pol = POL_seat[p]
     if X is not None and pol == POL_PLUGIN:

@@ -32,14 +32,15 @@ from ..jit import hot
 from ..mcts_tree import N_VISITS, NODE_W, ROOT, backup, field, find_child, most_visited, reward_of, select, \
     tree_reset
 from ..rng import game_seed, shuffle_unseen
-from .engine import advance, choose
+from .engine import choose
+from .playout import onward, put_back, restore_phases, set_aside
 from .frames import top
 from .layout import (CARD_GAINED, CARD_W, C_J_NATION, C_N_JOURNEY, C_NATION_JOURNEY_N, J_BOX, J_DECK, J_HAND,
-                     MAX_OPT, MAX_PLAYERS, MCTS_NODE_W, NS_JOURNEY, OPT_W, POL_GREEDY, POL_RANDOM, S_CARD, S_DONE,
+                     MAX_OPT, MAX_PLAYERS, MCTS_NODE_W, NS_JOURNEY, OPT_W, POL_GREEDY, S_CARD,
                      S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_JLOC, S_LORD_STACK, S_LORD_STACK_N, S_N, S_N_HAND,
-                     S_PLACEMENT, S_PLACEMENT_N, S_SEAT, S_SIZE, S_SOLO, S_SP, S_TURN, S_UDECK, S_UDECK_N, SB_OPT,
-                     SB_PHASE, SB_POL, SB_POOL, SB_SC, SB_STATE, SB_TREE, W_HORIZON, W_ITERATIONS)
-from .policy import option_targets, option_value, pick, use_phase, weights_now
+                     S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_SOLO, S_SP, S_TURN, S_UDECK, S_UDECK_N, SB_OPT,
+                     SB_POOL, SB_SC, SB_STATE, SB_TREE, W_HORIZON, W_ITERATIONS)
+from .policy import option_targets, option_value, pick, weights_now
 from .scoring import margin
 
 assert MCTS_NODE_W == NODE_W, "layout.MCTS_NODE_W must be mcts_tree.NODE_W (SB's tree size)"
@@ -162,30 +163,12 @@ def iteration(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, p,
         else:
             i = pick(S, C, NS, PR, RP, OPT, n, POL_seat[q], W, PV, PH)
         choose(S, C, NS, PR, RG, OPT, i)
-        if S[S_DONE] != 0:
-            break
-        n = advance(S, C, NS, PR, RG, OPT, NB)
+        n, turn, started = onward(S, C, NS, PR, RG, OPT, NB, p, turn, started, turns)
         if n == 0:
             break
-        if S[S_TURN] != turn:
-            turn = S[S_TURN]
-            if S[S_SEAT] == p:
-                started += 1
-                if started >= turns:
-                    break
     backup(SB, SB_TREE, node, reward_of(margin(S, C, NS, PR, W, p, tmp) - root, scale))
     for k in range(S_SIZE):
         S[k] = SB[SB_STATE + k]
-
-
-@hot
-def restore_phases(S, C, W, PV, PH, SB):
-    """Put back each seat's phase in use (an iteration may have moved a seat into a later one)."""
-    for q in range(MAX_PLAYERS):
-        if PH[q] != SB[SB_PHASE + q]:
-            PH[q] = SB[SB_PHASE + q]
-            if PH[q] >= 0:
-                use_phase(S, C, W, PV, q, PH[q] % 3)   # (a solo key: phase + 3 * task)
 
 
 @hot
@@ -199,13 +182,7 @@ def mcts_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
     weights_now(S, C, W, PV, PH, p)     # (its weights for now, before the phases are saved)
     for k in range(S_SIZE):
         SB[SB_STATE + k] = S[k]
-    for r in range(MAX_OPT):
-        for c in range(OPT_W):
-            SB[SB_OPT + r * OPT_W + c] = OPT[r, c]
-    for q in range(MAX_PLAYERS):
-        SB[SB_PHASE + q] = PH[q]
-        SB[SB_POL + q] = POL_seat[q]
-        POL_seat[q] = POL_RANDOM if POL_seat[q] == POL_RANDOM else POL_GREEDY
+    set_aside(OPT, POL_seat, PH, SB)
     root = margin(S, C, NS, PR, W, p, tmp)
     game_rg, game_rp = RG[0], RP[0]
     base = game_seed(game_seed(game_rg, S[S_TURN]), S[S_SP] * 64 + S[at])
@@ -215,10 +192,6 @@ def mcts_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
                   scale, root)
         restore_phases(S, C, W, PV, PH, SB)
     RG[0], RP[0] = game_rg, game_rp
-    for q in range(MAX_PLAYERS):
-        POL_seat[q] = SB[SB_POL + q]
-    for r in range(MAX_OPT):
-        for c in range(OPT_W):
-            OPT[r, c] = SB[SB_OPT + r * OPT_W + c]
+    put_back(OPT, POL_seat, SB)
     best = most_visited(SB, SB_TREE, ROOT, OPT, n)
     return best if best >= 0 else pick(S, C, NS, PR, RP, OPT, n, POL_GREEDY, W, PV, PH)
