@@ -153,9 +153,8 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
             rows.append(row)
         if clauses:
             f.sentence += " Against stronger play on the same game seeds: " + "; ".join(clauses) + "."
-            strongest = [r for r in rows if r["finding"] == i and r["tier"] == top]
-            if strongest and strongest[0]["verdict"] in (GONE, REVERSED):
-                strongest = strongest[0]
+            strongest = next((r for r in rows if r["finding"] == i and r["tier"] == top), None)
+            if strongest and strongest["verdict"] in (GONE, REVERSED):
                 f.sentence += (f" Only weaker play shows it: {strongest['verdict']} with {strongest['tier']}, "
                                "the strongest.")
     return pl.DataFrame(rows) if rows else pl.DataFrame()

@@ -97,17 +97,23 @@ def add_child(TR, at, node, OPT, i, prior):
 
 
 @hot
-def prior_of(SC, sc_at, n, i, temp):
-    """Option i's prior (in 1/SCALE): the softmax of the scores SC[sc_at:sc_at+n] (milli-units)
-    at temperature `temp` (their unit); uniform when temp <= 0."""
-    if temp <= 0.0:
-        return int(SCALE / n)
+def softmax_norm(SC, sc_at, n, temp):
+    """(the top score, the sum of the exponentials) of the softmax of SC[sc_at:sc_at+n]."""
     top = -1e300
     for k in range(n):
         top = max(top, SC[sc_at + k] / 1000.0)
     total = 0.0
     for k in range(n):
         total += math.exp((SC[sc_at + k] / 1000.0 - top) / temp)
+    return top, total
+
+
+@hot
+def prior_of(SC, sc_at, n, i, temp, top, total):
+    """Option i's prior (in 1/SCALE): the softmax of the scores SC[sc_at:sc_at+n] (milli-units)
+    at temperature `temp` (their unit; (top, total) from ``softmax_norm``); uniform when temp <= 0."""
+    if temp <= 0.0:
+        return int(SCALE / n)
     return int(SCALE * math.exp((SC[sc_at + i] / 1000.0 - top) / temp) / total)
 
 
@@ -120,10 +126,13 @@ def select(TR, at, node, OPT, n, SC, sc_at, temp, c_puct):
     visits = field(TR, at, node, N_VISITS)
     fpu = field(TR, at, node, N_VALUE) / (SCALE * visits) if visits > 0 else 0.5
     best, best_child, best_u = 0, -1, -1e300
+    top, total = 0.0, 0.0                      # the softmax's norm, once, when a child is first made
     for i in range(n):
         c = find_child(TR, at, node, OPT, i)
         if c < 0:
-            c = add_child(TR, at, node, OPT, i, prior_of(SC, sc_at, n, i, temp))
+            if total == 0.0 and temp > 0.0:
+                top, total = softmax_norm(SC, sc_at, n, temp)
+            c = add_child(TR, at, node, OPT, i, prior_of(SC, sc_at, n, i, temp, top, total))
         if c < 0:
             continue
         b = at + TREE_AT + c * NODE_W

@@ -98,7 +98,7 @@ def _param(schema, path, key, value):
     words = schema.param_words.get(key, {})
     if value in words:
         return float(words[value])
-    v = _number(path, f"params.{key}", value) if not isinstance(value, str) or not words else None
+    v = None if words and isinstance(value, str) else _number(path, f"params.{key}", value)
     if v is None or v < 0 or v != int(v):
         also = f" or one of {_known(words)}" if words else ""
         raise ConfigError(path, f"params.{key}", f"expected a whole number >= 0{also}, got {value!r}",
