@@ -1,8 +1,8 @@
-"""Golden tables: content hashes of the games/seats/cards tables of 2,000 AEOLOS games in
-every player count and variant, recorded before a refactor so that the refactor can be
-shown to change no game, to the last VP.
+"""Golden tables: content hashes of every table of 2,000 AEOLOS games in every player count and
+variant, and of 300 EOS games in every player count, with the deluxe module and solo, recorded
+before a refactor so that the refactor can be shown to change no game, to the last VP (glory).
 
-    .venv/bin/python -m tests.golden_tables --write     # record (only for an intended rule change)
+    .venv/bin/python -m tests.golden_tables --write [aeolos|eos]   # record (only for an intended rule change)
 
 ``tests/test_golden.py`` plays the same runs and compares. ``run_id`` is left out of the
 hash: it names the run, it is not a result.
@@ -13,16 +13,24 @@ import sys
 import tempfile
 from pathlib import Path
 
-GOLDEN = Path(__file__).parent / "golden" / "aeolos_tables.json"
-GAMES = 2000
+FOLDER = Path(__file__).parent / "golden"
 SEED = 11
-VARIANTS = ("base", "tableaus", "poseidon", "challenge", "variable")
-PLAYERS = (2, 3, 4)
-MIX = ("balanced", "greedy", "favor", "random")       # heuristic, plugin-free styles and random, rotated
+# per game: games per case, its cases (variant, players), the strategies rotated round the table
+# (heuristics of several styles; AEOLOS's random too: EOS's random never fills the chronicle) and tables
+SETS = {
+    "aeolos": (2000, [(v, p) for v in ("base", "tableaus", "poseidon", "challenge", "variable") for p in (2, 3, 4)],
+               ("balanced", "greedy", "favor", "random"), ("games", "seats", "cards")),
+    "eos": (300, [("base", 2), ("base", 3), ("base", 4), ("base", 5), ("deluxe", 3), ("night", 2), ("solo", 1)],
+            ("balanced", "greedy", "deed_hunter", "merchant", "storyteller"), ("games", "seats", "cards", "feats")),
+}
 
 
-def cases():
-    return [(v, p) for v in VARIANTS for p in PLAYERS]
+def golden(game="aeolos"):
+    return FOLDER / f"{game}_tables.json"
+
+
+def cases(game="aeolos"):
+    return SETS[game][1]
 
 
 def table_hash(lf):
@@ -36,22 +44,24 @@ def table_hash(lf):
     return h.hexdigest()
 
 
-def play(variant, players, folder):
+def play(variant, players, folder, game="aeolos"):
     import simulate
 
-    run = simulate.run("aeolos", players=players, games=GAMES, seed=SEED, strategies=",".join(MIX[:players]),
+    games, _, mix, tables = SETS[game]
+    run = simulate.run(game, players=players, games=games, seed=SEED, strategies=",".join(mix[:players]),
                        rotate_seats=True, variant=variant, out=Path(folder) / f"{variant}-{players}p", jobs=1,
-                       batch_size=700, progress=False)
-    return {t: table_hash(run.table(t)) for t in ("games", "seats", "cards")}
+                       batch_size=games * 7 // 20, progress=False)
+    return {t: table_hash(run.table(t)) for t in tables}
 
 
-def record():
+def record(game="aeolos"):
     with tempfile.TemporaryDirectory() as d:
-        return {f"{v}-{p}p": play(v, p, d) for v, p in cases()}
+        return {f"{v}-{p}p": play(v, p, d, game) for v, p in cases(game)}
 
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")
-        print(f"wrote {GOLDEN}")
+        FOLDER.mkdir(exist_ok=True)
+        for game in [g for g in SETS if g in sys.argv[2:]] or SETS:
+            golden(game).write_text(json.dumps(record(game), indent=1, sort_keys=True) + "\n")
+            print(f"wrote {golden(game)}")

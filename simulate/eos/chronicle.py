@@ -31,7 +31,7 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, 
                      F_MARK_CURSE, K_REMORAN, C_A_PASSIVE, PF_ANTHEA, S_BLESSING_LIMIT, S_PASSIVE, K_GLONDAN,
                      C_T_PASSIVE, PF_KLEPHASTION_ATTACK, PF_ASHAMNON, C_A_CHOICE, K_BETAUN, S_ATTACKS_USED,
                      C_D_DISCARD_CURSE, C_T_TYPE, TT_SHIP, PF_ATTACH, F_ATTACH, S_SHIP_TROPHY, S_MAX_WORKERS,
-                     C_T_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS, S_END_LAPS,
+                     C_T_WORKERS, NS_WORKERS, S_LOST_WORKERS, S_ON_SHIP, S_SPEED, C_T_SPEED, S_N_WAITING, F_TRIGGERS,
                      TRIG_AFTER_CHRONICLE, S_TRAITOR_PENDING, MODE_NO_LOSSES, UF_AKEEM, S_DEED_CURSES,
                      S_FEATS, S_N_FEATS, FEAT_W, MAX_FEATS, FEAT_SEAT, FEAT_KIND, FEAT_ITEM, FEAT_TURN,
                      FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
@@ -164,7 +164,10 @@ def new_ship(S, C, NS, p, t):
         ship_abilities_go(S, C, p, S[S_SHIP_TROPHY + p])
     S[S_COVERED + p] = 0                    # the Plague Ship's cover lay on the old ship card
     S[S_SHIP_TROPHY + p] = t
-    new = max(0, C[C_T_WORKERS + t] - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])   # pending: at recharge
+    # as many workers as the new ship has slots, of the pawns the seat kept at setup (the Guild
+    # returned its fifth to the box), less those lost for good (pending: at recharge)
+    pawns = min(C[C_T_WORKERS + t], NS[p, NS_WORKERS])
+    new = max(0, pawns - S[S_LOST_WORKERS + p] + S[S_TRAITOR_PENDING + p])
     if new >= old:
         S[S_MAX_WORKERS + p] = new
         S[S_ON_SHIP + p] += new - old
@@ -394,8 +397,10 @@ def spawn_lord(S, C, p):
         S[S_PAWN] = 0
         S[S_CHRON_LAST] -= 1 - S[S_SOLO]    # (solo: no track for the pawn to shorten)
         if S[S_CHRON_NEXT] > S[S_CHRON_LAST] and S[S_END_SEAT] < 0:
-            S[S_END_SEAT] = p               # "every player takes one last turn": p too, after this one
-            S[S_END_LAPS] = 1
+            # "If this is the last free slot, every player takes one last turn and the end of the
+            # game triggers": as when the active player fills the last slot, every other player
+            # takes one more turn (the active player's turn is its last)
+            S[S_END_SEAT] = S[S_SEAT]
 
 
 @hot

@@ -48,7 +48,7 @@ from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTI
                      K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
                      PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
                      TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
-                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_END_LAPS, S_TRAITOR_PENDING,
+                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_TRAITOR_PENDING,
                      MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
                      F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, HOW_DRAWN, MAX_JOURNEY,
                      PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN, S_SOLO)
@@ -61,11 +61,11 @@ from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER
 from .chronicle import lose_worker
 from .deluxe import coverable_slot, toll_payable
 from .sailing import enter_with_second
-from .layout import (F_ABYSS, F_COVER, O_SHIP2, PF_LAVALOAN,
+from .layout import (F_ABYSS, F_AREA_DEMONS, F_COVER, O_SHIP2, PF_LAVALOAN,
                      S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
 from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
-                      purify, stat)
+                      purify, receive_demons, stat)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
 EXTRA = 100             # O_SECONDARY x of a trophy's extra secondary action: EXTRA + trophy
@@ -272,6 +272,10 @@ def options(S, C, NS, PR, R, OPT, NB):
         return -1
     if kind == F_ACTION:
         return action_options(S, C, NS, PR, p, OPT)
+    if kind == F_AREA_DEMONS:               # a guarded area's Demons, its challenge paid (sailing.arrive)
+        pop(S)
+        receive_demons(S, C, PR, p, S[at + 2])
+        return -1
     if kind == F_PROGRAM:
         prog = S[at + 2]
         i = S[at + 3]
@@ -945,10 +949,7 @@ def end_turn(S, C, NS, p):
     score_objectives(S, C, NS)
     S[S_TURN] += 1
     q = (p + 1) % S[S_N]
-    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT] and S[S_END_LAPS] > 0:
-        S[S_END_LAPS] -= 1
-        push(S, F_TURN, q, 0, 0, 0, 0, 0, 0)
-    elif S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
+    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
         S[S_DONE] = 1
         S[S_ENDED_BY] = END_CHRONICLE
     elif S[S_TURN] >= C[C_TURN_CAP]:

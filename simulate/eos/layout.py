@@ -361,7 +361,6 @@ S_TURN = _s()                   # turns taken, every seat
 S_DONE = _s()
 S_ENDED_BY = _s()               # END_*
 S_END_SEAT = _s()               # who filled the last chronicle slot (-1: not yet)
-S_END_LAPS = _s()               # more times S_END_SEAT is reached before the end (1: they take a last turn too)
 S_ERROR = _s()
 S_ERROR_TURN = _s()
 S_OFFERED = _s()                # options listed at the last decision
@@ -549,11 +548,12 @@ U_PLACES = 8
  F_DIOP,            # Diop: another player's Demons to destroy (a: how many, its upgrade's destroy:X)
  F_COVER,           # the Plague Ship: a ship slot to cover
  F_ABYSS,           # Darrington's Abyss: the hero the worker occupies for good
- ) = range(35)
+ F_AREA_DEMONS,     # a guarded area's Demons (area a, b more), taken once its challenge is paid
+ ) = range(36)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
                "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double", "thorsteyn",
-               "take_discard", "diop", "cover", "abyss")
+               "take_discard", "diop", "cover", "abyss", "area_demons")
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)

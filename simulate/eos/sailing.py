@@ -18,7 +18,7 @@ from .layout import (AREA_BLESSING, AREA_DEED, C_ADJ, C_ADJ_START, C_AREA_CORNER
                      MAX_CORNER_REWARDS, S_AREA, S_BLESSING_LIMIT, S_BLESSINGS, S_CORNER_TAKEN,
                      S_CORNER_TOKENS, S_DEED_AT, S_MOVED, S_N, S_PURIFIED, UF_PASSAGE, C_CORNER_SHARED, U_SHIP_PLACE,
                      PF_KLEPHASTION_ICONS, K_MEARON, K_DEMON_MAW, UF_THORSTEYN, S_PROTECTION, PR_FIXED_PROTECTION,
-                     F_THORSTEYN)
+                     F_THORSTEYN, F_AREA_DEMONS)
 from .symbols import can_pay, can_pay_but, cursed, holds, receive_demons
 from .deluxe import escort, pay_toll, special_at, toll_payable
 from .layout import DK_CORSAIR, PF_SUBMARINE, S_SHIP2, S_SHIP2_MOVED
@@ -160,11 +160,19 @@ def arrive(S, C, PR, p, x, ship):
     if rewards and not guarded:
         push_program(S, p, C[C_AREA_REWARD + x], 0, GF_AREA)
     submarine = ship and holds(S, p, PF_SUBMARINE)     # Copper and Steel: the area's Demons ignored
+    demons = 0
     if not submarine and S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
-        extra = 1 if cursed(S, C, p, K_DEMON_MAW) else 0
-        receive_demons(S, C, PR, p, C[C_AREA_DEMONS + x] + extra)
+        demons = C[C_AREA_DEMONS + x] + (1 if cursed(S, C, p, K_DEMON_MAW) else 0)
     ch = challenge_of(S, C, p, x)
-    if ch >= 0 and thorsteyn(S, C, PR, p, x):
+    if ch < 0:
+        if demons > 0:
+            receive_demons(S, C, PR, p, demons)
+        return
+    # "the challenges players have to pay before being able to move their ship into the ocean
+    # area ... paid in full": the challenge on top, the area's Demons under it
+    if demons > 0:
+        push(S, F_AREA_DEMONS, p, demons, 0, 0, 0, 0, 0)
+    if thorsteyn(S, C, PR, p, x):
         push(S, F_THORSTEYN, p, x, ch, 0, 0, 0, 0)     # pay it all, or ignore one icon
-    elif ch >= 0:
-        push_program(S, p, ch, 1, GF_AREA)      # on top: paid before the rest
+    else:
+        push_program(S, p, ch, 1, GF_AREA)

@@ -1061,8 +1061,9 @@ def test_a_ship_trophy_replaces_the_ship(rules):
     max number of workers accordingly (if necessary). ... Finally, consider the new ship's
     abilities." ("Cross the Golden Cape ... Trophy: This ship gives +1 speed when sailing.")
 
-    The Golden Cape ship (ASSUMED data): 4 workers; slot rewards 10 coins, morale, draw,
-    upgrade / rank. Kusan's own ship: 5 workers, its fourth slot 20 coins."""
+    The Golden Cape ship (ASSUMED data): 5 workers, as the nations' ships (a trophy must not take
+    a worker away); slot rewards upgrade / rank, 10 coins, morale, draw, 2 glory. Kusan's own
+    ship: 5 workers, its rightmost slot "play 1 journey card", the next 20 coins."""
     st = kusan(rules)
     S = st.S
     no_damage(st, 0)
@@ -1072,7 +1073,7 @@ def test_a_ship_trophy_replaces_the_ship(rules):
     accomplish(st, 0, "cross_the_golden_cape")
     t = trophy(st, "golden_cape_ship")
     assert int(S[L.S_SHIP_TROPHY + 0]) == t
-    assert int(S[L.S_MAX_WORKERS + 0]) == 4 and int(S[L.S_ON_SHIP + 0]) == 3     # the chronicle's worker is out
+    assert int(S[L.S_MAX_WORKERS + 0]) == 5 and int(S[L.S_ON_SHIP + 0]) == 4     # the chronicle's worker is out
     assert int(S[L.S_COINS + 0]) == 50 and int(S[L.S_N_UPGRADES + 0]) == upgrades
     assert int(S[L.S_SPEED + 0]) == 1
     finish_turn(st)
@@ -1080,16 +1081,17 @@ def test_a_ship_trophy_replaces_the_ship(rules):
     assert st.current_player() == 0
     st.choose(L.O_HERO, SCOUT, 1)
     assert st.frame()[:3] == (L.F_MOVE, 0, 2 + 1)                   # +1 speed when sailing
-    # a recharge gains the new ship's slot rewards: the fourth slot (of 4) is "upgrade / rank"
+    # a recharge gains the new ship's slot rewards: its two rightmost slots are draw and 2 glory
+    # (Kusan's own: 20 coins and play 1 journey card)
     S[L.S_ON_SHIP + 0], S[L.S_USED + 0] = 3, 1
     S[L.S_HERO_WORKERS:L.S_HERO_WORKERS + 5] = 0
+    glory = int(S[L.S_GLORY + 0])
     st.start_turn(0)
     st.choose(L.O_RECHARGE)
-    assert st.frame()[:2] == (L.F_CHOICE, 0)
-    st.choose(L.O_DONE)
     finish_turn(st)
     assert int(S[L.S_COINS + 0]) == 50 + 10                         # The Demon Heart, not Kusan's 20
-    assert int(S[L.S_ON_SHIP + 0]) == 4
+    assert int(S[L.S_GLORY + 0]) == glory + 2                       # not Kusan's journey card
+    assert int(S[L.S_ON_SHIP + 0]) == 5
 
 
 def test_demon_traitors_lost_worker_stays_lost_after_a_new_ship(rules):
@@ -1108,13 +1110,13 @@ def test_demon_traitors_lost_worker_stays_lost_after_a_new_ship(rules):
     assert int(S[L.S_MAX_WORKERS + 0]) == 4 and int(S[L.S_LOST_WORKERS + 0]) == 1
     S[L.S_ON_SHIP + 0] = 4
     accomplish(st, 0, "cross_the_golden_cape")
-    assert int(S[L.S_MAX_WORKERS + 0]) == 4 - 1 and int(S[L.S_ON_SHIP + 0]) == 2
+    assert int(S[L.S_MAX_WORKERS + 0]) == 5 - 1 and int(S[L.S_ON_SHIP + 0]) == 3     # (the chronicle's worker out)
     S[L.S_ON_SHIP + 0], S[L.S_USED + 0] = 0, 1
     S[L.S_COINS + 0] = 100
     st.start_turn(0)
     st.choose(L.O_RECHARGE)
     finish_turn(st)
-    assert int(S[L.S_ON_SHIP + 0]) == 3                             # 3 workers come back, not 4
+    assert int(S[L.S_ON_SHIP + 0]) == 4                             # 4 workers come back, not 5
 
 
 def test_a_second_ship_trophy_takes_the_first_ships_speed_with_it(rules):
@@ -1123,7 +1125,7 @@ def test_a_second_ship_trophy_takes_the_first_ships_speed_with_it(rules):
     ship, ASSUMED data: 5 workers, no speed.)"""
     st = kusan(rules)
     give_trophy(st, 0, "golden_cape_ship")
-    assert int(st.S[L.S_SPEED + 0]) == 1 and int(st.S[L.S_MAX_WORKERS + 0]) == 4
+    assert int(st.S[L.S_SPEED + 0]) == 1 and int(st.S[L.S_MAX_WORKERS + 0]) == 5
     give_trophy(st, 0, "sunken_flagship")
     assert int(st.S[L.S_MAX_WORKERS + 0]) == 5
     assert int(st.S[L.S_SPEED + 0]) == 0

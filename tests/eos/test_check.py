@@ -496,8 +496,9 @@ def test_a_smaller_ship_with_every_worker_off_it_conserves_workers(content):
     seat has off its ship."""
     from simulate.eos.chronicle import new_ship
     S, C, NS, PR, _ = fresh(content)
-    t = next(t for t in range(C[L.C_N_TROPHIES])
-             if C[L.C_T_TYPE + t] == L.TT_SHIP and C[L.C_T_WORKERS + t] < NS[0, L.NS_WORKERS])
+    C = C.copy()                                    # a ship of 4 slots (every printed-size ship holds 5)
+    t = next(t for t in range(C[L.C_N_TROPHIES]) if C[L.C_T_TYPE + t] == L.TT_SHIP)
+    C[L.C_T_WORKERS + t] = NS[0, L.NS_WORKERS] - 1
     for h, w in enumerate((2, 1, 1, 1)):            # Noom's 5 workers all on heroes
         S[L.S_HERO_WORKERS + h] = w
     S[L.S_ON_SHIP] = 0

@@ -185,8 +185,8 @@ def test_darringtons_abyss_a_worker_occupies_a_hero_for_good(rules):
     st.choose(L.O_HERO, WARRIOR, 1)
     st.start_turn(0)
     assert not st.offers(L.O_HERO, WARRIOR)                         # "at most twice" counts the Abyss's worker
-    give_trophy(st, 0, "golden_cape_ship")                          # 4 workers, one of them lost for good
-    assert int(S[L.S_MAX_WORKERS + 0]) == 3
+    give_trophy(st, 0, "golden_cape_ship")                          # 5 workers, one of them lost for good
+    assert int(S[L.S_MAX_WORKERS + 0]) == 4
 
 
 # ---------------------------------------------------------------- Dawn of the Savior

@@ -16,7 +16,8 @@ from simulate.eos.config import load_rules
 from simulate.eos.face import State
 from tests.eos.scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered,
                                 deed_area, demons, finish_turn, free_angels, fresh, give_journey, give_upgrade,
-                                glory_from, neighbours, new, put_in_deed_area, ready, stat, stop_sailing, take_any)
+                                glory_from, neighbours, new, no_damage, power, put_in_deed_area, ready, stat, stop_sailing,
+                                take_any)
 
 
 @pytest.fixture(scope="module")
@@ -693,7 +694,59 @@ def test_a_demon_lord_spawned_in_area_6_puts_the_pawn_on_the_chronicle_track(rul
     assert int(S[L.S_PAWN]) == 0 and int(S[L.S_CHRON_LAST]) == last - 1
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_spawn_that_takes_the_last_free_slot_gives_every_other_player_one_last_turn(rules, players):
+    """"If you've placed a Demon Lord on area 6 and the Demon Lord placement stack is thus empty,
+    place the Demon Lord pawn on the last slot of the chronicle track. ... If this is the last
+    free slot, every player takes one last turn and the end of the game triggers." As when a
+    player fills the last slot ("Each player - except the active player that ended the game -
+    gets one more turn"): the active player's turn is its last, every other player takes exactly
+    one more."""
+    st = new(rules, *("kusan", "guild", "noom")[:players])
+    S = st.S
+    ready(st, *[21] * players)                                   # no ship in the inner lake
+    assert int(S[L.S_LORD_STACK_N]) > 0
+    S[L.S_PLACEMENT] = 6
+    S[L.S_PLACEMENT_N] = 1
+    S[L.S_PAWN] = 6
+    S[L.S_CHRON_NEXT] = S[L.S_CHRON_LAST]                        # one free slot left: the pawn takes it
+    st.start_turn(0)
+    st.push(L.F_SPAWN, 0)
+    st.run_to_decision()
+    assert int(S[L.S_END_SEAT]) == 0
+    order = []
+    finish_turn(st)
+    while not st.is_terminal():
+        order.append(st.current_player())
+        finish_turn(st)
+    assert order == list(range(1, players))                      # each other player once, seat 0 not again
+
+
 # ---------------------------------------------------------------- epic deeds
+def test_a_deeds_challenge_is_paid_in_full_before_the_ship_enters_its_area(rules):
+    """"Each epic deed tile shows: the challenges players have to pay before being able to move
+    their ship into the ocean area where the tile sits (they have to be paid in full ...)"
+    ("Defend Home Against the Hordes. Challenge: Lose 10 power.") Kusan holds 10 power and sails
+    into the deed's area, which holds 4 Demons: the 10 power is paid first, then the area's 4
+    Demons come (taking the Demons first would leave 6 power, too little to pay)."""
+    st = new(rules, "kusan", "guild")
+    ready(st, 22, 21)
+    S = st.S
+    no_damage(st, 0)
+    put_in_deed_area(st, 1, deed="defend_home_against_the_hordes")
+    home = deed_area(st, 1)
+    assert int(st.C[L.C_AREA_DEMONS + home]) == 4 and int(S[L.S_PURIFIED + home]) == 0
+    S[L.S_MARKER + 0] = 10                                       # 10 power
+    st.start_turn(0)
+    st.choose(L.O_HERO, SCOUT, 1)
+    assert home in areas_offered(st)
+    st.choose(L.O_AREA, home)
+    while st.frame()[0] != L.F_MOVE:                             # (the challenge asks nothing)
+        take_any(st)
+    assert int(S[L.S_AREA + 0]) == home
+    assert power(st, 0) == 0 and demons(st, 0) == 4
+
+
 def test_the_speed_3_challenge_counts_the_speed_when_the_move_starts(rules):
     """"Where a challenge requires a total of X speed, the player has to have a total of X speed
     before they start moving their ship. Their current speed value when entering the ocean
