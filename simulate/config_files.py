@@ -43,11 +43,11 @@ def parse_value(text):
         return text
 
 
-ENTRY_KEYS = ("number", "name", "id")     # what names one entry of a list of tables ([[harbor]], [[card]] ...)
+ENTRY_KEYS = ("number", "name", "id", "players")   # what names one entry of a list of tables ([[harbor]], [[card]], [[chronicle]] ...)
 
 
 def _entry(node, part):
-    """The entry of a list of tables whose `number`, `name` or `id` is `part` (harbor.7, temple.upper, card.j05)."""
+    """The entry of a list of tables whose `number`, `name`, `id` or `players` is `part` (harbor.7, temple.upper, card.j05, chronicle.4)."""
     for entry in node:
         if isinstance(entry, dict) and any(str(entry.get(k)) == part for k in ENTRY_KEYS if k in entry):
             return entry

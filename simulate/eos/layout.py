@@ -602,11 +602,18 @@ N_SYMBOLS = Y_CHRONICLE + 1
 POLICY_WEIGHTS = ("entry", "angel_target", "corner_target", "deed_target", "lord_target", "attack_awakened",
                   "away", "away_line", "keep_card", "face_down", "upgrade_end", "upgrade_uses", "recharge",
                   "patron", "idle_line", "idle_target", "curses", "kraken_target", "kraken_corner", "threshold_speed",
-                  "threshold_twice", "threshold_secondary")
+                  "threshold_twice", "threshold_secondary",
+                  # what a card's text gives beyond its symbols (policy.py, "Beyond the symbols"; 0 in greedy):
+                  # an Angel's passives and once-per-game action, the curses a side lets the seat ignore, an
+                  # Angel attack less when the seat holds one already, upgrades' rule flags, coins short of
+                  # the upgrade it wants, power that clears Demons it holds unprotected
+                  "passive", "once_action", "curse_ignored", "attack_held", "upgrade_flags", "coin_need",
+                  "demon_relief")
 (W_ENTRY, W_ANGEL, W_CORNER, W_DEED, W_LORD, W_ATTACK_AWAKENED, W_AWAY, W_AWAY_LINE, W_KEEP, W_FACE_DOWN,
  W_UPGRADE_END, W_UPGRADE_USES, W_RECHARGE, W_PATRON, W_IDLE_LINE, W_IDLE_TARGET, W_CURSES, W_KRAKEN_TARGET,
- W_KRAKEN_CORNER, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY) = range(N_SYMBOLS,
-                                                                                  N_SYMBOLS + len(POLICY_WEIGHTS))
+ W_KRAKEN_CORNER, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, W_THRESHOLD_SECONDARY, W_PASSIVE, W_ONCE_ACTION,
+ W_CURSE_IGNORED, W_ATTACK_HELD, W_UPGRADE_FLAGS, W_COIN_NEED, W_DEMON_RELIEF) = range(N_SYMBOLS,
+                                                                                N_SYMBOLS + len(POLICY_WEIGHTS))
 # solo (policy.solo_weights): the unlocked task's stat weighed this much more per unit (its symbol, or
 # its chronicle target), the next "have" task's half as much; a recharge action's worth in a solo game
 POLICY_WEIGHTS += ("solo_task", "solo_recharge")

@@ -34,7 +34,7 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      S_FEATS, S_N_FEATS, FEAT_W, FEAT_SEAT, FEAT_TURN, MAX_FEATS, S_TURN, K_BELVADAN, PR_MAX_POWER,
                      PR_SPEED_AT_POWER, PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_MARKER, W_KRAKEN_CORNER,
                      W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER,
-                     W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN)
+                     W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN, W_UPGRADE_FLAGS)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 from .layout import (A_RECHARGE, C_SOLO_LOSE_AT, S_ACTIONS, S_SOLO, S_SOLO_DONE, SOLO_TASKS, ST_ANGELS,
                      ST_CHRONICLE, ST_COINS, ST_DEEDS, ST_JOURNEY_PLAYED, ST_LORDS, ST_MAX_MORALE_HEROES,
@@ -47,6 +47,7 @@ from .deluxe import coverable_slot, deed_here, special_at, toll_payable
 from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, DK_PLAGUE, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
                      S_IGNAL_ESCORT, Y_BLESSING)
 from .symbols import holds
+from .text_worth import flag_worth_at, flags_worth, hero_side_extra, need_worth, patron_extra, pv, upgrade_value
 
 
 @hot
@@ -74,12 +75,6 @@ def deed_aim(S, C, p, y):
             k = at
     return k
 
-
-
-@hot
-def pv(PV, p, prog):
-    """Program prog's worth to p: its symbols weighed by p's weights (``use_phase``)."""
-    return PV[p, prog] if prog >= 0 else 0.0
 
 
 @hot
@@ -172,13 +167,6 @@ def solo_weights(S, C, W, p):
         task_weights(W, p, C[task_at(S, k) + TK_STAT], W[p, W_SOLO_TASK])
     if k + 1 < SOLO_TASKS and C[task_at(S, k + 1) + TK_KIND] == TASK_HAVE:
         task_weights(W, p, C[task_at(S, k + 1) + TK_STAT], W[p, W_SOLO_TASK] / 2.0)
-
-
-@hot
-def upgrade_value(C, W, PV, p, u):
-    """An upgrade's worth: its repeated bonuses counted `upgrade_uses` times, plus its end-game glory."""
-    return (W[p, W_UPGRADE_END] + pv(PV, p, C[C_U_ONCE + u])
-            + W[p, W_UPGRADE_USES] * (pv(PV, p, C[C_U_RECHARGE + u]) + pv(PV, p, C[C_U_ACTIONS + u])))
 
 
 @hot
@@ -379,6 +367,14 @@ def marker_change(C, prog):
 
 
 @hot
+def situational(S, C, NS, PR, W, PV, p, prog, more):
+    """What program prog is worth to p beyond its symbols in p's situation: the power thresholds
+    it reaches (``thresholds``, `more` on the marker) and the resources p is short of
+    (``text_worth.need_worth``)."""
+    return thresholds(S, C, PR, W, p, prog, more) + need_worth(S, C, NS, PR, W, PV, p, prog)
+
+
+@hot
 def thresholds(S, C, PR, W, p, prog, more):
     """threshold_worth of program prog's power and Demons, plus `more` on the marker; 0 at
     once for a seat that weighs no threshold (greedy)."""
@@ -482,43 +478,45 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         speed = amount_in(C, prog, Y_MOVE)
         if speed > 0 and S[S_AREA + p] >= 0:
             v += reach_gain(S, C, NS, PR, W, PV, p, move_speed(S, PR, p, speed), target, blocked, most)
-        return v + thresholds(S, C, PR, W, p, prog, 0)
+        return v + situational(S, C, NS, PR, W, PV, p, prog, 0)
     if code == O_CHRONICLE:                 # always worth taking: the chronicle entry and its reward
         if x == CH_AWAKEN_HERO:
             return (W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_A_HERO_GLORY + y])
-                    + W[p, W_ATTACK_AWAKENED] * C[C_A_ATTACKS + y] + pv(PV, p, C[C_A_REWARD + y]))
+                    + W[p, W_ATTACK_AWAKENED] * C[C_A_ATTACKS + y] + pv(PV, p, C[C_A_REWARD + y])
+                    + hero_side_extra(S, C, W, PV, p, y, C[C_A_ATTACKS + y]))
         if x == CH_AWAKEN_PATRON:
-            return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_A_PATRON_GLORY + y]) + W[p, W_PATRON]
+            return (W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_A_PATRON_GLORY + y]) + W[p, W_PATRON]
+                    + patron_extra(S, C, W, p))
         if x == CH_LORD:
             return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_L_GLORY + y]) + pv(PV, p, C[C_L_REWARD + y])
         return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_D_GLORY + y]) + pv(PV, p, C[C_D_REWARD + y])
     if code == O_CREW:
         prog = C[C_A_ACTION + y] if x == 0 else C[C_T_ACTIONS + y]
-        return pv(PV, p, prog) + thresholds(S, C, PR, W, p, prog, 0)
+        return pv(PV, p, prog) + situational(S, C, NS, PR, W, PV, p, prog, 0)
     if code == O_RECHARGE:
         v = W[p, W_RECHARGE]
         for s in range(S[S_ON_SHIP + p], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
-            v += pv(PV, p, slot_reward(S, C, NS, p, s))
+            v += pv(PV, p, slot_reward(S, C, NS, p, s)) + need_worth(S, C, NS, PR, W, PV, p, slot_reward(S, C, NS, p, s))
         if upgrades_at(S, p, U_SHIP_PLACE) > 0:
             for u in range(C[C_N_UPGRADES]):
                 if upgrade_place(S, p, u) == U_SHIP_PLACE:
                     v += pv(PV, p, C[C_U_RECHARGE + u])
         return v
     if code == O_BUY:
-        return upgrade_value(C, W, PV, p, x) - W[p, Y_COINS] * C[C_U_PRICE + x]
+        return upgrade_value(C, W, PV, p, x) + flags_worth(S, C, NS, W, PV, p, x) - W[p, Y_COINS] * C[C_U_PRICE + x]
     if code == O_UPGRADE:
-        v = upgrade_value(C, W, PV, p, x)
+        v = upgrade_value(C, W, PV, p, x) + flags_worth(S, C, NS, W, PV, p, x)
         return v if kind == F_UPGRADE and S[at + 3] == 0 else -v
     if code == O_REFRESH:
         return -W[p, Y_COINS] * C[C_REFRESH_COINS]
     if code == O_TRIGGER:
-        return pv(PV, p, C[C_J_ACTIONS + x]) + thresholds(S, C, PR, W, p, C[C_J_ACTIONS + x], 0)
+        return pv(PV, p, C[C_J_ACTIONS + x]) + situational(S, C, NS, PR, W, PV, p, C[C_J_ACTIONS + x], 0)
     if code == O_ROLL:
         return W[p, Y_DIE]
     if code == O_SECONDARY:                 # marking one for Demor: the least useful
         prog = C[C_T_ACTIONS + x - 100] if x >= 100 else NS[p, NS_SECONDARY + x]
         v = pv(PV, p, prog)
-        return -v if kind == F_MARK_CURSE else v + thresholds(S, C, PR, W, p, prog, 0)
+        return -v if kind == F_MARK_CURSE else v + situational(S, C, NS, PR, W, PV, p, prog, 0)
     if code == O_ALVA:
         return reach_gain(S, C, NS, PR, W, PV, p, 1, target, blocked, most) - 0.5
     if code == O_CURSE:
@@ -556,8 +554,9 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         if kind == F_RANK:
             r = S[S_RANK + p * N_HEROES + x]
             return pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
-        if kind == F_ATTACH:
-            return -hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
+        if kind == F_ATTACH:                # where its flags are worth most, else the hero with fewest
+            flags = W[p, W_UPGRADE_FLAGS] * flag_worth_at(S, C, NS, W, PV, p, S[at + 2], x)
+            return flags - hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
         if kind == F_ABYSS:                 # Darrington's Abyss: occupy the least useful hero
             return -pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + S[S_RANK + p * N_HEROES + x] - 1])
         return 0.0
@@ -567,7 +566,7 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
             if y == 1:
                 return W[p, W_FACE_DOWN] - keep
             return (pv(PV, p, C[C_J_ACTIONS + x]) + pv(PV, p, C[C_J_COST + x])
-                    + thresholds(S, C, PR, W, p, C[C_J_ACTIONS + x], marker_change(C, C[C_J_COST + x]))) - keep
+                    + situational(S, C, NS, PR, W, PV, p, C[C_J_ACTIONS + x], marker_change(C, C[C_J_COST + x]))) - keep
         return pv(PV, p, C[C_J_ACTIONS + x]) if kind == F_TAKE_DISCARD else -pv(PV, p, C[C_J_ACTIONS + x])
     if code == O_AREA or code == O_PLACE:
         if kind == F_PURIFY_ADJ:

@@ -155,7 +155,7 @@ class Eos(Game):
                               policies={"random": L.POL_RANDOM, "heuristic": L.POL_GREEDY, "lookahead": L.POL_LOOKAHEAD,
                                         "plugin": L.POL_PLUGIN, "record": L.POL_RECORD,
                                         "replay": L.POL_REPLAY, "mcts": L.POL_MCTS}, scorer_signature=SCORER_SIG,
-                              max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="greedy")
+                              max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="balanced")
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
              check=False, tape=None, out=None, options=None):

@@ -55,7 +55,7 @@ def test_the_protocol_object():
     assert GAME.name == "eos" and GAME.players == (1, 5) and GAME.score_unit == "glory" and GAME.variants == MODULES
     assert simulate.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
-    assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
+    assert schema.default == "balanced" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
                                                                        "replay"}
     assert schema.scorer_signature is not None and GAME.plugin_error_code == 92
     assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats"}
@@ -197,7 +197,7 @@ def test_the_same_games_whatever_the_batches_and_workers(runs, tmp_path):
     assert len(m2["shards"]) == 3 and m2["run_id"] == m["run_id"]
     assert s2.drop("run_id").equals(seats.drop("run_id"))
     # chunk by chunk in one reused buffer: the same games as in one call
-    rules, (_, POL, W) = GAME.load_rules(), resolve_strategies(GAME, "greedy", 2)
+    rules, (_, POL, W) = GAME.load_rules(), resolve_strategies(GAME, "balanced", 2)
     whole = GAME.play(rules, 2, 5, 0, 200, POL, W)
     score, won, out = [], [], None
     for first, n in ((0, 13), (13, 120), (133, 67)):
