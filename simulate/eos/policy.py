@@ -47,7 +47,7 @@ from .deluxe import coverable_slot, deed_here, special_at, toll_payable
 from .layout import (AREA_DEED, C_AREA_DEED, C_D_SPECIAL, DK_IGNAL, DK_PLAGUE, F_ABYSS, F_COVER, PF_SUBMARINE, S_CORSAIR,
                      S_IGNAL_ESCORT, Y_BLESSING)
 from .symbols import holds
-from .text_worth import flag_worth_at, flags_worth, hero_side_extra, need_worth, patron_extra, pv, upgrade_value
+from .text_worth import deed_extra, flag_worth_at, flags_worth, hero_side_extra, need_worth, patron_extra, pv, upgrade_value
 
 
 @hot
@@ -243,7 +243,8 @@ def target_worth(S, C, NS, PR, W, PV, p, y, d, bless, there):
             worth = W[p, W_LORD] + tile_worth(S, C, W, p, C[C_L_GLORY + at - LORD]) + pv(PV, p, C[C_L_REWARD + at - LORD])
             ch = C[C_L_CHALLENGE + at - LORD]
         else:
-            worth = W[p, W_DEED] + tile_worth(S, C, W, p, C[C_D_GLORY + at]) + pv(PV, p, C[C_D_REWARD + at])
+            worth = (W[p, W_DEED] + tile_worth(S, C, W, p, C[C_D_GLORY + at]) + pv(PV, p, C[C_D_REWARD + at])
+                     + deed_extra(S, C, W, PV, p, at))
             ch = C[C_D_CHALLENGE + at]
         if not there:                       # the challenge is still to pay
             worth += challenge_worth(S, C, W, PV, p, ch) - away(W, p, d)
@@ -489,7 +490,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
                     + patron_extra(S, C, W, p))
         if x == CH_LORD:
             return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_L_GLORY + y]) + pv(PV, p, C[C_L_REWARD + y])
-        return W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_D_GLORY + y]) + pv(PV, p, C[C_D_REWARD + y])
+        return (W[p, W_ENTRY] + tile_worth(S, C, W, p, C[C_D_GLORY + y]) + pv(PV, p, C[C_D_REWARD + y])
+                + deed_extra(S, C, W, PV, p, y))
     if code == O_CREW:
         prog = C[C_A_ACTION + y] if x == 0 else C[C_T_ACTIONS + y]
         return pv(PV, p, prog) + situational(S, C, NS, PR, W, PV, p, prog, 0)

@@ -15,7 +15,8 @@ left times the game's turns per entry so far (6 at the start), over the players.
 """
 from ..jit import hot, tiny
 from .cards import upgrade_place
-from .layout import (ANG_BOARD, ANG_HERO, C_A_REWARD, S_BLESSINGS, C_A_ACTION, C_A_CHOICE, C_A_IGNORES, C_A_PASSIVE, C_CHRON_FIRST, C_L_CHALLENGE,
+from .layout import (ANG_BOARD, ANG_HERO, C_A_REWARD, S_BLESSINGS, C_D_TROPHY, C_T_ACTIONS, C_T_PASSIVE,
+                     C_T_REWARD, C_T_SPEED, C_T_TYPE, TT_CURSE, TT_HERO, TT_ITEM, TT_SHIP, Y_SPEED, C_A_ACTION, C_A_CHOICE, C_A_IGNORES, C_A_PASSIVE, C_CHRON_FIRST, C_L_CHALLENGE,
                      C_L_CURSE, C_MARKET, C_N_ANGELS, C_N_UPGRADES, C_U_ACTIONS, C_U_FLAGS, C_U_ONCE, C_U_RECHARGE, C_U_HERO, C_U_PRICE, C_U_SHIP,
                      C_DEED_AREA, LORD, MAX_RANKS, NS_N_SECONDARY, NS_UPGRADES, NS_RANK_COINS, NS_RANK_PROG, NS_SECONDARY, N_HEROES,
                      PF_ALHANA, PF_ALVA, PF_ANTHEA, PF_ASHAMNON, PF_BOREANOS, PF_EO, PF_FREYANA_TWICE,
@@ -159,6 +160,38 @@ def hero_side_extra(S, C, W, PV, p, a, attacks):
 def patron_extra(S, C, W, p):
     """The patron side's 1 curse ignored for the rest of the game."""
     return curse_worth(S, C, W, p, 1) if W[p, W_CURSE_IGNORED] != 0.0 else 0.0
+
+
+# ---------------------------------------------------------------- trophies
+@hot
+def trophy_worth(S, C, W, PV, p, t):
+    """What trophy t brings beyond its deed's glory and reward, in glory: its own reward once, an
+    extra crew's or an item's action on a share of the turns left, a ship's speed and workers, its
+    rule flags (a rough glory a turn each), a curse it takes out of play."""
+    if t < 0:
+        return 0.0
+    left = own_turns_left(S, C, p)
+    v = pv(PV, p, C[C_T_REWARD + t])
+    kind = C[C_T_TYPE + t]
+    if kind == TT_HERO or kind == TT_ITEM:
+        v += left * 0.3 * pv(PV, p, C[C_T_ACTIONS + t])
+    elif kind == TT_SHIP:
+        v += left * 0.5 * W[p, Y_SPEED] * C[C_T_SPEED + t]
+    elif kind == TT_CURSE:
+        v += W[p, W_CURSE_IGNORED]
+    bits = C[C_T_PASSIVE + t]
+    while bits:
+        v += left * 0.3 * (bits & 1)
+        bits >>= 1
+    return v
+
+
+@hot
+def deed_extra(S, C, W, PV, p, k):
+    """Deed k's trophy to p, scaled by ``passive`` (the text over the turns left)."""
+    if W[p, W_PASSIVE] == 0.0:
+        return 0.0
+    return W[p, W_PASSIVE] * trophy_worth(S, C, W, PV, p, C[C_D_TROPHY + k])
 
 
 # ---------------------------------------------------------------- upgrades
