@@ -310,10 +310,14 @@ def _toml(g, config, overrides, variants, found, params, printed, best_x):
     base one, with --set and --variant) and the found values, its changes named at the top."""
     import tomli_w
 
+    from .config_files import value_at
+
     data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
     head = [f"# Written by `windtunnel balance {g.name}` (--param "
             + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",
             "# The game's resolved config with these values changed (the printed value after it):"]
-    head += [f"#   {p.key} = {v:g}   (was {w:g})" for p, v, w in zip(params, best_x, printed[0])]
+    head += [f"#   {p.key} = {v:g}   (was {w:g})" + ("" if p.part is None else
+                                                   f": {value_at(found[p.config_key], p.path)!r}")
+             for p, v, w in zip(params, best_x, printed[0])]
     head.append("# Comments of the original are not kept; use it with --config.")
     return "\n".join(head) + "\n\n" + tomli_w.dumps(data)
