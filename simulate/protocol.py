@@ -18,7 +18,9 @@ What a game declares once (class attributes):
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
-  report's sections of its own, declared as data: ``simulate/sections.py``).
+  report's sections of its own, declared as data: ``simulate/sections.py``),
+  balance_groups (seat attributes ``windtunnel balance`` can hold to a fair share: name ->
+  labels; Results' ``group(name)`` and the seats column ``name`` hold them).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -33,6 +35,8 @@ What it implements (methods):
   replay               one game of a run told turn by turn
   new_state            the Python face (State): one game, decision by decision; with
                        kernel_seats, what plain-Python strategies play through
+  number_in, with_number  the number inside a config value that is not itself a number
+                       (EOS: an action string's amount), for ``windtunnel balance --param``
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
