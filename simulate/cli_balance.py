@@ -115,8 +115,8 @@ def balance(game: str = GAME_ARG,
     best_x = result.best[0][0]
     confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
     verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
-    summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts, "params": [p.__dict__ for p in params],
-               "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
+    summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
+               "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
                "variant": variant or "base", "config_path": config, "overrides": overrides,
                "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
                "generations": result.generations, "population": result.population, "history": result.history,

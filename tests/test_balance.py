@@ -132,6 +132,22 @@ def test_a_planted_imbalance_is_found_and_undone(tmp_path):
     assert r.exit_code == 0, r.stderr
 
 
+def test_several_player_counts_are_searched_and_confirmed_each(tmp_path):
+    out = tmp_path / "b"
+    r = invoke("balance", "aeolos", "--players", "2,3", "--param", "setup.start_vp=0..3", "--budget", 12_000,
+               "--jobs", 1, "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    s = json.loads((out / "balance.json").read_text())
+    assert s["players"] == [2, 3] and s["games_played"] <= 12_000
+    assert sorted((c["cell"], c["players"]) for c in s["confirm"]["cells"]) == [
+        ("balanced", 2), ("balanced", 3), ("base", 2), ("base", 3)]
+    assert all(len(c["seats"]) == c["players"] for c in s["confirm"]["cells"])
+    assert "2, 3 players" in r.stdout and "the worst player count's" in r.stdout
+    r = invoke("balance", "aeolos", "--players", "2,3", "--param", "setup.start_vp=0..3", "--strategies",
+               "balanced,greedy", "--out", tmp_path / "c")
+    assert r.exit_code == 2 and "the same for every player count" in r.stderr and not (tmp_path / "c").exists()
+
+
 def test_a_busy_out_folder_is_left_alone(tmp_path):
     out = tmp_path / "b"
     out.mkdir()
