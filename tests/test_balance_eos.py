@@ -111,3 +111,14 @@ def test_a_search_refused_half_way_leaves_nothing(tmp_path, monkeypatch):
     r = invoke("balance", "eos", "--players", 2, "--param", "nations.kwanan.ship.slots[3][0]=10..30", "--out",
                tmp_path / "b")
     assert r.exit_code == 2 and "cannot take" in r.stderr and not (tmp_path / "b").exists()
+
+
+def test_eos_plays_a_resolved_config_in_one_file_and_refuses_a_module_twice(tmp_path):
+    import tomli_w
+
+    night = EOS.load_rules(None, {"game.hand_limit": 4}, variants=["night"])
+    path = tmp_path / "balanced.toml"
+    path.write_text(tomli_w.dumps(night.config))
+    assert EOS.load_rules(str(path)).hash == night.hash
+    with pytest.raises(UserError, match="already plays the night module"):
+        EOS.load_rules(str(path), variants=["night"])
