@@ -4,6 +4,8 @@ from a candidate's sufficient statistics (``Tally``) so that batches of games ad
 Terms (each 0 when met; weights by ``NAME:WEIGHT``):
 
 - ``seat``: the largest seat's distance from a fair share (1/P), in win-rate points;
+- a game's balance group (``Game.balance_groups``; EOS: ``nation``): the same for the group's
+  labels, each label's win rate over the seat-games it played (a label no seat played is left out);
 - ``diversity``: the spread (highest minus lowest) of the strategies' win rates, in points,
   for a run of several styles (seats rotated): no style dominates;
 - ``length=T``: the mean game length's distance from T turns;
@@ -13,9 +15,11 @@ Terms (each 0 when met; weights by ``NAME:WEIGHT``):
   whole range costs as much as a 10-point seat gap).
 
 The objective's 95% interval is a parametric bootstrap of the terms from each rate's and
-mean's normal approximation (``interval``); `close` has no noise.
+mean's normal approximation (``interval``); `close` has no noise. A search over several player
+counts is judged by its worst count: ``value``, ``interval`` and ``anytime_upper`` take a
+``Tallies`` ({players: Tally}) as well as one Tally.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,9 +37,10 @@ class Term:
     target: float = None
 
 
-def parse_objective(texts):
+def parse_objective(texts, groups=()):
     """--objective items 'seat', 'close:0.2', 'length=30:0.5' (comma-separated or repeated) ->
-    [Term]; one UserError naming the first bad one."""
+    [Term]; `groups`: the game's balance groups, terms too ('nation'). One UserError naming the
+    first bad one."""
     items = [p.strip() for t in ([texts] if isinstance(texts, str) else list(texts or ())) for p in t.split(",")]
     items = [p for p in items if p] or ["seat"]
     out = []
@@ -43,9 +48,10 @@ def parse_objective(texts):
         body, _, weight = item.partition(":")
         name, eq, target = body.partition("=")
         name = name.strip()
-        if name not in TERMS:
-            raise UserError(f"--objective {item}: no objective {name!r} (known: seat, diversity, length=TURNS, "
-                            "score=POINTS, close; a weight after a colon, e.g. close:0.2)")
+        if name not in TERMS + tuple(groups):
+            raise UserError(f"--objective {item}: no objective {name!r} (known: seat, "
+                            + "".join(f"{g}, " for g in groups) + "diversity, length=TURNS, score=POINTS, close; "
+                            "a weight after a colon, e.g. close:0.2)")
         if (name in TARGETED) != bool(eq):
             raise UserError(f"--objective {item}: {name} " + ("needs a target (e.g. length=30)" if name in TARGETED
                                                                else "takes no target"))
@@ -65,7 +71,8 @@ def parse_objective(texts):
 @dataclass
 class Tally:
     """Sufficient statistics of a candidate's games: games, wins per seat and per strategy name,
-    sums of turns and winner scores (and their squares)."""
+    sums of turns and winner scores (and their squares), wins and seat-games per label of each
+    balance group."""
 
     games: int
     seat_wins: np.ndarray
@@ -75,8 +82,11 @@ class Tally:
     turns2: float = 0.0
     winner: float = 0.0
     winner2: float = 0.0
-    per_game: np.ndarray = None        # (games, seats + strategies) in game order: each seat's win, each
-                                       # strategy's share of its seats' wins (the anytime-valid stop's data)
+    per_game: np.ndarray = None        # (games, seats + strategies + groups' labels) in game order: each seat's
+                                       # win, each strategy's and label's share of its seats' wins (NaN in a game
+                                       # it did not play) (the anytime-valid stop's data)
+    group_wins: dict = field(default_factory=dict)     # balance group -> wins per label
+    group_seats: dict = field(default_factory=dict)    # balance group -> seat-games per label
 
     def __add__(self, other):
         """`other`'s games follow this one's (a race adds its rounds in game order)."""
@@ -84,51 +94,81 @@ class Tally:
         return Tally(self.games + other.games, self.seat_wins + other.seat_wins,
                      self.strategy_wins + other.strategy_wins, self.strategy_seats + other.strategy_seats,
                      self.turns + other.turns, self.turns2 + other.turns2, self.winner + other.winner,
-                     self.winner2 + other.winner2, seq)
+                     self.winner2 + other.winner2, seq,
+                     {g: w + other.group_wins[g] for g, w in self.group_wins.items()},
+                     {g: n + other.group_seats[g] for g, n in self.group_seats.items()})
 
     def rates(self):
-        """(seat win rates, strategy win rates, mean turns, mean winner score) and their standard errors."""
+        """{name: rate or mean} and {name: its standard error}: "seat" and "strategy" win rates,
+        "turns" and "winner" (score) means, and each balance group's win rates (NaN for a label
+        no seat played)."""
         n = max(self.games, 1)
-        seat = self.seat_wins / n
-        strat = self.strategy_wins / np.maximum(self.strategy_seats, 1)
-        mt, mw = self.turns / n, self.winner / n
-        se = (np.sqrt(seat * (1 - seat) / n), np.sqrt(strat * (1 - strat) / np.maximum(self.strategy_seats, 1)),
-              np.sqrt(max(self.turns2 / n - mt ** 2, 0) / n), np.sqrt(max(self.winner2 / n - mw ** 2, 0) / n))
-        return (seat, strat, mt, mw), se
+        rate, se = {}, {}
+        for name, wins, seats in [("seat", self.seat_wins, np.full(len(self.seat_wins), n)),
+                                  ("strategy", self.strategy_wins, self.strategy_seats),
+                                  *((g, w, self.group_seats[g]) for g, w in self.group_wins.items())]:
+            seats = np.asarray(seats, float)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                rate[name] = np.where(seats > 0, wins / seats, np.nan)
+                se[name] = np.sqrt(rate[name] * (1 - rate[name]) / seats)
+        for name, total, squares in [("turns", self.turns, self.turns2), ("winner", self.winner, self.winner2)]:
+            rate[name] = total / n
+            se[name] = np.sqrt(max(squares / n - rate[name] ** 2, 0) / n)
+        return rate, se
 
 
-def terms(terms_, seat, strat, turns, winner, players, closeness=0.0):
-    """Each term's value (points, turns or score) for the given rates and means."""
+class Tallies(dict):
+    """{players: Tally} of a search over several player counts; its games add up count by count."""
+
+    def __add__(self, other):
+        return Tallies({p: t + other[p] for p, t in self.items()})
+
+
+def _by_count(tally, players):
+    return dict(tally) if isinstance(tally, dict) else {players: tally}
+
+
+def terms(terms_, rates, players, closeness=0.0):
+    """Each term's value (points, turns or score) for the given rates and means (``Tally.rates``'s
+    names; a leading axis of draws is kept)."""
     out = {}
     for t in terms_:
-        if t.name == "seat":
-            out[t.name] = 100 * np.max(np.abs(seat - 1 / players), axis=-1)
-        elif t.name == "diversity":
-            out[t.name] = 100 * (np.max(strat, axis=-1) - np.min(strat, axis=-1))
+        if t.name == "diversity":
+            out[t.name] = 100 * (np.nanmax(rates["strategy"], axis=-1) - np.nanmin(rates["strategy"], axis=-1))
         elif t.name == "length":
-            out[t.name] = np.abs(turns - t.target)
+            out[t.name] = np.abs(rates["turns"] - t.target)
         elif t.name == "score":
-            out[t.name] = np.abs(winner - t.target)
-        else:
-            out[t.name] = closeness + 0 * np.asarray(turns, dtype=float)
+            out[t.name] = np.abs(rates["winner"] - t.target)
+        elif t.name == "close":
+            out[t.name] = np.full(np.shape(rates["turns"]), closeness)
+        else:                                   # seat, or a balance group: the farthest from a fair share
+            out[t.name] = 100 * np.nanmax(np.abs(rates[t.name] - 1 / players), axis=-1)
     return out
 
 
 def value(terms_, tally, players, closeness=0.0):
-    """The objective (lower is fairer) of a candidate's games, and its terms."""
-    (seat, strat, turns, winner), _ = tally.rates()
-    parts = terms(terms_, seat, strat, turns, winner, players, closeness)
-    return float(sum(t.weight * parts[t.name] for t in terms_)), {k: float(v) for k, v in parts.items()}
+    """The objective (lower is fairer) of a candidate's games, and its terms; over several player
+    counts (a ``Tallies``), the worst count's."""
+    out = []
+    for p, t in _by_count(tally, players).items():
+        parts = terms(terms_, t.rates()[0], p, closeness)
+        out.append((float(sum(term.weight * parts[term.name] for term in terms_)),
+                    {k: float(v) for k, v in parts.items()}))
+    return max(out, key=lambda o: o[0])
 
 
 def interval(terms_, tally, players, closeness=0.0, draws=4000, seed=0, confidence=0.95):
-    """A 95% interval of the objective (and of each term) by parametric bootstrap."""
+    """A 95% interval of the objective (and of each term) by parametric bootstrap; over several
+    player counts, of the worst count's (each draw's largest)."""
     rng = np.random.default_rng(seed)
-    (seat, strat, turns, winner), (s_se, g_se, t_se, w_se) = tally.rates()
-    parts = terms(terms_, seat + s_se * rng.standard_normal((draws, seat.size)),
-                  strat + g_se * rng.standard_normal((draws, strat.size)), turns + t_se * rng.standard_normal(draws),
-                  winner + w_se * rng.standard_normal(draws), players, closeness)
-    total = sum(t.weight * parts[t.name] for t in terms_)
+    total, parts = None, {}
+    for p, t in _by_count(tally, players).items():
+        rate, se = t.rates()
+        drawn = {k: v + se[k] * rng.standard_normal((draws,) + np.shape(v)) for k, v in rate.items()}
+        mine = terms(terms_, drawn, p, closeness)
+        objective = sum(term.weight * mine[term.name] for term in terms_)
+        total = objective if total is None else np.maximum(total, objective)
+        parts = {k: np.maximum(parts[k], v) if k in parts else v for k, v in mine.items()}
     q = [(1 - confidence) / 2, (1 + confidence) / 2]
     return tuple(np.quantile(total, q)), {k: tuple(np.quantile(v, q)) for k, v in parts.items()}
 
@@ -138,28 +178,41 @@ STOPPABLE = ("seat", "diversity", "close")      # terms an anytime-valid bound c
 
 def anytime_upper(terms_, tally, players, close=0.0, tolerance=1.0, alpha=0.05):
     """An upper bound of the objective that holds whenever it is looked at (the confidence
-    sequence of ``analysis.sequential`` on each seat's and strategy's per-game results, its bets
-    tuned to half the `tolerance`), or None
-    when a term has no such bound (length, score) or the tally kept no per-game results."""
+    sequence of ``analysis.sequential`` on each seat's, strategy's and group label's per-game
+    results, its bets tuned to half the `tolerance`; over several player counts the worst
+    count's, each count's at alpha / counts), or None when a term has no such bound (length,
+    score) or the tally kept no per-game results."""
+    by_count = _by_count(tally, players)
+    bounds = [_anytime_upper(terms_, t, p, close, tolerance, alpha / len(by_count)) for p, t in by_count.items()]
+    return None if None in bounds else max(bounds)
+
+
+def _anytime_upper(terms_, tally, players, close, tolerance, alpha):
     from .sequential import confidence_sequence
 
-    if tally.per_game is None or any(t.name not in STOPPABLE for t in terms_):
+    if tally.per_game is None or any(t.name not in STOPPABLE and t.name not in tally.group_wins for t in terms_):
         return None
-    seats = players
     target = tolerance / 200                    # the bets tuned to half the tolerance, in rate units
-    bounds = []
-    for col in range(tally.per_game.shape[1]):
-        center, half = confidence_sequence(tally.per_game[:, col], target, alpha)
-        bounds.append((center[-1] - half[-1], center[-1] + half[-1]))
-    lo, hi = np.array(bounds).T
+    lo, hi = [], []
+    for col in tally.per_game.T:
+        col = col[~np.isnan(col)]               # a strategy's or label's games: those it played
+        center, half = confidence_sequence(col, target, alpha) if col.size else ([0.5], [0.5])
+        lo.append(center[-1] - half[-1])
+        hi.append(center[-1] + half[-1])
+    lo, hi = np.array(lo), np.array(hi)
+    columns, at = {}, 0                         # each quantity's columns, in per_game's order
+    for name, size in [("seat", len(tally.seat_wins)), ("strategy", len(tally.strategy_wins)),
+                       *((g, len(w)) for g, w in tally.group_wins.items())]:
+        columns[name], at = slice(at, at + size), at + size
     out = 0.0
     for t in terms_:
-        if t.name == "seat":
-            out += t.weight * 100 * max(np.max(hi[:seats] - 1 / players), np.max(1 / players - lo[:seats]))
-        elif t.name == "diversity":
-            out += t.weight * 100 * (np.max(hi[seats:]) - np.min(lo[seats:]))
-        else:
+        if t.name == "diversity":
+            out += t.weight * 100 * (np.max(hi[columns["strategy"]]) - np.min(lo[columns["strategy"]]))
+        elif t.name == "close":
             out += t.weight * close
+        else:
+            c = columns[t.name]
+            out += t.weight * 100 * max(np.max(hi[c] - 1 / players), np.max(1 / players - lo[c]))
     return float(out)
 
 

@@ -11,6 +11,7 @@ the objective's 95% interval, and the best is confirmed by a comparison with the
 (``compare`` with a what-if cell, its report showing before against after).
 """
 import contextlib
+import copy
 import math
 import os
 import re
@@ -18,8 +19,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.objectives import Tally, anytime_upper, closeness, interval, value
-from .config_files import config_value
+from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, value
+from .config_files import config_value, set_at, value_at
 from .errors import UserError
 from .games import get_game
 
@@ -30,61 +31,104 @@ TOP = 3
 
 @dataclass
 class Param:
-    """One searched value: `key` as given (`setup.starting_wind[1]`), its config key and list
-    index, its range, whether it is whole, and its printed value (the config's)."""
+    """One searched value: `key` as given (`setup.starting_wind[1]`), its --set key and the path
+    below it (list indices, table keys), `part` (a number inside a value, ``Game.number_in``: the
+    text after '@', or "" for the value's only number; None for a plain number), its range,
+    whether it is whole, and its printed value (the config's)."""
 
     key: str
     config_key: str
-    index: int
+    path: tuple
     lo: float
     hi: float
     integer: bool
     printed: float
+    part: str = None
 
 
-_PARAM = re.compile(r"^\s*([A-Za-z0-9_.-]+)(?:\[(\d+)\])?\s*=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
+_PARAM = re.compile(r"^\s*([A-Za-z0-9_.-]+)((?:\[\d+\](?:\.[A-Za-z0-9_-]+)*)*)(?:@([A-Za-z0-9_]+))?"
+                    r"\s*=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
+_STEP = re.compile(r"\[(\d+)\]|\.([A-Za-z0-9_-]+)")
 
 
 def parse_params(texts, game, rules):
-    """--param items 'KEY=LO..HI' or 'KEY[i]=LO..HI' -> [Param], checked against the config
-    (`rules`: the game's rules with --config/--set/--variant): one UserError naming the bad one."""
+    """--param items 'KEY=LO..HI', 'KEY[i]...=LO..HI' (an element below a --set key: list indices
+    and table keys) or '...@PART=LO..HI' (a number inside a value, read and written by the game:
+    ``Game.number_in``) -> [Param], checked against the config (`rules`: the game's rules with
+    --config/--set/--variant), each end of each range with the other values as printed: one
+    UserError naming the bad one."""
     if not texts:
         raise UserError("--param is required (e.g. --param setup.starting_wind[1]=1..6)")
     out = []
     for text in texts:
         m = _PARAM.match(str(text))
         if not m:
-            raise UserError(f"--param {text}: expected KEY=LO..HI or KEY[i]=LO..HI (e.g. setup.start_vp=0..5)")
-        key, index, lo, hi = m.group(1), m.group(2), m.group(3), m.group(4)
-        now = config_value(rules.config, key)
-        if index is not None:
-            if not isinstance(now, list) or int(index) >= len(now):
-                raise UserError(f"--param {text}: {key} is not a list with an element {index} in {game.title}'s config")
-            now = now[int(index)]
+            raise UserError(f"--param {text}: expected KEY=LO..HI, KEY[i]=LO..HI or KEY[i]@PART=LO..HI "
+                            "(e.g. setup.start_vp=0..5)")
+        key, tail, part, lo, hi = m.groups()
+        path = tuple(int(i) if i else name for i, name in _STEP.findall(tail))
+        now, at = config_value(rules.config, key), key
+        for step in path:
+            below = value_at(now, [step])
+            if now is None:
+                raise UserError(f"--param {text}: {at} is not in {game.title}'s config")
+            if below is None:
+                raise UserError(f"--param {text}: {at} is not a list with an element {step} in {game.title}'s "
+                                "config" if isinstance(step, int) else
+                                f"--param {text}: {at} has no {step!r} in {game.title}'s config")
+            now, at = below, at + (f"[{step}]" if isinstance(step, int) else f".{step}")
+        name = key + tail + ("" if part is None else f"@{part}")
         if isinstance(now, bool) or not isinstance(now, (int, float)):
-            raise UserError(f"--param {text}: {key} is not a number in {game.title}'s config"
-                            + ("" if now is None else f" (it is {now!r})"))
+            try:
+                number = None if isinstance(now, bool) or now is None else game.number_in(now, part or None)
+            except UserError as e:
+                raise UserError(f"--param {text}: {e}") from None
+            if number is None:
+                raise UserError(f"--param {text}: {at} is not a number in {game.title}'s config"
+                                + ("" if now is None else f" (it is {now!r})"))
+            now, part = number, part or ""
+        elif part is not None:
+            raise UserError(f"--param {text}: {at} is a number; it takes no @{part}")
         integer = isinstance(now, int) and "." not in lo + hi
         lo_v, hi_v = (int(lo), int(hi)) if integer else (float(lo), float(hi))
         if not lo_v < hi_v:
             raise UserError(f"--param {text}: the range's low end must be below its high end")
-        name = f"{key}[{index}]" if index is not None else key
         if name in {p.key for p in out}:
             raise UserError(f"--param names {name} twice")
-        out.append(Param(name, key, None if index is None else int(index), lo_v, hi_v, integer, now))
+        out.append(Param(name, key, path, lo_v, hi_v, integer, now, part))
+    _check_ends(out, game, rules)
     return out
 
 
-def overrides_of(params, x, config):
-    """{--set key: value} for the values `x` of `params` (a list's elements set in a copy of it)."""
+def _check_ends(params, game, rules):
+    """One UserError unless the config is valid at each end of each range (the others as printed)."""
+    printed = [p.printed for p in params]
+    for i, p in enumerate(params):
+        for end in (p.lo, p.hi):
+            x = printed[:i] + [end] + printed[i + 1:]
+            try:
+                game.load_rules(data=rules.config, overrides=overrides_of(params, x, rules.config, game))
+            except UserError as e:
+                raise UserError(f"--param {p.key}={p.lo:g}..{p.hi:g}: at {end:g} the config is invalid: "
+                                f"{' '.join(str(e).split())}") from None
+
+
+def overrides_of(params, x, config, game=None):
+    """{--set key: value} for the values `x` of `params`: a value below a key is set in a copy of
+    the key's whole value (the rest of a list, or of an action string, kept), a number inside a
+    value written by the `game` (``Game.with_number``)."""
     out = {}
     for p, v in zip(params, x):
         v = int(round(v)) if p.integer else float(v)
-        if p.index is None:
+        if p.part is not None:
+            now = value_at(out[p.config_key], p.path) if p.config_key in out else value_at(
+                config_value(config, p.config_key), p.path)
+            v = game.with_number(now, v, p.part or None)
+        if not p.path:
             out[p.config_key] = v
         else:
-            lst = out.setdefault(p.config_key, list(config_value(config, p.config_key)))
-            lst[p.index] = v
+            whole = out.setdefault(p.config_key, copy.deepcopy(config_value(config, p.config_key)))
+            set_at(whole, p.path, v)
     return out
 
 
@@ -95,9 +139,22 @@ def snap(params, x):
 
 
 # ---------------------------------------------------------------- playing a candidate (a worker)
+def _shares(won, label, labels):
+    """(games, labels): each label's share of the wins of the seats that had it in a game, NaN in
+    a game where no seat had it (its observations are the games it played)."""
+    had = label[:, :, None] == np.arange(labels)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (had & won[:, :, None]).sum(axis=1) / np.where(had.any(axis=1), had.sum(axis=1), np.nan)
+
+
+def _count(label, labels, where=True):
+    """How many seats had each label (where `where`), over all the games."""
+    return np.bincount(label[where & (label >= 0)], minlength=labels)[:labels].astype(float)
+
+
 def play_tally(game, config, variants, overrides, players, strategies, seed, first, n):
     """The Tally of games [first, first + n) of `seed` with the config values `overrides`
-    (a worker: rules and strategies built here)."""
+    (a worker: rules and strategies built here), with each of the game's balance groups."""
     from strategies.roster import load_strategy, strategy_arrays
 
     game = get_game(game)
@@ -106,26 +163,32 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
     POL, W = strategy_arrays(game, chosen)
     names = sorted(set(strategies))
     slot_style = np.array([names.index(s) for s in strategies])
+    groups = game.balance_groups
     seat_wins, style_wins, style_seats = np.zeros(players), np.zeros(len(names)), np.zeros(len(names))
+    group_wins, group_seats = ({g: np.zeros(len(labels)) for g, labels in groups.items()} for _ in range(2))
     turns = turns2 = winner = winner2 = 0.0
     per_game = []
     results = None
     for start in range(first, first + n, game.chunk):
         k = min(game.chunk, first + n - start)
         results = game.play(rules, players, seed, start, k, POL, W, rotate=len(names) > 1, out=results)
-        won, slot = np.asarray(results.won, bool), np.asarray(results.slot)
-        style = slot_style[slot]
+        won, style = np.asarray(results.won, bool), slot_style[np.asarray(results.slot)]
         seat_wins += won.sum(axis=0)
-        np.add.at(style_wins, style[won], 1)
-        np.add.at(style_seats, style.ravel(), 1)
-        shares = np.stack([(won & (style == k)).sum(axis=1) / np.maximum((style == k).sum(axis=1), 1)
-                           for k in range(len(names))], axis=1)
-        per_game.append(np.hstack([won, shares]).astype(np.float32))
+        style_wins += _count(style, len(names), won)
+        style_seats += _count(style, len(names))
+        columns = [won, _shares(won, style, len(names))]
+        for g, labels in groups.items():
+            label = np.asarray(results.group(g))
+            group_wins[g] += _count(label, len(labels), won)
+            group_seats[g] += _count(label, len(labels))
+            columns.append(_shares(won, label, len(labels)))
+        per_game.append(np.hstack(columns).astype(np.float32))
         t = np.asarray(results.turns, float)
         best = np.asarray(results.score, float).max(axis=1)
         turns, turns2, winner, winner2 = turns + t.sum(), turns2 + (t * t).sum(), winner + best.sum(), \
             winner2 + (best * best).sum()
-    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game))
+    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game),
+                 group_wins, group_seats)
 
 
 @dataclass
@@ -152,32 +215,34 @@ class BalanceResult:
 
 
 class Evaluator:
-    """Plays candidates' games on the workers: `tally(xs, seed, first, n)` -> a Tally per x."""
+    """Plays candidates' games on the workers: `tally(xs, seed, first, n)` -> a Tallies per x
+    (n games at each player count of `counts`)."""
 
-    def __init__(self, game, config, variants, base_overrides, params, players, strategies, parallel, jobs):
+    def __init__(self, game, config, variants, base_overrides, params, counts, strategies, parallel, jobs):
         self.game, self.config, self.variants, self.base = game, config, variants, dict(base_overrides or {})
-        self.params, self.players, self.strategies = params, players, strategies
+        self.params, self.counts, self.strategies = params, counts, strategies
         self.parallel, self.jobs = parallel, jobs
         self.played = 0
         from strategies.roster import split_names
         names = split_names(strategies)
-        self.names = names * players if len(names) == 1 else names
+        self.names = {p: names * p if len(names) == 1 else names for p in counts}
         self._config = get_game(game).load_rules(config, self.base, variants=variants).config
 
     def overrides(self, x):
-        return {**self.base, **overrides_of(self.params, x, self._config)}
+        return {**self.base, **overrides_of(self.params, x, self._config, get_game(self.game))}
 
     def tally(self, xs, seed, first, n):
         from joblib import delayed
 
-        per = max(1, math.ceil(n / max(1, self.jobs // max(1, len(xs)))))
-        tasks = [(i, a, min(per, first + n - a)) for i in range(len(xs)) for a in range(first, first + n, per)]
+        per = max(1, math.ceil(n / max(1, self.jobs // max(1, len(xs) * len(self.counts)))))
+        tasks = [(i, p, a, min(per, first + n - a)) for i in range(len(xs)) for p in self.counts
+                 for a in range(first, first + n, per)]
         done = self.parallel(delayed(play_tally)(self.game, self.config, self.variants, self.overrides(xs[i]),
-                                                 self.players, self.names, seed, a, k) for i, a, k in tasks)
-        out = [None] * len(xs)
-        for (i, _, _), t in zip(tasks, done):
-            out[i] = t if out[i] is None else out[i] + t
-        self.played += n * len(xs)
+                                                 p, self.names[p], seed, a, k) for i, p, a, k in tasks)
+        out = [Tallies() for _ in xs]
+        for (i, p, _, _), t in zip(tasks, done):
+            out[i][p] = t if p not in out[i] else out[i][p] + t
+        self.played += n * len(xs) * len(self.counts)
         return out
 
 
@@ -228,16 +293,24 @@ def grid(params):
     return [tuple(int(v) for v in x) for x in np.stack(np.meshgrid(*axes, indexing="ij"), -1).reshape(-1, len(params))]
 
 
-def _schedule(budget, candidates, players):
-    """The first round's games of a race of `candidates` within `budget` (halving: each round's
-    games are about the first's)."""
+def whole_games(n, counts, least):
+    """`n` games rounded down to a multiple of every player count in `counts` (a rotation seats
+    each strategy in each seat as often), and at least `least` times the largest count."""
+    unit = math.lcm(*counts)
+    return max(-(-least * max(counts) // unit) * unit, int(n) // unit * unit)
+
+
+def _schedule(budget, candidates, counts):
+    """The first round's games (at each count) of a race of `candidates` within `budget` games
+    at each count (halving: each round's games are about the first's)."""
     rounds = max(1, math.ceil(math.log2(max(candidates, 2) / 2)) + 1)
-    return max(players * 20, int(budget / (candidates * rounds)) // players * players)
+    return whole_games(budget / (candidates * rounds), counts, 20)
 
 
 def search(game, players, params, terms_, budget, *, strategies="balanced", seed=1, config=None, overrides=None,
            variants=None, jobs=-1, population=24, generations=None, on_generation=None, tolerance=None):
-    """A raced search over `params`, then the best few measured on fresh seeds. A small space
+    """A raced search over `params` at `players` (a count, or a list of counts: the objective
+    is the worst count's), then the best few measured on fresh seeds. A small space
     of whole numbers (``GRID``) is raced whole; otherwise the cross-entropy method samples
     `population` candidates a generation and races them. With a `tolerance`, the search stops
     early once a race's leader is within it by the anytime-valid bound
@@ -247,6 +320,7 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
     from strategies.cem import cross_entropy
 
     n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
+    counts = [players] if isinstance(players, int) else list(players)
     lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)
     finalists, history = {}, []          # setting -> objective, of the survivors of each race
     saved, stopped = 0, None
@@ -256,16 +330,17 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
         return bound is not None and bound <= tolerance
     whole = grid(params)
     with Parallel(n_jobs=n_jobs) as parallel:
-        ev = Evaluator(game, config, variants, overrides, params, players, strategies, parallel, n_jobs)
+        ev = Evaluator(game, config, variants, overrides, params, counts, strategies, parallel, n_jobs)
 
         def raced(xs, generation, share):
             nonlocal saved, stopped
+            share /= len(counts)                # the race counts the games at each player count
             try:
                 cands, s = race(ev, terms_, xs, seed + generation, share, players, params,
-                                _schedule(share, len(xs), players), good_enough)
+                                _schedule(share, len(xs), counts), good_enough)
             except Stopped as e:
                 (cands, s), stopped = e.result, generation
-            saved += s
+            saved += s * len(counts)
             deepest = max(c.rounds for c in cands)
             for c in cands:
                 if c.rounds == deepest:
@@ -296,7 +371,7 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
                               upper=hi, min_std=np.where([p.integer for p in params], 0.75, (hi - lo) / 50))
         top = sorted(finalists, key=finalists.get)[:TOP]
         printed = snap(params, [p.printed for p in params])
-        final_games = max(players * 50, int(FINAL_SHARE * budget / (len(top) + 1)) // players * players)
+        final_games = whole_games(FINAL_SHARE * budget / len(counts) / (len(top) + 1), counts, 50)
         tallies = ev.tally([printed, *top], seed + FINAL_SEED, 0, final_games)
     judged = []
     for x, t in zip([printed, *top], tallies):

@@ -23,15 +23,19 @@ class Interrupted(Exception):
 
 @app.command()
 def balance(game: str = GAME_ARG,
-            players: int = typer.Option(..., "--players", help="Number of players."),
+            players: str = typer.Option(..., "--players", help="Number of players, or several (2,3,4,5: the "
+                                                               "objective is the worst count's)."),
             param: List[str] = typer.Option(..., "--param", help="A config value to search, KEY=LO..HI (any --set "
-                                                                 "key; an element of a per-seat list as KEY[i], "
-                                                                 "e.g. setup.starting_wind[1]=1..6); repeatable. "
-                                                                 "Whole numbers where the config's are."),
+                                                                 "key; an element below it as KEY[i] or "
+                                                                 "KEY[i][j].key[k], e.g. setup.starting_wind[1]=1..6; "
+                                                                 "a number inside a value, such as an action "
+                                                                 "string's amount, the same way, @PART picking one "
+                                                                 "of several); repeatable. Whole numbers where the "
+                                                                 "config's are."),
             objective: Optional[List[str]] = typer.Option(
-                None, "--objective", help="What fair means, weighted terms NAME[=TARGET][:WEIGHT]: seat, diversity, "
-                                          "length=TURNS, score=POINTS, close (e.g. seat,close:0.2) [default: "
-                                          "seat]."),
+                None, "--objective", help="What fair means, weighted terms NAME[=TARGET][:WEIGHT]: seat, the game's "
+                                          "groups (EOS: nation), diversity, length=TURNS, score=POINTS, close (e.g. "
+                                          "seat,nation,close:0.2) [default: seat]."),
             budget: int = typer.Option(1_000_000, "--budget", help="Games to spend: 80% on the search, 10% "
                                                                    "judging the best few, 10% confirming."),
             strategies: str = typer.Option("balanced", "--strategies", help="One strategy for every seat, or one "
@@ -59,21 +63,24 @@ def balance(game: str = GAME_ARG,
     from analysis.objectives import parse_objective
     from strategies.roster import load_strategy, split_names
 
-    from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search
-    from .compare import CompareFailed, CompareInterrupted, run_compare
+    from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search, whole_games
+    from .compare import CompareFailed, CompareInterrupted, parse_players, run_compare
 
     g = get_game(game)
     overrides = parse_sets(set_)
     variants = g.canonical_variant(variant).split(",") if variant else None
     rules = g.load_rules(config, overrides, variants=variants)
-    g.check_players(players, rules)
+    counts = parse_players(players)
+    for p in counts:
+        g.check_players(p, rules)
     params = parse_params(param, g, rules)
-    terms = parse_objective(objective)
+    terms = parse_objective(objective, g.balance_groups)
     names = split_names(strategies)
     for n in dict.fromkeys(names):
         load_strategy(g, n)
-    if len(names) not in (1, players):
-        raise UserError(f"--strategies: {len(names)} given for {players} players (give one, or one per seat)")
+    if len(names) != 1 and (len(counts) > 1 or len(names) != counts[0]):
+        raise UserError(f"--strategies: {len(names)} given for {players} players (give one"
+                        + (", the same for every player count)" if len(counts) > 1 else ", or one per seat)"))
     if "diversity" in {t.name for t in terms} and len(set(names)) < 2:
         raise UserError("--objective diversity: give two strategies or more (--strategies balanced,greedy,...)")
     if budget < 1000:
@@ -87,12 +94,12 @@ def balance(game: str = GAME_ARG,
 
     def searched():
         try:
-            result = search(g.name, players, params, terms, int(budget * 0.9), strategies=strategies, seed=seed,
-                            config=config, overrides=overrides, variants=variants, jobs=jobs, on_generation=told,
-                            tolerance=tolerance)
-            found = overrides_of(params, result.best[0][0], rules.config)
-            confirm_games = max(players * 100, int(budget * 0.05) // players * players)
-            confirm = run_compare(g.name, variant or "base", str(players), confirm_games, seed + CONFIRM_SEED,
+            result = search(g.name, counts if len(counts) > 1 else counts[0], params, terms, int(budget * 0.9),
+                            strategies=strategies, seed=seed, config=config, overrides=overrides, variants=variants,
+                            jobs=jobs, on_generation=told, tolerance=tolerance)
+            found = overrides_of(params, result.best[0][0], rules.config, g)
+            confirm_games = whole_games(budget * 0.05 / len(counts), counts, 100)
+            confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
                                   strategies, config=config, overrides=overrides or None, out=folder / "confirm",
                                   jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
                                   whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
@@ -100,13 +107,16 @@ def balance(game: str = GAME_ARG,
         except (KeyboardInterrupt, CompareInterrupted):  # nothing to resume: the folder is ours to replace
             raise Interrupted(f"balance interrupted; nothing of it is kept: run it again with --force (the folder "
                               f"{folder} is windtunnel's)") from None
+        except UserError:                   # refused half-way (a setting the config cannot take): nothing kept
+            _discard(folder)
+            raise
 
     result, found, confirm_games, confirm = run_until_done(searched, Interrupted, CompareFailed)
     best_x = result.best[0][0]
-    confirmed = _confirmed_objective(folder / "confirm", terms, players, params, best_x, strategies)
+    confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
     verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
-    summary = {"game": g.name, "players": players, "params": [p.__dict__ for p in params],
-               "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
+    summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
+               "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
                "variant": variant or "base", "config_path": config, "overrides": overrides,
                "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
                "generations": result.generations, "population": result.population, "history": result.history,
@@ -115,7 +125,7 @@ def balance(game: str = GAME_ARG,
                "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
                "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                            "precision": precision,
-                           "cells": _confirmed(folder / "confirm", players)},
+                           "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
                "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance,
                "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
     (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
@@ -143,16 +153,24 @@ def _out_folder(out, force):
         if any(p.name == "confirm" for p in out.iterdir()) and not (out / "confirm" / "compare.json").is_file() \
                 and any((out / "confirm").iterdir()):
             raise UserError(f"{out / 'confirm'} is not a windtunnel comparison; choose another --out")
-        for name in OURS:
-            p = out / name
-            if p.is_dir():
-                shutil.rmtree(p)
-            elif p.exists():
-                p.unlink()
+        _discard(out, keep=True)
     out.mkdir(parents=True, exist_ok=True)
     # ours from the start: a search stopped half-way is replaced by --force, never left for the user to clear
     (out / "balance.json").write_text(json.dumps({"status": "running"}) + "\n")
     return out
+
+
+def _discard(folder, keep=False):
+    """Remove what a search wrote in `folder` (ours: ``_out_folder``), and unless `keep` the folder if
+    that empties it."""
+    for name in OURS:
+        p = folder / name
+        if p.is_dir():
+            shutil.rmtree(p)
+        elif p.exists():
+            p.unlink()
+    if not keep and not any(folder.iterdir()):
+        folder.rmdir()
 
 
 def _values(params, x):
@@ -165,39 +183,66 @@ def _judged(params, j):
             "term_ci": {k: list(v) for k, v in part_ci.items()}}
 
 
-def _confirmed(folder, players):
-    """Each confirmation cell's games, seat win rates (95% Wilson intervals) and mean turns."""
+def _groups(game, terms):
+    """{balance group: its labels} of the groups `terms` hold to a fair share."""
+    return {t.name: game.balance_groups[t.name] for t in terms if t.name in game.balance_groups}
+
+
+def _confirmed(folder, groups, strategies):
+    """Each confirmation cell's player count, games, seat win rates (95% Wilson intervals), mean
+    turns and the win rates of the objective's groups' labels (with their seat-games)."""
+    from analysis.stats import proportion
+
     from .compare import summary_table
 
-    return [{"cell": r["variant"], "games": r["games"], "turns": r["turns_mean"],
-             "seats": [[r[f"seat{p}_win_rate"], r[f"seat{p}_lo"], r[f"seat{p}_hi"]] for p in range(players)]}
-            for r in summary_table(folder).iter_rows(named=True)]
+    out = []
+    for r in summary_table(folder).iter_rows(named=True):
+        t = _cell_tally(folder / r["cell"], groups, strategies)
+        out.append({"cell": r["variant"], "players": r["players"], "games": r["games"], "turns": r["turns_mean"],
+                    "seats": [[r[f"seat{p}_win_rate"], r[f"seat{p}_lo"], r[f"seat{p}_hi"]]
+                              for p in range(r["players"])],
+                    "groups": {g: {label: proportion(w, n) for label, w, n in zip(labels, t.group_wins[g],
+                                                                                 t.group_seats[g])}
+                               for g, labels in groups.items()}})
+    return out
 
 
-def _confirmed_objective(folder, terms, players, params, x, strategies):
+def _confirmed_objective(folder, terms, counts, params, x, strategies, game):
     """The objective and its 95% interval of the best setting on the confirmation's games (fresh
-    seeds the search never chose on: no winner's curse)."""
+    seeds the search never chose on: no winner's curse); over several player counts, the worst's."""
+    from analysis.objectives import Tallies, closeness, interval, value
+
+    tallies = Tallies({p: _cell_tally(folder / f"balanced-{p}p", _groups(game, terms), strategies) for p in counts})
+    close = closeness(params, x)
+    return value(terms, tallies, None, close)[0], interval(terms, tallies, None, close)[0]
+
+
+def _cell_tally(cell, groups, strategies):
+    """The Tally of a played cell's games (its seats and games tables), with `groups` ({balance
+    group: its labels}, each group a seats column of labels)."""
     import numpy as np
     import polars as pl
 
-    from analysis.objectives import Tally, closeness, interval, value
+    from analysis.objectives import Tally
     from strategies.roster import split_names
 
-    cell = folder / f"balanced-{players}p"
-    seats = pl.read_parquet(f"{cell}/seats/*.parquet", columns=["game_id", "seat", "strategy", "won", "score_total"])
+    seats = pl.read_parquet(f"{cell}/seats/*.parquet", columns=["game_id", "seat", "strategy", "won", "score_total",
+                                                                 *groups])
     games = pl.read_parquet(f"{cell}/games/*.parquet", columns=["game_id", "turns"])
-    names = sorted(set(split_names(strategies)))
-    by = seats.group_by("strategy").agg(w=pl.col("won").sum(), n=pl.len())
-    wins = dict(zip(by["strategy"], by["w"]))
-    n = dict(zip(by["strategy"], by["n"]))
+
+    def wins_by(column, labels):
+        by = seats.group_by(column).agg(w=pl.col("won").sum(), n=pl.len())
+        w, n = dict(zip(by[column], by["w"])), dict(zip(by[column], by["n"]))
+        return np.array([w.get(k, 0) for k in labels], float), np.array([n.get(k, 0) for k in labels], float)
+
     best = seats.group_by("game_id").agg(pl.col("score_total").max())["score_total"].cast(pl.Float64).to_numpy()
     turns = games["turns"].cast(pl.Float64).to_numpy()
     seat_wins = seats.group_by("seat").agg(pl.col("won").sum()).sort("seat")["won"].to_numpy().astype(float)
-    t = Tally(games.height, seat_wins, np.array([wins.get(k, 0) for k in names], float),
-              np.array([n.get(k, 0) for k in names], float), turns.sum(), (turns ** 2).sum(), best.sum(),
-              (best ** 2).sum())
-    close = closeness(params, x)
-    return value(terms, t, players, close)[0], interval(terms, t, players, close)[0]
+    by_group = {g: wins_by(g, labels) for g, labels in groups.items()}
+    return Tally(games.height, seat_wins, *wins_by("strategy", sorted(set(split_names(strategies)))), turns.sum(),
+                 (turns ** 2).sum(), best.sum(), (best ** 2).sum(),
+                 group_wins={g: w for g, (w, _) in by_group.items()},
+                 group_seats={g: n for g, (_, n) in by_group.items()})
 
 
 def _verdict(best, ci, tolerance, whole=False):
@@ -219,11 +264,15 @@ def _verdict(best, ci, tolerance, whole=False):
 def _text(g, s, params, result):
     terms = " + ".join(f"{t['weight']:g} x {t['name']}" + (f"={t['target']:g}" if t["target"] is not None else "")
                        for t in s["objective"])
-    lines = [f"{g.title}, {s['players']} players, strategies {s['strategies']}: balance search over "
+    counts = s["players"] if isinstance(s["players"], list) else [s["players"]]
+    several = len(counts) > 1
+    lines = [f"{g.title}, {', '.join(map(str, counts))} players, strategies {s['strategies']}: balance search over "
              + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} (printed {p.printed:g})" for p in params)
-             + f"; objective {terms} (lower is fairer).",
+             + f"; objective {terms} (lower is fairer" + ("; the worst player count's" if several else "") + ").",
              f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
-             f"games). Judged on {result.final_games:,} fresh games each (the same seeds for all; 95% intervals):"]
+             f"games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
+                                                                              else "")
+             + " (the same seeds for all; 95% intervals):"]
     if s["stopped_early"] is not None:
         lines.insert(2, f"The search stopped early: a race's leader was within the tolerance of {s['tolerance']:g} by "
                         "an anytime-valid bound (the rule of --precision), so the rest of its budget was not played.")
@@ -242,8 +291,11 @@ def _text(g, s, params, result):
     for c in c["cells"]:
         seats = "  ".join(f"seat {p} {100 * w:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
                           for p, (w, lo, hi) in enumerate(c["seats"]))
-        lines.append(f"  {given if c['cell'] != 'balanced' else 'best':<8} {c['games']:>9,} games  {seats}  "
-                     f"turns {c['turns']:.1f}")
+        name = (given if c["cell"] != "balanced" else "best") + (f" {c['players']}p" if several else "")
+        lines.append(f"  {name:<8} {c['games']:>9,} games  {seats}  turns {c['turns']:.1f}")
+        for group, rates in c["groups"].items():
+            lines.append(f"  {'':<8} {group}: " + "  ".join(f"{label} {100 * r['rate']:.1f}% [{100 * r['lo']:.1f}, "
+                                                            f"{100 * r['hi']:.1f}]" for label, r in rates.items()))
     return "\n".join(lines)
 
 
@@ -258,10 +310,14 @@ def _toml(g, config, overrides, variants, found, params, printed, best_x):
     base one, with --set and --variant) and the found values, its changes named at the top."""
     import tomli_w
 
+    from .config_files import value_at
+
     data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
     head = [f"# Written by `windtunnel balance {g.name}` (--param "
             + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",
             "# The game's resolved config with these values changed (the printed value after it):"]
-    head += [f"#   {p.key} = {v:g}   (was {w:g})" for p, v, w in zip(params, best_x, printed[0])]
+    head += [f"#   {p.key} = {v:g}   (was {w:g})" + ("" if p.part is None else
+                                                   f": {value_at(found[p.config_key], p.path)!r}")
+             for p, v, w in zip(params, best_x, printed[0])]
     head.append("# Comments of the original are not kept; use it with --config.")
     return "\n".join(head) + "\n\n" + tomli_w.dumps(data)

@@ -57,12 +57,28 @@ def _entry(node, part):
 def config_value(data, key):
     """The value at dotted `key` of a config (a list of tables' entry by its number, name or id,
     as --set names it), or None where there is none."""
-    node = data
-    for part in key.split("."):
-        node = _entry(node, part) if isinstance(node, list) else node.get(part) if isinstance(node, dict) else None
+    return value_at(data, key.split("."))
+
+
+def value_at(node, path):
+    """The value at `path` below `node`, or None where there is none: each part a list's index
+    (an int), a table's key or a list of tables' entry by its number, name or id (a str)."""
+    for part in path:
+        if isinstance(part, int):
+            node = node[part] if isinstance(node, list) and 0 <= part < len(node) else None
+        else:
+            node = _entry(node, part) if isinstance(node, list) else node.get(part) if isinstance(node, dict) else None
         if node is None:
             return None
     return node
+
+
+def set_at(node, path, value):
+    """Set the value at `path` (``value_at``'s, non-empty, every part there) below `node`, in place."""
+    parent, last = value_at(node, path[:-1]), path[-1]
+    if isinstance(parent, list) and not isinstance(last, int):
+        raise KeyError(last)                       # an entry of a list of tables is a table, not a value
+    parent[last] = value
 
 
 def apply_overrides(data, overrides, path="--set"):

@@ -18,7 +18,9 @@ What a game declares once (class attributes):
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
-  report's sections of its own, declared as data: ``simulate/sections.py``).
+  report's sections of its own, declared as data: ``simulate/sections.py``),
+  balance_groups (seat attributes ``windtunnel balance`` can hold to a fair share: name ->
+  labels; Results' ``group(name)`` and the seats column ``name`` hold them).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -33,6 +35,8 @@ What it implements (methods):
   replay               one game of a run told turn by turn
   new_state            the Python face (State): one game, decision by decision; with
                        kernel_seats, what plain-Python strategies play through
+  number_in, with_number  the number inside a config value that is not itself a number
+                       (EOS: an action string's amount), for ``windtunnel balance --param``
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
@@ -163,6 +167,7 @@ class ArrayResults:
     n_players: int = 0
     WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
     ENDED_BY = END_CAP = None       # a game row's "how it ended" column and its turn-cap code (a capped game)
+    GROUPS = {}                     # balance group (``Game.balance_groups``) -> its seat row's column
 
     @property
     def capacity(self):
@@ -177,6 +182,10 @@ class ArrayResults:
     tie = property(lambda self: self.games[:self.n, self.TIE] != 0)
     turns = property(lambda self: self.games[:self.n, self.TURNS])
     errors = property(lambda self: self.games[:self.n, self.ERROR])
+
+    def group(self, name):
+        """Each seat's label index in balance group `name` (``Game.balance_groups``), (n, players)."""
+        return self._seat(self.GROUPS[name])
 
     @property
     def capped(self):
@@ -255,6 +264,10 @@ class Game:
     # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
     # games it plays (the run's, if fewer): a slow search player on a subsample
     skill_tiers = (("tuned", 100_000), ("lookahead", 2_000))
+    # seat attributes a balance search can hold to a fair share (``windtunnel balance --objective
+    # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
+    # Results' ``group(NAME)`` its index into them, -1 for none (EOS: "nation").
+    balance_groups = {}
 
     @property
     def config_dir(self):
@@ -338,6 +351,18 @@ class Game:
         empty; an optional `played.raw()` gives the kernel's log rows as text. A game with
         ``options`` also takes ``options=``, the run's as this game seats them (``seat_options``)."""
         raise NotImplementedError
+
+    def number_in(self, value, part=None):
+        """The number a balance search may change inside a config value that is not itself a
+        number (EOS: an action string's amount), or None where the game reads none there; `part`
+        names one of several (the text after '@' in ``--param KEY@PART=LO..HI``). A value it cannot
+        take a number from raises UserError saying why. The base class: none."""
+        return None
+
+    def with_number(self, value, number, part=None):
+        """`value` with the number ``number_in`` reads changed to `number`; UserError for a
+        number the value cannot hold."""
+        raise UserError(f"{self.title} reads no number inside a config value")
 
     def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
         """The Python face: game `game_index` of run `seed`, one decision at a time (OpenSpiel's

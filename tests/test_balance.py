@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from analysis.objectives import Tally, closeness, interval, parse_objective, value
-from simulate.autobalance import overrides_of, parse_params, race, snap
+from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, parse_objective, value
+from simulate.autobalance import overrides_of, parse_params, race, snap, whole_games
+from simulate.errors import UserError
 from simulate.cli import app
 from simulate.games import get_game
 
@@ -33,6 +34,31 @@ def test_objective_terms_measure_distance_from_fair():
     assert value(both, tally([0.55, 0.45], turns=30.0), 2)[0] == pytest.approx(5.0 + 0.5 * 2.0)
     lo, hi = interval(seat, tally([0.57, 0.43]), 2)[0]
     assert lo < 7.0 < hi and hi - lo < 3.0
+
+
+def test_a_group_term_weighs_each_label_over_the_seat_games_it_played():
+    """A balance group (EOS's nation): each label's wins over the seats that had it, the largest
+    distance from 1/P; a label no seat played is left out, not read as 0%."""
+    nation = parse_objective(["nation"], groups=("nation",))
+    t = tally([0.5, 0.5])
+    t.group_wins = {"nation": np.array([300.0, 700.0, 0.0])}
+    t.group_seats = {"nation": np.array([1000.0, 1000.0, 0.0])}      # two labels dealt, the third never
+    assert value(nation, t, 2)[0] == pytest.approx(20.0)
+    lo, hi = interval(nation, t, 2)[0]
+    assert lo < 20.0 < hi and hi - lo < 8.0
+    assert value(parse_objective(["seat,nation:0.5"], groups=("nation",)), t, 2)[0] == pytest.approx(10.0)
+    with pytest.raises(UserError, match="no objective 'nation'"):
+        parse_objective(["nation"])                                   # a game without groups
+
+
+def test_several_player_counts_are_judged_by_the_worst():
+    seat = parse_objective(["seat"])
+    both = Tallies({2: tally([0.53, 0.47]), 3: tally([0.40, 0.30, 0.30])})
+    assert value(seat, both, None)[0] == pytest.approx(100 * (0.40 - 1 / 3))
+    (lo, hi), _ = interval(seat, both, None)
+    assert lo > 5.0                                                   # the 3-player count's, not the 2-player's 3
+    assert (both + both)[3].games == 20_000
+    assert whole_games(1000, [2, 3, 4, 5], 20) == 960 and whole_games(10, [2, 3], 20) == 60
 
 
 def test_close_counts_each_change_and_its_size():
@@ -106,6 +132,22 @@ def test_a_planted_imbalance_is_found_and_undone(tmp_path):
     assert r.exit_code == 0, r.stderr
 
 
+def test_several_player_counts_are_searched_and_confirmed_each(tmp_path):
+    out = tmp_path / "b"
+    r = invoke("balance", "aeolos", "--players", "2,3", "--param", "setup.start_vp=0..3", "--budget", 12_000,
+               "--jobs", 1, "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    s = json.loads((out / "balance.json").read_text())
+    assert s["players"] == [2, 3] and s["games_played"] <= 12_000
+    assert sorted((c["cell"], c["players"]) for c in s["confirm"]["cells"]) == [
+        ("balanced", 2), ("balanced", 3), ("base", 2), ("base", 3)]
+    assert all(len(c["seats"]) == c["players"] for c in s["confirm"]["cells"])
+    assert "2, 3 players" in r.stdout and "the worst player count's" in r.stdout
+    r = invoke("balance", "aeolos", "--players", "2,3", "--param", "setup.start_vp=0..3", "--strategies",
+               "balanced,greedy", "--out", tmp_path / "c")
+    assert r.exit_code == 2 and "the same for every player count" in r.stderr and not (tmp_path / "c").exists()
+
+
 def test_a_busy_out_folder_is_left_alone(tmp_path):
     out = tmp_path / "b"
     out.mkdir()
@@ -132,8 +174,27 @@ def test_the_early_stop_bound_holds_only_with_enough_games_and_only_for_win_rate
     assert both.per_game.shape == (2_000, 3) and both.games == 2_000
 
 
+def test_the_early_stop_bound_reads_a_group_label_on_the_games_it_played_only():
+    """A label dealt in half the games (NaN in the others) is bounded on those games: a fair
+    label is known to be fair, and an absent game is no loss."""
+    rng = np.random.default_rng(3)
+    n = 400_000
+    won = rng.random(n) < 0.5
+    dealt = rng.random(n) < 0.5
+    label = np.where(dealt, (rng.random(n) < 0.5).astype(np.float32), np.nan)
+    per_game = np.stack([won, ~won, np.full(n, 0.5), label], axis=1).astype(np.float32)
+    t = Tally(n, per_game[:, :2].sum(axis=0), np.array([n]), np.array([2 * n]), per_game=per_game,
+              group_wins={"nation": np.array([np.nansum(label)])}, group_seats={"nation": np.array([dealt.sum()])})
+    nation = parse_objective(["nation"], groups=("nation",))
+    assert anytime_upper(nation, t, 2, tolerance=1.0) <= 1.0
+    label[dealt] = (rng.random(dealt.sum()) < 0.6)                    # a label at 60%: never within 1 point
+    t.per_game[:, 3] = label
+    assert anytime_upper(nation, t, 2, tolerance=1.0) > 5.0
+
+
 @pytest.mark.parametrize("args, words", [
     (["--objective", "luck"], "no objective 'luck'"),
+    (["--objective", "nation"], "no objective 'nation'"),             # AEOLOS declares no balance groups
     (["--objective", "length"], "length needs a target"),
     (["--objective", "diversity"], "give two strategies or more"),
     (["--strategies", "grandmaster"], "grandmaster"),

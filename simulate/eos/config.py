@@ -140,15 +140,24 @@ def read_files(folder=CONFIG_DIR):
 
 
 def load_rules(folder=None, overrides=None, data=None, modules=None):
-    """The validated EOS config from a folder (default ``configs/eos``) or a run's resolved dict,
-    with `modules` (names, ``MODULES``) applied in their order, then `overrides` (``--set``)."""
+    """The validated EOS config from a folder (default ``configs/eos``), from one file holding a
+    resolved config (every file's tables, as ``windtunnel balance`` writes it; the game's modules
+    apply to it) or from a run's resolved dict, with `modules` (names, ``MODULES``) applied in
+    their order, then `overrides` (``--set``)."""
     folder = Path(folder) if folder else CONFIG_DIR
-    files = {}
-    if data is None:
+    module_dir, files = folder / "modules", {}
+    if data is None and folder.is_file():
+        data, module_dir = read_toml(folder), MODULE_DIR
+        files = dict.fromkeys(data, folder)
+        again = [m for m in modules or () if m in data.get("variants", ())]
+        if again:
+            raise ConfigError(folder, None, f"already plays the {', '.join(again)} module (its variants); leave "
+                                            "it out of --variant")
+    elif data is None:
         data, files = read_files(folder)
     data = copy.deepcopy(data)
     for name in modules or ():
-        files.update(apply_module(data, name, folder / "modules"))
+        files.update(apply_module(data, name, module_dir))
     if overrides:
         apply_overrides(data, overrides)
     try:

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import UserError
 from ..protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 from . import layout as L
-from .config import MODULES
+from .config import MODULES, NATIONS
 
 NATION_OPTION = ("one nation per seat, comma-separated, seat 0 first (noom, mespanne, kusan, guild, kwanan; "
                  "'random' for a random one); default: random nations, all different")
@@ -35,7 +35,6 @@ def content_of(rules):
 
 
 def nation_names():
-    from .config import NATIONS
     return NATIONS
 
 
@@ -90,6 +89,7 @@ class Results(ArrayResults):
     scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
     ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
+    GROUPS = {"nation": L.P_NATION}
     RECORDS = "simulate.eos.records"        # its to_tables
 
 
@@ -118,6 +118,7 @@ class Eos(Game):
                              "journey": ("journey", "holding it from the start")}
     plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
+    balance_groups = {"nation": NATIONS}    # each nation's win rate over the seat-games it played
 
     def check_players(self, n_players, rules=None):
         """As the base class, within 1-5 whatever the config says; one player is the Solo Mode's
@@ -138,7 +139,8 @@ class Eos(Game):
         return options
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        """`config`: an EOS config folder (default ``configs/eos``); `variants`: the modules
+        """`config`: an EOS config folder (default ``configs/eos``) or one file of a resolved config
+        (``windtunnel balance``'s balanced.toml); `variants`: the modules
         (``config.MODULES``: the rulebook's modules and deluxe content, combinable)."""
         from .config import load_rules
 
@@ -213,6 +215,26 @@ class Eos(Game):
         named.update({f"{sc['name']}/{k + 1}": task["text"] for sc in config.get("solo", {}).get("scenario", [])
                       for k, task in enumerate(sc.get("task", []))})       # the solo section's tasks
         return named
+
+    def number_in(self, value, part=None):
+        """An action string's amount, its size ('coins:-10' is 10: the sign stays the printed one);
+        `part` names the symbol of one of several ('power:3 + coins:5' @coins)."""
+        from .actions import ActionError, amount_in
+
+        if not isinstance(value, str):
+            return None
+        try:
+            return amount_in(value, part)
+        except ActionError as e:
+            raise UserError(str(e)) from None
+
+    def with_number(self, value, number, part=None):
+        from .actions import ActionError, with_amount
+
+        try:
+            return with_amount(value, number, part)
+        except ActionError as e:
+            raise UserError(str(e)) from None
 
     def seat_options(self, options, game_index, n_players):
         """The nations rotate with the strategies (the kernel's batch: seat p of game k plays
