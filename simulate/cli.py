@@ -347,6 +347,7 @@ from . import cli_compare  # noqa: E402,F401 (registers the compare command)
 from . import cli_strategies  # noqa: E402,F401 (registers strategies list, tournament and tune)
 from . import cli_report  # noqa: E402,F401 (registers the report command)
 from . import cli_balance  # noqa: E402,F401 (registers the balance command)
+from . import cli_info  # noqa: E402,F401 (registers the info command)
 
 if __name__ == "__main__":
     main()
