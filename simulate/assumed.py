@@ -6,7 +6,7 @@ A config file marks them with the word ``ASSUMED`` in a comment, in one of three
   whole multi-line value, as on the line that closes it), or on a line inside a multi-line array
   (``{ wind = 2, vp = 0 },  # ASSUMED``: that element, ``tokens[0]``);
 - on a table header: ``[[hero]]  # ASSUMED (name, ranks, morale)``: every key of the table
-  (and of the tables under it);
+  (and of the tables under it) but its ``id``, which names it;
 - in the file's leading comment block, as a line ``# ASSUMED (whole file)``: every key of the file.
 
 ``scan_file(path)`` lists the key paths so marked, named as ``--set`` names them (an entry of a
@@ -28,6 +28,7 @@ from pathlib import Path
 MARK = re.compile(r"\bASSUMED\b")
 WHOLE_FILE = re.compile(r"^#\s*ASSUMED \(whole file\)")
 NAME_KEYS = ("id", "name", "number")        # what names an entry of a list of tables (as --set reads it)
+ID_KEYS = ("id",)                           # an entry's identifier: no value, even in a table marked whole
 
 
 # ---------------------------------------------------------------- reading TOML lines
@@ -250,6 +251,11 @@ def _named(data, path):
 
 def scan_text(text):
     """The assumed key paths of a TOML text (see the module's docstring), in file order."""
+    return [path for path, _ in scan_values(text)]
+
+
+def scan_values(text):
+    """[(assumed key path, its value)] of a TOML text, in file order."""
     data = tomllib.loads(text)              # (a malformed file fails here, with its line)
     whole, lines = _read(text)
     tables = [i.path for i in lines if i.header and i.marked]
@@ -257,11 +263,18 @@ def scan_text(text):
     for item in lines:
         if item.header:
             continue
-        if whole or item.marked or _inside(item.path, tables):
+        if item.marked or (whole or _inside(item.path, tables)) and item.path[-1] not in ID_KEYS:
             out.append(item.path)
         else:
             out += [item.path + (k,) for k in sorted(item.elements)]
-    return list(dict.fromkeys(dotted(_named(data, p)) for p in out))
+    return list({dotted(_named(data, p)): _value(data, p) for p in out}.items())
+
+
+def _value(data, path):
+    node = data
+    for part in path:
+        node = node[part]
+    return node
 
 
 def _inside(path, tables):
@@ -377,14 +390,76 @@ def assumed_values(files, config_key=None, overrides=None, config=None):
     return Assumed(kept, dropped)
 
 
+# ---------------------------------------------------------------- docs whose numbers come from the configs
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+BLOCK = re.compile(r"(<!-- assumed (\S+) (\S+) -->\n).*?(<!-- /assumed -->)", re.S)
+WRITE_DOCS = "python -m simulate.assumed --write-docs"
+
+
+def value_text(value):
+    """A config value in a table cell: action strings as written, a table as "key value, ...",
+    a list of tables or lists numbered ("1: ...; 2: ...")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if any(isinstance(v, (dict, list)) for v in value):
+            return "; ".join(f"{i}: {value_text(v)}" for i, v in enumerate(value, 1))
+        return ", ".join(value_text(v) for v in value)
+    return str(value)
+
+
+def doc_table(game, label):
+    """The Markdown table of the assumed values of config file `label` of `game`: key, value."""
+    from .games import get_game
+
+    path = get_game(game).config_files()[label]
+    def cell(text):
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    rows = [f"| `{cell(key)}` | {cell(value_text(value))} |"
+            for key, value in scan_values(path.read_text(encoding="utf-8"))]
+    return "\n".join([f"Generated from `configs/{game}/{label}` by `{WRITE_DOCS}` (do not edit by hand):", "",
+                      "| assumed value (key, as `--set` names it) | value |", "| --- | --- |", *rows, ""])
+
+
+def refreshed(text):
+    """A doc's text with every generated block (``<!-- assumed GAME FILE -->`` ... ``<!-- /assumed
+    -->``) written from the config file it names."""
+    return BLOCK.sub(lambda m: m.group(1) + doc_table(m.group(2), m.group(3)) + m.group(4), text)
+
+
+def stale_docs(folder=DOCS):
+    """The docs whose generated blocks differ from their config files now."""
+    return [p for p in sorted(Path(folder).glob("*.md")) if BLOCK.search(t := p.read_text(encoding="utf-8"))
+            and refreshed(t) != t]
+
+
+def write_docs(folder=DOCS):
+    """Rewrite the generated blocks of every doc in `folder`; the docs changed."""
+    changed = stale_docs(folder)
+    for p in changed:
+        p.write_text(refreshed(p.read_text(encoding="utf-8")), encoding="utf-8")
+    return changed
+
+
 def main(argv=None):
+    """``python -m simulate.assumed GAME``: the assumed values' count per file; ``--write-docs``:
+    the docs' generated tables rewritten from the configs."""
     import sys
 
     from .games import get_game
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        print("usage: python -m simulate.assumed GAME", file=sys.stderr)
+    if args == ["--write-docs"]:
+        for p in write_docs():
+            print(f"rewrote {p}")
+        return 0
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m simulate.assumed GAME | --write-docs", file=sys.stderr)
         return 2
     found = get_game(args[0]).assumed_values()
     for label, n in found.counts():

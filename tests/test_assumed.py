@@ -49,6 +49,10 @@ condition = {stat = "coins", at_least = 3}   # ASSUMED
 [[step]]
 at = 10
 reward = "x"                 # ASSUMED
+
+[[card]]                     # ASSUMED
+id = "c1"
+cost = 2
 '''
 
 
@@ -56,12 +60,13 @@ def test_the_scan_names_every_kind_of_mark():
     """A value's line marks its key; a table header its table's keys (the tables under it too);
     the opening or closing line of a multi-line value the whole value; a line inside a multi-line
     array the element begun last on it; '#' or ASSUMED inside strings marks nothing. Entries of a
-    list of tables are named by their name (as --set names them), or their index."""
+    list of tables are named by their id or name (as --set names them), or their index; an id is
+    no value (a table marked whole does not count it)."""
     assert scan_text(TOML) == [
         "game.players", "game.odd.key",
         "hero.Ann.name", "hero.Ann.ranks", "hero.Ann.extra.bonus",
         "hero.Bo.ranks", "hero.Bo.morale[1]", "hero.Bo.morale[4]", "hero.Bo.tail", "hero.Bo.condition",
-        "step[0].reward"]
+        "step[0].reward", "card.c1.cost"]
 
 
 def test_a_whole_file_mark_marks_every_key():
@@ -69,7 +74,7 @@ def test_a_whole_file_mark_marks_every_key():
     assert scan_text(text) == ["game.name", "game.players", "game.text", "game.cap", "game.odd.key",
                                 "hero.Ann.name", "hero.Ann.ranks", "hero.Ann.extra.bonus", "hero.Bo.name",
                                 "hero.Bo.ranks", "hero.Bo.morale", "hero.Bo.tail", "hero.Bo.condition",
-                                "step[0].at", "step[0].reward"]
+                                "step[0].at", "step[0].reward", "card.c1.cost"]
     # the words in prose later on are no whole-file mark
     assert scan_text(TOML + "\n# ASSUMED (whole file)\n") == scan_text(TOML)
 
@@ -207,3 +212,30 @@ def test_the_assumed_counts_module_runs(capsys):
     out = capsys.readouterr().out
     assert "base.toml: " in out and f"total: {AEOLOS.assumed_values().total}" in out
     assert main([]) == 2
+
+
+def test_the_docs_generated_tables_are_the_configs_values():
+    """docs/assumptions-eos-nations.md (and any doc with generated blocks) carries the nations'
+    numbers as tables written from the TOML: after a config change, `python -m simulate.assumed
+    --write-docs` rewrites them; until then this test fails."""
+    from simulate.assumed import DOCS, stale_docs
+
+    text = (DOCS / "assumptions-eos-nations.md").read_text()
+    assert all(f"<!-- assumed eos nations/{n}.toml -->" in text for n in EOS.load_rules().config["nations"])
+    assert "python -m simulate.assumed --write-docs" in text
+    assert stale_docs() == [], "a doc's generated table is stale: run python -m simulate.assumed --write-docs"
+
+
+def test_a_stale_table_is_found_and_rewritten(tmp_path):
+    """A value in a generated table that is not the TOML's (as the doc's prose once said Adele's
+    rank 4 gives 6 glory where the TOML gave 8) makes the doc stale; --write-docs puts the TOML's
+    value back and changes nothing else."""
+    from simulate.assumed import DOCS, stale_docs, write_docs
+
+    doc = tmp_path / "nations.md"
+    good = (DOCS / "assumptions-eos-nations.md").read_text()
+    line = next(x for x in good.splitlines() if x.startswith("| `hero.Mère Admiral Adele.ranks[3]`"))
+    doc.write_text(good.replace(line, line[:-2] + ", glory:1 |"))
+    (tmp_path / "other.md").write_text("no generated block\n")
+    assert stale_docs(tmp_path) == [doc]
+    assert write_docs(tmp_path) == [doc] and doc.read_text() == good and stale_docs(tmp_path) == []
