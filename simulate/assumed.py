@@ -392,7 +392,7 @@ def assumed_values(files, config_key=None, overrides=None, config=None):
 
 # ---------------------------------------------------------------- docs whose numbers come from the configs
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-BLOCK = re.compile(r"(<!-- assumed (\S+) (\S+) -->\n).*?(<!-- /assumed -->)", re.S)
+BLOCK = re.compile(r"^(<!-- assumed (\S+) (\S+) -->\n).*?^(<!-- /assumed -->)", re.S | re.M)   # (at a line's start)
 WRITE_DOCS = "python -m simulate.assumed --write-docs"
 
 
