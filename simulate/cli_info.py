@@ -40,7 +40,8 @@ def info_lines(game, assumed=False):
     out += ["", f"{word} (--variant, combined with commas):"]
     out += _rows([("base", "the printed game")] + [(v, variant_note(game, v)) for v in game.variants])
     if game.options:
-        out += ["", "Options of the game's own (simulate, replay):"] + _rows((f"--{k}", v) for k, v in game.options.items())
+        out += ["", "Options of the game's own (simulate, replay):"]
+        out += _rows((f"--{k}", v) for k, v in game.options.items())
     default = game.strategy_schema().default
     out += ["", "Strategies (--strategies; windtunnel strategies list):"]
     out += _rows((name, load_strategy(game, name).description + (" (default)" if name == default else ""))
@@ -48,7 +49,7 @@ def info_lines(game, assumed=False):
     table = game.intervention_table
     if table:
         values = game.intervention_values(config)
-        out += ["", f"What-if keys (windtunnel whatif --intervention KEY=VALUE; docs/whatif.md):"]
+        out += ["", "What-if keys (windtunnel whatif --intervention KEY=VALUE; docs/whatif.md):"]
         out += _rows((key, values.get(key) or game.intervention_words.get(key, ""))
                      for key in config.get(table, {}))
     found = game.assumed_values()

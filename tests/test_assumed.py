@@ -3,7 +3,6 @@ of the ASSUMED marks, its names (as --set names keys), the run's --set values ta
 files a run reads, and a finding's subject mapped to its config entry."""
 import shutil
 import tomllib
-from pathlib import Path
 
 import pytest
 
