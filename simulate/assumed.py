@@ -25,9 +25,12 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .config_files import ENTRY_KEYS
+
 MARK = re.compile(r"\bASSUMED\b")
 WHOLE_FILE = re.compile(r"^#\s*ASSUMED \(whole file\)")
-NAME_KEYS = ("id", "name", "number")        # what names an entry of a list of tables (as --set reads it)
+# what names an entry of a list of tables: --set's entry keys (config_files.ENTRY_KEYS), an id or name first
+NAME_KEYS = ("id", "name") + tuple(k for k in ENTRY_KEYS if k not in ("id", "name"))
 ID_KEYS = ("id",)                           # an entry's identifier: no value, even in a table marked whole
 
 
