@@ -294,8 +294,8 @@ class Words:
                 return f"increase the rank of {hero} (to rank {r + 1})"
             if kind == L.F_ATTACH:
                 return f"put {self.upgrade(int(S[at + 2]))} under {hero}"
-            if kind == L.F_MARK_CURSE:
-                return f"mark {hero}"
+            if kind == L.F_MARK_CURSE:          # (Temataban's curse: "Each player marks one of their heroes")
+                return f"mark {hero}: Temataban's curse blocks its action"
             if kind == L.F_ABYSS:
                 return f"occupy {hero} for good (Darrington's Abyss)"
             return hero
@@ -335,7 +335,9 @@ class Words:
                 return f"{self.trophy(t)}'s secondary action: " \
                     f"{self.program(int(C[L.C_T_ACTIONS + t]))}"
             what = f"secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
-            return "mark " + what if kind == L.F_MARK_CURSE else what
+            if kind == L.F_MARK_CURSE:          # (Demor's curse: "Each player marks one of their secondary actions")
+                return f"mark {what}: Demor's curse blocks it"
+            return what
         if code == L.O_PLACE:             # (rulebook, First Turn: "you must choose your scout. Place your ship pawn")
             return f"place the ship in {self.area(x)} as its Scout's first move"
         if code == L.O_ALVA:
