@@ -69,14 +69,14 @@ def split_key(text):
     return parts
 
 
-def _comment_at(line, start=0):
-    """The index of the comment's '#' on a line outside strings (from `start`), or -1."""
+def _outside_strings(line, ch, start=0):
+    """The index of `ch` on a line outside quoted strings (from `start`), or -1."""
     i = start
     while i < len(line):
         if line[i] in "\"'":
             i = _quoted(line, i)
             continue
-        if line[i] == "#":
+        if line[i] == ch:
             return i
         i += 1
     return -1
@@ -171,11 +171,13 @@ def _read(text):
                 counts[resolved] = counts.get(resolved, -1) + 1
                 resolved = resolved + (counts[resolved],)
             table = resolved
-            at = _comment_at(raw, close)
+            at = _outside_strings(raw, "#", close)
             out.append(_Line(table, i + 1, at >= 0 and bool(MARK.search(raw[at:])), header=True))
             i += 1
             continue
-        eq = _equals(raw)
+        eq = _outside_strings(raw, "=")
+        if eq < 0:
+            raise ValueError(f"line {i + 1}: not a key = value line: {s!r}")
         key = table + tuple(split_key(raw[:eq]))
         value, first = _Value(), i
         item = _Line(key, i + 1)
@@ -183,31 +185,17 @@ def _read(text):
         item.marked = bool(MARK.search(comment))
         while not value.done and i + 1 < len(lines):
             i += 1
-            before = value.elements
             comment = value.feed(lines[i])
             if MARK.search(comment):
                 if value.done or value.elements < 0 or not value.array:
                     item.marked = True               # the closing line (or no element yet): the whole value
                 else:
-                    item.elements.add(max(value.elements, before))
+                    item.elements.add(value.elements)
         if i > first and not value.done:
             raise ValueError(f"line {first + 1}: a value that never closes")
         out.append(item)
         i += 1
     return whole, out
-
-
-def _equals(line):
-    """The index of a key line's '=' (outside quoted key parts)."""
-    i = 0
-    while i < len(line):
-        if line[i] in "\"'":
-            i = _quoted(line, i)
-            continue
-        if line[i] == "=":
-            return i
-        i += 1
-    raise ValueError(f"not a key = value line: {line.strip()!r}")
 
 
 def _resolve(parts, counts):
