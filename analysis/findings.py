@@ -50,6 +50,7 @@ class Finding:
     short: str = field(default="", repr=False)         # its name in a merged finding's list: "seat 1 below fair"
     cell: str = field(default="", repr=False)          # where: "2-player variant-b"
     rate: bool = field(default=True, repr=False)       # effect is a rate (else in score, turns or rounds)
+    rests_on: tuple = field(default=(), repr=False)    # config files with assumed values its subject rests on
 
     @property
     def size(self):

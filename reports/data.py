@@ -47,6 +47,7 @@ class ReportData:
     never_played: Optional[pl.DataFrame] = None    # items a strategy drew and never played
     tier_seats: Optional[pl.DataFrame] = None      # analysis.robustness.seats_by_tier of a run with skill tiers
     robustness: Optional[pl.DataFrame] = None      # analysis.robustness.check_findings: findings by tier
+    assumed: object = None                         # simulate.assumed.Assumed of the run's config files
 
     @property
     def many_cells(self):
@@ -117,13 +118,7 @@ def _nonempty(df):
 
 def _config(opened):
     """The resolved rules config of a run (a comparison's first cell's); {} for bare tables."""
-    manifest = getattr(opened, "manifest", None)
-    if manifest is None and getattr(opened, "spec", None):
-        from simulate.runner import open_run
-
-        cell = opened.spec["cells"][0]["folder"] if opened.spec.get("cells") else None
-        manifest = open_run(opened.path / cell).manifest if cell and (opened.path / cell).is_dir() else None
-    return (manifest or {}).get("config") or {}
+    return (_settings(opened)[1] or {}).get("config") or {}
 
 
 def item_label(names, item):
@@ -136,6 +131,53 @@ def item_label(names, item):
     return name if same else f"{name} ({item})"
 
 
+def _settings(opened):
+    """(the run's manifest or the comparison's spec, its first run's manifest, the variant names
+    played) of a run or comparison; (None, None, []) for bare tables."""
+    manifest = getattr(opened, "manifest", None)
+    spec = getattr(opened, "spec", None)
+    if manifest is not None:
+        texts = [manifest.get("variant") or "base"]
+    elif spec:
+        from simulate.runner import open_run
+
+        cell = spec["cells"][0]["folder"] if spec.get("cells") else None
+        manifest = open_run(opened.path / cell).manifest if cell and (opened.path / cell).is_dir() else None
+        texts = list(spec.get("variants") or ()) + [spec.get("whatif_base") or "base"]
+    else:
+        return None, None, []
+    names = [v for t in texts for v in str(t).replace("+", ",").split(",") if v and v != "base"]
+    return spec or manifest, manifest, list(dict.fromkeys(names))
+
+
+def assumed_of(game, opened):
+    """The assumed values of the config files a run (or comparison) played, less its --set
+    values (``Game.assumed_values``); None for bare tables or a config no longer on disk."""
+    settings, manifest, variants = _settings(opened)
+    if settings is None:
+        return None
+    try:
+        return game.assumed_values(settings.get("config_path"), variants, settings.get("overrides") or None,
+                                   (manifest or {}).get("config") or {})
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def mark_assumed(findings, game, assumed, config):
+    """Each finding about an item (a subject's or a section's: a nation, an Angel, a card ...) whose
+    config entries (``Game.assumed_entries``) hold assumed values gets their files in `rests_on`."""
+    if assumed is None:
+        return findings
+    for f in findings:
+        item = f.details.get("item_id", f.details.get("item", f.details.get(f.kind)))
+        if item is None:
+            continue
+        files = [label for label, prefix in game.assumed_entries(f.kind, str(item), config)
+                 if assumed.under(label, prefix)]
+        f.rests_on = tuple(dict.fromkeys(files))
+    return findings
+
+
 def _named(sections, names):
     """The long-table sections' items by name (``item_label``), where the game knows names; a
     stages section's stages too ("<value>/<stage>": a solo scenario's task by its text)."""
@@ -146,8 +188,8 @@ def _named(sections, names):
     out = []
     for s, r in sections:
         if isinstance(s, LongValue) and r is not None:
-            r = {k: (v.with_columns(pl.col("item").map_elements(lambda i: item_label(names, i),
-                                                                return_dtype=pl.String))
+            r = {k: (v.with_columns(item_id=pl.col("item"), item=pl.col("item").map_elements(
+                         lambda i: item_label(names, i), return_dtype=pl.String))
                      if isinstance(v, pl.DataFrame) and "item" in v.columns else v) for k, v in r.items()}
         if isinstance(s, Stages) and r is not None:
             r = dict(r, stuck=r["stuck"].with_columns(label=pl.struct("value", "stuck").map_elements(
@@ -228,7 +270,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
-    names = game.item_names(_config(opened))
+    config = _config(opened)
+    names = game.item_names(config)
     sections = _named(compute_sections(game.sections, t), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()
@@ -254,6 +297,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
 
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
+    assumed = assumed_of(game, opened)
+    mark_assumed(found, game, assumed, config)
     tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
@@ -277,7 +322,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
-        tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None)
+        tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed)
     data.notes += tier_notes
     if tiers:
         from analysis.robustness import robustness_verdict, tier_only_seats

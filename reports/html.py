@@ -5,7 +5,7 @@ import base64
 import re
 from html import escape
 
-from .summary import BADGE, contents, split_findings, thresholds_note
+from .summary import BADGE, assumed_note, contents, rests_on_text, split_findings, thresholds_note
 from .table_text import findings_note
 
 CSS = """
@@ -26,6 +26,9 @@ tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}
 font-weight:600}.badge.pass{background:#2e7d32}.badge.watch{background:#ef8f00}.badge.fail{background:#c62828}
 .badge.na{background:#9e9e9e}nav.toc ul{margin:.2em 0;columns:2}nav.toc li{margin:.1em 0}
 details.more summary{cursor:pointer;color:#1f5fa8;margin:.6em 0}h3.tier{font-size:1em;color:#444}
+p.assumed{background:#f3effa;border-left:4px solid #7e57c2;padding:.4em .8em;font-size:.92em}
+span.assumed{display:inline-block;margin-left:.5em;font-size:.8em;color:#5e35b1;border:1px solid #b39ddb;
+border-radius:3px;padding:0 .35em}
 """
 
 SELF_CHECK = """(function(){var errs=[];window.onerror=function(m){errs.push(String(m));
@@ -56,8 +59,9 @@ def _findings(groups):
     """Numbered findings under their tier's heading."""
     out = []
     for title, numbered in groups:
-        items = "\n".join(f'<li><span class="kind">{escape(f.kind)}</span>{escape(f.sentence)}</li>'
-                           for _, f in numbered)
+        items = "\n".join(f'<li><span class="kind">{escape(f.kind)}</span>{escape(f.sentence)}'
+                           + (f'<span class="assumed">{escape(rests_on_text(f))}</span>' if f.rests_on else "")
+                           + "</li>" for _, f in numbered)
         out.append(f'<h3 class="tier">{escape(title[0].upper() + title[1:])}</h3>\n'
                    f'<ol class="findings" start="{numbered[0][0]}">\n{items}\n</ol>')
     return "\n".join(out)
@@ -91,6 +95,8 @@ def render(data, title, findings_text, tables, figures, pngs):
     meta = " ".join(f"<span><b>{escape(str(k))}</b>: {escape(str(v))}</span>"
                    for k, v in data.meta.items() if v not in (None, ""))
     notes = "".join(f'<p class="notice">{escape(n)}</p>' for n in data.notes)
+    if assumed_note(data):
+        notes = f'<p class="assumed" id="assumed">{escape(assumed_note(data))}</p>\n' + notes
     if data.findings:
         shown, more = split_findings(data.findings)
         found = _findings(shown)

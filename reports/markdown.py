@@ -2,7 +2,7 @@
 links to the PNG files."""
 import re
 
-from .summary import BADGE, split_findings, thresholds_note
+from .summary import BADGE, assumed_note, rests_on_text, split_findings, thresholds_note
 from .table_text import findings_note
 
 
@@ -33,7 +33,8 @@ def _findings(groups):
     out = []
     for title, numbered in groups:
         out += [f"**{title[0].upper() + title[1:]}**", ""]
-        out += [f"{i}. **{f.kind}**: {f.sentence}" for i, f in numbered] + [""]
+        out += [f"{i}. **{f.kind}**: {f.sentence}" + (f" *({rests_on_text(f)})*" if f.rests_on else "")
+                for i, f in numbered] + [""]
     return out
 
 
@@ -41,7 +42,8 @@ def render(data, title, findings_text, tables, figures, folder_name):
     """The summary. `figures`: [(name, alt, path)]; `folder_name`: the PNG folder, relative."""
     out = [f"# {title}", ""]
     out += [f"- **{k}**: {v}" for k, v in data.meta.items() if v not in (None, "")]
-    out += [""] + [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
+    out += [""] + ([f"> **Assumed values.** {assumed_note(data)}", ""] if assumed_note(data) else [])
+    out += [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
     out += ["## Summary", "", "| question | verdict | why |", "|---|---|---|"]
     out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)} |" for v in data.verdicts]
     out += ["", thresholds_note(data), "", "## Contents", ""]

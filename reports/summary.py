@@ -17,6 +17,24 @@ def thresholds_note(data):
             "fail: a finding to act on; n/a: the question does not apply.")
 
 
+def assumed_note(data, limit=6):
+    """The sentence at the top of a report: how many of the run's values are assumed stand-ins, by
+    file (the most first), and where to read why; "" when none is."""
+    found = data.assumed
+    if found is None or not found.total:
+        return ""
+    what = "this run's" if data.kind == "run" else "these runs'"
+    own = (f" ({found.set_by_user:,} more, set with --set, are the designer's own)" if found.set_by_user else "")
+    return (f"{found.total:,} of {what} values are assumed stand-ins (not printed in the rulebook): "
+            f"{found.counts_text(limit)}{own}. Why each was chosen: docs/assumptions.md; every one: "
+            f"windtunnel info {data.game.name} --assumed.")
+
+
+def rests_on_text(finding):
+    """A finding's short mark, "rests on assumed values: nations/kwanan.toml", or ""."""
+    return f"rests on assumed values: {', '.join(finding.rests_on)}" if finding.rests_on else ""
+
+
 def split_findings(findings, screen=SCREEN):
     """(shown, more): each [(tier title, [(number, finding)])] in order; the first `screen`
     findings are shown, the rest go behind "more"."""

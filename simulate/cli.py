@@ -12,7 +12,7 @@ import sys
 from typing import List, Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .errors import UserError
 from .games import game_names
@@ -107,6 +107,49 @@ def run_until_done(call, interrupted, failed):
 
 # a command that takes a game's own options (``Game.options``) leaves them to ``game_options``
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+class GameOptionsCommand(TyperCommand):
+    """A command taking the games' own options (``Game.options``): they are no declared parameter
+    (each game has its own, read from the extra arguments by ``game_options``), so its help adds
+    them: the named game's (`simulate eos -h`; a run folder's game for replay), or every game's."""
+
+    def parse_args(self, ctx, args):
+        ctx.meta["windtunnel_args"] = list(args)        # (-h is handled while parsing: the game is not yet read)
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx, formatter):
+        super().format_options(ctx, formatter)
+        for title, rows in _game_option_rows(ctx.meta.get("windtunnel_args", ())):
+            with formatter.section(title):
+                formatter.write_dl(rows)
+
+
+def _game_option_rows(args):
+    """[(section title, [(--name VALUE, help)])] for the game named among `args` (a game name or a run
+    folder), or for every game that has options."""
+    import json
+    from pathlib import Path
+
+    from .games import get_game as _get
+
+    named = None
+    for a in args:
+        if a in game_names():
+            named = a
+            break
+        try:
+            named = json.loads((Path(a) / "manifest.json").read_text())["game"]
+            break
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    out = []
+    for name in [named] if named else game_names():
+        g = _get(name)
+        if g.options:
+            out.append((f"Options of {g.title}" + ("" if named else f" (with {g.name})"),
+                        [(f"--{k} TEXT", v) for k, v in g.options.items()]))
+    return out
 
 
 def game_options(ctx, game=None):
@@ -210,7 +253,7 @@ def load_plugins(files):
     _load(files)
 
 
-@app.command(context_settings=GAME_OPTIONS)
+@app.command(cls=GameOptionsCommand, context_settings=GAME_OPTIONS)
 def replay(ctx: typer.Context,
            source: str = typer.Argument(..., metavar="GAME_OR_RUN",
                                         help="A run folder (windtunnel simulate --out), or a game name with the "
@@ -282,7 +325,7 @@ def bench(game: str = GAME_ARG,
     typer.echo(to_json(result) if as_json else to_text(result))
 
 
-@app.command(context_settings=GAME_OPTIONS)
+@app.command(cls=GameOptionsCommand, context_settings=GAME_OPTIONS)
 def simulate(ctx: typer.Context,
              game: str = GAME_ARG,
              players: Optional[str] = players_option(help="Number of players (required for a new run)."),
@@ -347,6 +390,7 @@ from . import cli_compare  # noqa: E402,F401 (registers the compare command)
 from . import cli_strategies  # noqa: E402,F401 (registers strategies list, tournament and tune)
 from . import cli_report  # noqa: E402,F401 (registers the report command)
 from . import cli_balance  # noqa: E402,F401 (registers the balance command)
+from . import cli_info  # noqa: E402,F401 (registers the info command)
 
 if __name__ == "__main__":
     main()

@@ -20,7 +20,9 @@ What a game declares once (class attributes):
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
   report's sections of its own, declared as data: ``simulate/sections.py``),
   balance_groups (seat attributes ``windtunnel balance`` can hold to a fair share: name ->
-  labels; Results' ``group(name)`` and the seats column ``name`` hold them).
+  labels; Results' ``group(name)`` and the seats column ``name`` hold them), variant_folder
+  (the config folder's subfolder of variant files), no_values (its subfolders that hold no
+  game values: strategies).
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
@@ -37,6 +39,12 @@ What it implements (methods):
                        kernel_seats, what plain-Python strategies play through
   number_in, with_number  the number inside a config value that is not itself a number
                        (EOS: an action string's amount), for ``windtunnel balance --param``
+  config_files         the TOML files holding its values (a run's: its variants only)
+  config_key           where a file's key sits in the resolved config (as --set names it)
+  assumed_values       the values its config files mark ASSUMED (``simulate/assumed.py``)
+  assumed_entries      the config entries a finding's subject (an item of a subject or
+                       section) rests on, to mark findings that rest on assumed values
+  about                what ``windtunnel info`` says of it beyond the declared facts
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
@@ -268,10 +276,61 @@ class Game:
     # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
     # Results' ``group(NAME)`` its index into them, -1 for none (EOS: "nation").
     balance_groups = {}
+    variant_folder = "variants"      # the config folder's subfolder of variant files (EOS: modules)
+    no_values = ("strategies",)      # config subfolders that hold no game values
 
     @property
     def config_dir(self):
         return CONFIG_ROOT / self.name
+
+    def config_files(self, config=None, variants=None):
+        """{label: path} of the TOML files holding the game's values, the label relative to the
+        config folder ("base.toml", "variants/poseidon.toml"): the game's folder, or `config` (a
+        folder replacing it, or a file replacing its base.toml), without the ``no_values``
+        subfolders; with `variants` (a run's, [] for the base game) only those variants' files."""
+        folder, base = self.config_dir, None
+        if config is not None:
+            config = Path(config)
+            folder, base = (config, None) if config.is_dir() else (self.config_dir, config)
+        files = {}
+        for path in sorted(folder.rglob("*.toml"), key=lambda p: (len(p.relative_to(folder).parts), str(p))):
+            rel = path.relative_to(folder)
+            if rel.parts[0] in self.no_values or (
+                    variants is not None and rel.parts[0] == self.variant_folder and path.stem not in variants):
+                continue
+            if base is not None and rel.as_posix() == "base.toml":
+                files[base.name] = base
+            else:
+                files[rel.as_posix()] = path
+        return files
+
+    def config_key(self, label, path):
+        """Where key `path` of config file `label` sits in the resolved config, as --set names it
+        (None: nowhere --set reaches). The base class: variant files merge into the base's tables."""
+        return path
+
+    def assumed_values(self, config=None, variants=None, overrides=None, resolved=None):
+        """The values the config files mark ASSUMED (``simulate.assumed.Assumed``); a run's
+        `variants`, and its `overrides` (--set keys, read in its `resolved` config) left out:
+        the designer's own."""
+        from .assumed import assumed_values
+        return assumed_values(self.config_files(config, variants), self.config_key, overrides, resolved)
+
+    def assumed_entries(self, kind, item, config):
+        """[(file label, key path)]: the config entries an item of subject or section `kind` rests
+        on ("angel", "alhana" -> [("angels.toml", "angel.alhana")]), in a run's resolved `config`;
+        a finding about it is marked where they hold assumed values. None known: []."""
+        return []
+
+    def intervention_values(self, config):
+        """{intervention key: the values it takes, in words} of a resolved config (``windtunnel
+        info``; the keys are the config's ``intervention_table``). None known: {}."""
+        return {}
+
+    def about(self, config):
+        """What ``windtunnel info`` tells of the game beyond its declared facts, from a resolved
+        config: [(heading, [(name, description)])] (EOS: its nations by name)."""
+        return []
 
     def check_players(self, n_players, rules=None):
         """One UserError unless n_players is a whole number the game (and its config) allows."""

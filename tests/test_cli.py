@@ -302,3 +302,77 @@ def test_a_first_compile_is_announced_to_a_person_not_to_a_pipe():
     COMPILE.announce(piped)
     assert seen.getvalue() == "windtunnel: compiling the AEOLOS kernel (about 30 s, once: numba caches it)\n"
     assert piped.getvalue() == ""
+
+
+# ---------------------------------------------------------------- what a game offers, and its options in help
+def test_info_tells_what_each_game_offers():
+    """`windtunnel info GAME`: the player range, EOS's five nations by name, its modules, every
+    strategy of the roster with its description, the what-if keys with the values each takes,
+    and the assumed values' count per file (the protocol's, each file once)."""
+    from simulate.eos import GAME as EOS
+
+    r = run("info", "eos")
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    config = EOS.load_rules().config
+    assert "2-5 players" in out
+    for key, nation in config["nations"].items():
+        assert f"{key}  " in out and nation["nation"]["name"] in out and nation["ship"]["name"] in out
+    for module in EOS.variants:
+        assert f"  {module} " in out
+    for name in strategy_names(EOS):
+        assert any(line.split()[:1] == [name] and len(line.split()) > 1 for line in out.splitlines()), name
+    assert "--nations" in out
+    whatif = out.split("What-if keys")[1].split("\n\n")[0]
+    for key in config["intervention"]:
+        assert f"\n  {key} " in whatif, key
+    assert "u48" in whatif and "break_the_blockade" in whatif and "hero, patron" in whatif
+    found = EOS.assumed_values()
+    counts = out.split("Assumed values")[1]
+    assert f"{found.total:,} in {len(found.counts())} files" in counts
+    for label, n in found.counts():
+        assert any(line.split() == [label, str(n)] for line in counts.splitlines()), label
+    aeolos = run("info", "aeolos")
+    assert aeolos.exit_code == 0 and "poseidon" in aeolos.stdout and "no_harbor" in aeolos.stdout
+    assert "Nations" not in aeolos.stdout and "balanced" in aeolos.stdout
+
+
+def test_info_assumed_lists_every_assumed_key():
+    from simulate.eos import GAME as EOS
+
+    r = run("info", "eos", "--assumed")
+    assert r.exit_code == 0
+    listed = r.stdout.split("Assumed values")[1]
+    found = EOS.assumed_values()
+    assert sum(1 for line in listed.splitlines() if line.startswith("    ")) == found.total
+    assert "  nations/kwanan.toml (" in listed and "    nation.max_power" in listed
+
+
+def test_info_of_an_unknown_game_is_one_line():
+    r = run("info", "chess")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == ["windtunnel: error: unknown game 'chess' (known: aeolos, eos)"]
+
+
+def test_a_games_own_options_are_in_the_help_of_the_commands_that_take_them(tmp_path, monkeypatch):
+    """`simulate eos -h` lists --nations (EOS's ``Game.options``); AEOLOS has none to list; without a
+    game every game's are listed; and any registered game's options appear the same way."""
+    import sys
+    import types
+
+    from simulate.games import register
+    from tests.dicegame.protocol import GAME as DICE
+
+    assert "--nations" in run("simulate", "eos", "-h").stdout
+    assert "--nations" in run("replay", "eos", "-h").stdout
+    assert "--nations" not in run("simulate", "aeolos", "-h").stdout
+    assert "(with eos)" in run("simulate", "-h").stdout
+    coloured = type("Coloured", (type(DICE),), {"name": "coloured", "options": {"colour": "the dice's colour"}})()
+    monkeypatch.setitem(sys.modules, "tests.coloured_dice", types.SimpleNamespace(GAME=coloured))
+    register("coloured", "tests.coloured_dice")
+    try:
+        text = run("simulate", "coloured", "-h").stdout
+        assert "--colour TEXT" in text and "the dice's colour" in text and "--nations" not in text
+    finally:
+        from simulate.games import GAMES
+        GAMES.pop("coloured", None)

@@ -139,6 +139,40 @@ def check_files(html, figures, expected):
 
 
 # ---------------------------------------------------------------- run report
+def test_the_report_says_which_values_are_assumed(run_report, run_dir, tmp_path):
+    """At the top of the page and the summary: how many of the run's values are assumed and in
+    which files (the game's own count, ``Game.assumed_values``), with where to read more; each
+    finding about an item whose config entry holds assumed values (a harbor's assumed settlement
+    spaces) marked with the files, and no other finding. A run whose --set replaced assumed values
+    counts them as the designer's own."""
+    from reports.summary import rests_on_text
+
+    game = get_game("aeolos")
+    found = game.assumed_values(variants=[])
+    page = Path(run_report.html).read_text(encoding="utf-8")
+    md = Path(run_report.markdown).read_text(encoding="utf-8")
+    top = page[:page.index('<section id="summary">')]
+    line = next(x for x in md.splitlines() if x.startswith("> **Assumed values.**"))
+    for text in (htmllib.unescape(top), line):
+        assert f"{found.total:,} of this run's values are assumed stand-ins" in text
+        assert f"base.toml {found.total}" in text and "poseidon" not in text     # the variants it played only
+        assert "docs/assumptions.md" in text and "windtunnel info aeolos --assumed" in text
+    assert md.index("> **Assumed values.**") < md.index("## Summary")
+    marked = [f for f in run_report.findings if f.rests_on]
+    assert marked and all(f.kind == "harbor" and f.rests_on == ("base.toml",) for f in marked)
+    assert all(f.kind != "harbor" or f.rests_on for f in run_report.findings)
+    for f in marked:
+        assert f"{f.sentence} *({rests_on_text(f)})*" in md
+        assert htmllib.escape(f.sentence) + f'<span class="assumed">{rests_on_text(f)}</span>' in page
+    # the run's --set values are the designer's own
+    out = tmp_path / "set"
+    simulate.run("aeolos", players=2, games=20, seed=1, out=out, jobs=1, progress=False,
+                 overrides={"scoring.unused_bonus_token_vp": 3, "harbor.7.settlement_spaces": [2, 2]})
+    report = build_report(out, out / "report.html")
+    line = next(x for x in Path(report.markdown).read_text().splitlines() if x.startswith("> **Assumed values.**"))
+    assert f"{found.total - 2:,} of this run's values are assumed" in line and "2 more, set with --set" in line
+
+
 def test_run_report_is_self_contained_with_every_figure(run_report):
     check_report(run_report, RUN_FIGURES)
 
@@ -150,6 +184,7 @@ def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_d
     sentences = [f.sentence for f in findings(run_dir, threshold=0.03, names=names)]
     assert sentences and [f.sentence for f in run_report.findings] == sentences
     found = page[page.index('<section id="findings">'):page.index('<section id="tables">')]
+    found = re.sub(r'<span class="assumed">.*?</span>', "", found)         # (the marks: test below)
     assert [htmllib.unescape(s) for s in re.findall(r"</span>(.*?)</li>", found)] == sentences
     assert all(s in md for s in sentences)
     for title in ("Win rate by seat", "Win rate by strategy", "Balance", "Ties", "Margin of victory",

@@ -165,6 +165,20 @@ class Aeolos(Game):
         return {str(h["number"]): harbor_side_text(h.get("crystal", ""), h["action"], h.get("amount", 0))
                 for h in config.get("harbor", []) if "number" in h and "action" in h}
 
+    def assumed_entries(self, kind, item, config):
+        """A Favor card: its [favor.<card>] table; a harbor's action: its [[harbor]] entry (its
+        settlement spaces are assumed) and, under variant 4, its alternative side."""
+        if kind == "card":
+            return [("base.toml", f"favor.{item}")]
+        if kind == "harbor":
+            return [("base.toml", f"harbor.{item}"), ("variants/variable.toml", f"variable.alternative.{item}")]
+        return []
+
+    def intervention_values(self, config):
+        harbors = f"{L.FIRST_HARBOR}-{L.FIRST_HARBOR + L.N_HARBORS - 1}"
+        return {"favor": ", ".join(L.FAVOR_NAMES), "start_vp": "1-100", "start_wind": "1-20",
+                "no_harbor": harbors, "tableau": ", ".join(L.ABILITY_NAMES) + " (with --variant tableaus)"}
+
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, tape=None):
         from .transcript import replay
         return replay(rules, n_players, run_seed, game_index, strategies, check, tape)

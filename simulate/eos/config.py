@@ -379,17 +379,23 @@ def validate(data, files, folder):
 ANGEL_SIDES = ("hero", "patron")
 
 
+def intervention_choices(data):
+    """{[intervention] key: the values it takes besides "none"} in a config (``docs/whatif.md``):
+    the nations, the general upgrades and journey cards, the Demon Lords (a curse), the deeds,
+    the Angels and their sides."""
+    def ids(table, kind):
+        return [x["id"] for x in data[table][kind]]
+
+    return {"nation": list(NATIONS), "upgrade": ids("upgrades", "card"), "journey": ids("journey", "card"),
+            "angel": ids("angels", "angel"), "angel_side": list(ANGEL_SIDES), "curse": ids("demon_lords", "lord"),
+            "deed": ids("deeds", "deed")}
+
+
 def _validate_intervention(c, data):
     """[intervention] (``docs/whatif.md``): each key "none" or one of the items it names (the
     general upgrades and journey cards, the Demon Lords for a curse), an Angel with its side."""
     iv = data.get("intervention", {})
-
-    def ids(table, kind):
-        return [x["id"] for x in data[table][kind]]
-
-    known = {"nation": list(NATIONS), "upgrade": ids("upgrades", "card"), "journey": ids("journey", "card"),
-             "curse": ids("demon_lords", "lord"), "deed": ids("deeds", "deed"), "angel": ids("angels", "angel"),
-             "angel_side": list(ANGEL_SIDES)}
+    known = intervention_choices(data)
     for key, items in known.items():
         value = iv.get(key, "none")
         if value != "none" and value not in items:

@@ -119,6 +119,8 @@ class Eos(Game):
     plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
     balance_groups = {"nation": NATIONS}    # each nation's win rate over the seat-games it played
+    variant_folder = "modules"
+    no_values = ("strategies", "flags")     # flags/: the kernel's rule flags, texts not values
 
     def check_players(self, n_players, rules=None):
         """As the base class, within 1-5 whatever the config says; one player is the Solo Mode's
@@ -235,6 +237,58 @@ class Eos(Game):
             return with_amount(value, number, part)
         except ActionError as e:
             raise UserError(str(e)) from None
+
+    def config_key(self, label, path):
+        """base.toml at the top, nations/<n>.toml under nations.<n>, another file under its name; a
+        module's [set] and [add] reach the keys they name (``config.read_files``, ``apply_module``)."""
+        folder, _, name = label.removesuffix(".toml").rpartition("/")
+        if folder == "modules":
+            head, _, rest = path.partition(".")
+            return rest if head in ("set", "add") else path
+        if folder == "nations":
+            return f"nations.{name}.{path}"
+        return path if name == "base" else f"{name}.{path}"
+
+    def assumed_entries(self, kind, item, config):
+        """A nation: its file; a ship: its nation's [ship]; an Angel, a Demon Lord (its curse too),
+        a deed (with its trophy), a journey card or an upgrade: its entry, in the file that holds
+        it (a nation's own cards in the nation's file, the deluxe module's in its file)."""
+        from .config import NATIONS
+
+        if kind == "nation":
+            return [(f"nations/{item}.toml", "")] if item in NATIONS else []
+        if kind == "ship":
+            return [(f"nations/{n}.toml", "ship") for n in NATIONS
+                    if config.get("nations", {}).get(n, {}).get("ship", {}).get("name") == item]
+        tables = {"angel": ("angels", "angel"), "lord": ("demon_lords", "lord"), "curse": ("demon_lords", "lord"),
+                  "deed": ("deeds", "deed"), "journey": ("journey", "card"), "upgrade": ("upgrades", "card")}
+        if kind not in tables:
+            return []
+        file, table = tables[kind]
+        own = {"journey": "journey", "upgrade": "upgrade"}.get(kind)
+        for n in NATIONS if own else ():
+            if any(c.get("id") == item for c in config.get("nations", {}).get(n, {}).get(own, [])):
+                return [(f"nations/{n}.toml", f"{own}.{item}")] + [
+                    (f"modules/{m}.toml", f"add.nations.{n}.{own}.{item}") for m in MODULES]
+        entries = [(f"{file}.toml", f"{table}.{item}")]
+        if kind == "deed":              # its trophy card too
+            deed = next((d for d in config.get("deeds", {}).get("deed", []) if d.get("id") == item), {})
+            if deed.get("trophy"):
+                entries.append(("deeds.toml", f"trophy.{deed['trophy']}"))
+        # (a module's [add] entries: the deluxe content)
+        return entries + [(f"modules/{m}.toml", f"add.{f.removesuffix('.toml')}.{p}") for m in MODULES
+                          for f, p in entries]
+
+    def intervention_values(self, config):
+        from .config import intervention_choices
+        return {key: ", ".join(values) for key, values in intervention_choices(config).items()}
+
+    def about(self, config):
+        """The five nations by name, each with its ship."""
+        from .config import NATIONS
+        nations = config.get("nations", {})
+        return [("Nations (--nations)", [(n, f"{nations[n]['nation']['name']}, ship {nations[n]['ship']['name']}")
+                                         for n in NATIONS if n in nations])]
 
     def seat_options(self, options, game_index, n_players):
         """The nations rotate with the strategies (the kernel's batch: seat p of game k plays

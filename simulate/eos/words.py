@@ -108,12 +108,27 @@ def alternative(alt):
 
 
 def step(st):
-    """A step: one alternative, or a choice between them ("upgrade / rank")."""
-    return " or ".join(alternative(a) for a in st)
+    """A step: one alternative, or a choice between them ("upgrade / rank": "gain 1 upgrade or
+    increase 1 rank"; more: "a, b or c")."""
+    told = [alternative(a) for a in st]
+    return told[0] if len(told) == 1 else ", ".join(told[:-1]) + " or " + told[-1]
 
 
 def steps(decoded):
-    return ", then ".join(step(s) for s in decoded) if decoded else "nothing"
+    """Steps in order, listed as the rulebook lists a card's actions ("discard 1 journey card, gain
+    2 glory")."""
+    return ", ".join(step(s) for s in decoded) if decoded else "nothing"
+
+
+def _titles(cards):
+    """Each card's name in quotes, as the rulebook writes them ('"New Contract"'); a nation's card
+    whose name another card has too is told apart by its nation ('"Pearl Divers" (Kwanan)'), two
+    general cards of one name by their ids."""
+    names = [c.get("name", c["id"]) for c, _ in cards]
+    general = [n for n, (_, owner) in zip(names, cards) if owner is None]
+    return [f'"{n}"' + (f" ({owner})" if owner and names.count(n) > 1 else
+                        f" ({c['id']})" if not owner and general.count(n) > 1 else "")
+            for n, (c, owner) in zip(names, cards)]
 
 
 class Words:
@@ -127,16 +142,21 @@ class Words:
         areas = config["map"]["area"]
         self.area_ids = [a["id"] for a in areas]
         self.area_names = [a.get("name", "") for a in areas]
-        journey = [c for c in config["journey"]["card"]] + [c for nat in NATIONS
-                                                            for c in config["nations"][nat]["journey"]]
-        self.journey_names = [c.get("name", c["id"]) for c in journey]
-        upgrades = [c for c in config["upgrades"]["card"]] + [c for nat in NATIONS
-                                                             for c in config["nations"][nat]["upgrade"]]
-        self.upgrade_names = [c.get("name", c["id"]) for c in upgrades]
+        owners = [self.nation(k) for k, nat in enumerate(NATIONS)]
+        self.journey_names = _titles([(c, None) for c in config["journey"]["card"]]
+                                     + [(c, owners[k]) for k, nat in enumerate(NATIONS)
+                                        for c in config["nations"][nat]["journey"]])
+        self.upgrade_names = _titles([(c, None) for c in config["upgrades"]["card"]]
+                                     + [(c, owners[k]) for k, nat in enumerate(NATIONS)
+                                        for c in config["nations"][nat]["upgrade"]])
+        self.event_names = _titles([(c, None) for c in config["events"]["card"]])
         self.angel_names = [a["name"] for a in config["angels"]["angel"]]
         self.lord_names = [lo["name"] for lo in config["demon_lords"]["lord"]]
+        self.lord_titles = [lo.get("title", "") for lo in config["demon_lords"]["lord"]]
         self.deed_names = [d["name"] for d in config["deeds"]["deed"]]
         self.trophy_ids = list(content.trophies)
+        deed_of = {d["trophy"]: d["name"] for d in config["deeds"]["deed"] if d.get("trophy")}
+        self.trophy_names = [deed_of.get(t, t) for t in self.trophy_ids]
 
     # ---- names
     def nation(self, k):
@@ -156,10 +176,26 @@ class Words:
         return f"area {self.area_ids[x]}" + (f" ({name})" if name else "")
 
     def journey(self, j):
-        return f"journey card {self.content.journey[j]} {self.journey_names[j]}"
+        """'journey card "Harbour Dues"' (the rulebook quotes card names; never the id)."""
+        return f"journey card {self.journey_names[j]}"
 
     def upgrade(self, u):
-        return f"upgrade {self.content.upgrades[u]} {self.upgrade_names[u]}"
+        return f"upgrade {self.upgrade_names[u]}"
+
+    def journey_text(self, j, C=None):
+        """What a journey card does, as the card reads: its cost, then its actions ("discard 1
+        journey card, gain 20 coins"); a triggered card's actions wait for its trigger."""
+        C = self.content.C if C is None else C
+        cost, actions = int(C[L.C_J_COST + j]), self.program(int(C[L.C_J_ACTIONS + j]))
+        paid = self.program(cost) + ", " if cost >= 0 and self.decode(cost) else ""
+        return paid + (f"later, when triggered: {actions}" if C[L.C_J_TRIGGER + j] else actions)
+
+    def event(self, e):
+        return f"event {self.event_names[e]}"
+
+    def trophy(self, t):
+        """A trophy card by its epic deed: 'the trophy of "Belvadan's Throne"'."""
+        return f'the trophy of "{self.trophy_names[t]}"'
 
     def angel(self, a):
         return self.angel_names[a]
@@ -217,7 +253,8 @@ class Words:
         if code == L.O_CREW:
             if x == 0:
                 return f"send a worker to the Angel {self.angel(y)}: {self.program(int(C[L.C_A_ACTION + y]))}"
-            return f"send a worker to the extra crew {self.trophy_ids[y]}: {self.program(int(C[L.C_T_ACTIONS + y]))}"
+            return (f'send a worker to the extra crew of "{self.trophy_names[y]}": '
+                    f"{self.program(int(C[L.C_T_ACTIONS + y]))}")
         if code == L.O_BUY:
             return f"buy {self.upgrade(x)} for {plural(int(C[L.C_U_PRICE + x]), 'coin')}"
         if code == L.O_REFRESH:
@@ -257,8 +294,8 @@ class Words:
                 return f"increase the rank of {hero} (to rank {r + 1})"
             if kind == L.F_ATTACH:
                 return f"put {self.upgrade(int(S[at + 2]))} under {hero}"
-            if kind == L.F_MARK_CURSE:
-                return f"mark {hero}"
+            if kind == L.F_MARK_CURSE:          # (Temataban's curse: "Each player marks one of their heroes")
+                return f"mark {hero}: Temataban's curse blocks its action"
             if kind == L.F_ABYSS:
                 return f"occupy {hero} for good (Darrington's Abyss)"
             return hero
@@ -295,12 +332,14 @@ class Words:
         if code == L.O_SECONDARY:
             if x >= EXTRA_SECONDARY:                     # a trophy's extra secondary action
                 t = x - EXTRA_SECONDARY
-                return f"the trophy {self.trophy_ids[t]}'s secondary action: " \
+                return f"{self.trophy(t)}'s secondary action: " \
                     f"{self.program(int(C[L.C_T_ACTIONS + t]))}"
             what = f"secondary action {x + 1}: {self.program(int(NS[p, L.NS_SECONDARY + x]))}"
-            return "mark " + what if kind == L.F_MARK_CURSE else what
-        if code == L.O_PLACE:
-            return f"place the ship in {self.area(x)}"
+            if kind == L.F_MARK_CURSE:          # (Demor's curse: "Each player marks one of their secondary actions")
+                return f"mark {what}: Demor's curse blocks it"
+            return what
+        if code == L.O_PLACE:             # (rulebook, First Turn: "you must choose your scout. Place your ship pawn")
+            return f"place the ship in {self.area(x)} as its Scout's first move"
         if code == L.O_ALVA:
             return "move the ship 1 ocean area (Alva)"
         if code == L.O_CURSE:

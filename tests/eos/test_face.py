@@ -102,7 +102,7 @@ def test_nations_by_name_and_the_first_turn(rules):
         state.apply_action(0)                                    # (a setup curse's marks)
     assert state.current_player() == 0                          # The Guild places its ship
     assert all(t.startswith("place the ship in area ") for t in state.legal_actions())
-    assert "place the ship in area 21 (Gull Rocks)" in state.legal_actions()
+    assert "place the ship in area 21 (Gull Rocks) as its Scout's first move" in state.legal_actions()
     with pytest.raises(ValueError):
         State(rules, 2, nations=["atlantis", "kusan"])
 
@@ -135,16 +135,17 @@ def test_option_texts_in_the_rulebooks_words(rules):
     x = c.areas.index(2)
     assert say(L.F_MOVE, (L.O_AREA, x, 0, 0), a=2) == "sail into area 2 (Gate of Whispers)"
     assert say(L.F_MOVE, (L.O_DONE, 0, 0, 0), a=2) == "stop sailing"
-    assert say(L.F_MOVE, (L.O_PLACE, c.areas.index(21), 0, 0), a=2) == "place the ship in area 21 (Gull Rocks)"
+    assert say(L.F_MOVE, (L.O_PLACE, c.areas.index(21), 0, 0), a=2) == \
+        "place the ship in area 21 (Gull Rocks) as its Scout's first move"
     assert say(L.F_PURIFY_ADJ, (L.O_AREA, x, 0, 0)) == "purify area 2 (Gate of Whispers)"
     j01 = c.journey.index("j01")
-    assert say(L.F_PLAY, (L.O_CARD, j01, 0, 0), a=1) == "play journey card j01 Favourable Winds"
-    assert say(L.F_PLAY, (L.O_CARD, j01, 1, 0), a=1) == "play journey card j01 Favourable Winds face down"
-    assert say(L.F_DISCARD, (L.O_CARD, j01, 0, 0), a=1) == "discard journey card j01 Favourable Winds"
+    assert say(L.F_PLAY, (L.O_CARD, j01, 0, 0), a=1) == 'play journey card "Favourable Winds"'
+    assert say(L.F_PLAY, (L.O_CARD, j01, 1, 0), a=1) == 'play journey card "Favourable Winds" face down'
+    assert say(L.F_DISCARD, (L.O_CARD, j01, 0, 0), a=1) == 'discard journey card "Favourable Winds"'
     u05 = c.upgrades.index("u05")
-    assert say(L.F_UPGRADE, (L.O_UPGRADE, u05, 0, 0), a=1) == "gain upgrade u05 Powder Magazine"
-    assert say(L.F_UPGRADE, (L.O_UPGRADE, u05, 0, 0), a=1, b=1) == "discard upgrade u05 Powder Magazine"
-    assert say(L.F_ACTION, (L.O_BUY, u05, 0, 0)) == "buy upgrade u05 Powder Magazine for 30 coins"
+    assert say(L.F_UPGRADE, (L.O_UPGRADE, u05, 0, 0), a=1) == 'gain upgrade "Powder Magazine"'
+    assert say(L.F_UPGRADE, (L.O_UPGRADE, u05, 0, 0), a=1, b=1) == 'discard upgrade "Powder Magazine"'
+    assert say(L.F_ACTION, (L.O_BUY, u05, 0, 0)) == 'buy upgrade "Powder Magazine" for 30 coins'
     assert say(L.F_ACTION, (L.O_REFRESH, 0, 0, 0)) == "refresh the upgrade market (10 coins)"
     assert say(L.F_DIE, (L.O_ROLL, 0, 0, 0), a=1) == "roll the destiny die"
     assert say(L.F_MORALE, (L.O_HERO_PICK, WARRIOR, 0, 0), a=1) == \
@@ -152,7 +153,7 @@ def test_option_texts_in_the_rulebooks_words(rules):
     assert say(L.F_RANK, (L.O_HERO_PICK, SCOUT, 0, 0), a=1) == "increase the rank of the Scout Nadira Sel (to rank 2)"
     assert say(L.F_SECONDARY, (L.O_SECONDARY, 1, 0, 0), a=1) == "secondary action 2: gain 2 power"
     assert say(L.F_ATTACH, (L.O_HERO_PICK, WARRIOR, 0, 0), a=u05) == \
-        "put upgrade u05 Powder Magazine under the Warrior Rashid al-Keless"
+        'put upgrade "Powder Magazine" under the Warrior Rashid al-Keless'
     kusan_ship = int(NS[0, L.NS_SLOT + 0])                       # "upgrade / rank"
     step = int(st.content.programs.progs[kusan_ship][0])
     assert say(L.F_CHOICE, (L.O_ALT, 0, 0, 0), a=step) == "gain 1 upgrade"

@@ -298,6 +298,42 @@ def test_report(runs):
         pl.col("curses_in_play") != "")
     top = curse["curses_in_play"].value_counts().sort("count", "curses_in_play", descending=True).row(0)
     assert f"| {top[0]} | {top[1]:,} | {games.height - top[1]:,} |" in text
+    # what is assumed: the count by file at the top, each nation's file among them; findings marked
+    found = GAME.assumed_values(variants=[])
+    line = next(x for x in text.splitlines() if x.startswith("> **Assumed values.**"))
+    assert f"{found.total:,} of this run's values are assumed" in line and "windtunnel info eos --assumed" in line
+    assert found.counts_text(6) in line and "modules/" not in line
+    from reports.data import mark_assumed
+    for f in result.findings:
+        again = mark_assumed([type(f)(f.kind, f.subject, f.sentence, f.effect, f.p_value, f.details)], GAME, found,
+                             run.manifest["config"])[0]
+        assert f.rests_on == again.rests_on
+        if f.rests_on:
+            assert f"*(rests on assumed values: {', '.join(f.rests_on)})*" in text
+
+
+def test_findings_about_eos_items_are_marked_with_their_files():
+    """A finding about a nation, an Angel, a Demon Lord, a deed, a journey card or an upgrade (a
+    nation's own in its file) carries the files of its entry's assumed values; a seat's none."""
+    from analysis.findings import Finding
+    from reports.data import mark_assumed
+
+    config = GAME.load_rules().config
+    found = GAME.assumed_values(variants=[])
+
+    def marked(kind, details):
+        return mark_assumed([Finding(kind, "", "", 0.1, 0.01, details)], GAME, found, config)[0].rests_on
+
+    assert marked("nation", {"nation": "kwanan"}) == ("nations/kwanan.toml",)
+    assert marked("angel", {"item": "Alhana", "item_id": "alhana"}) == ("angels.toml",)
+    assert marked("lord", {"item_id": "Amban"}) == ("demon_lords.toml",)
+    assert marked("upgrade", {"item_id": "kusan_u5"}) == ("nations/kusan.toml",)
+    assert marked("journey", {"item_id": "j02"}) == ("journey.toml",)
+    assert marked("seat", {"seat": 0}) == () and marked("strategy", {"strategy": "greedy"}) == ()
+    # a value the run set itself is no longer assumed
+    mine = GAME.assumed_values(variants=[], overrides={"angels.angel.alhana.hero_glory": 5}, resolved=config)
+    assert mark_assumed([Finding("angel", "", "", 0.1, 0.01, {"item_id": "alhana"})], GAME, mine,
+                        config)[0].rests_on == ()
 
 
 def test_replay_seats_the_runs_nations(runs):

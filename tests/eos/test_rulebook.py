@@ -374,7 +374,7 @@ def test_the_regular_journey_card_gives_3_demons_and_a_move_2_with_speed(rules):
     j01 = give_journey(st, 0, "j01")
     st.start_turn(0)
     st.choose(L.O_HERO, QUARTERMASTER, 1)                        # draw 2, play 1
-    assert "play journey card j01 Favourable Winds" in st.legal_actions()
+    assert "play journey card \"Favourable Winds\"" in st.legal_actions()
     st.choose(L.O_CARD, j01, 0)
     assert demons(st, 0) == 3
     kind, p, speed = st.frame()[:3]

@@ -91,6 +91,12 @@ def seats_named(rules, seats, strategies):
     return [f"{words.nation(int(seats[p, L.P_NATION]))} (seat {p}, {chosen[p].name})" for p in range(len(seats))]
 
 
+def nations_named(rules, seats):
+    """The name a seat goes by in the story's lines: its nation's (each nation plays one seat)."""
+    words = content_of(rules)[1]
+    return [words.nation(int(seats[p, L.P_NATION])) for p in range(len(seats))]
+
+
 @pytest.mark.parametrize("n,run_seed,index,nations,strategies", GAMES)
 def test_the_replay_is_the_batchs_game(rules, n, run_seed, index, nations, strategies):
     """The scores, turns, rounds, winners and decisions of the replay are the batch's."""
@@ -139,7 +145,7 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
     seat's policy took - and the seat is the one deciding."""
     game, seats = batch_game(rules, n, run_seed, index, nations, strategies)
     played, lines = told(rules, n, run_seed, index, nations, strategies)
-    who = seats_named(rules, seats, strategies)
+    who = nations_named(rules, seats)
     chosen = list(strategies) * n if len(strategies) == 1 else list(strategies)
     told_choices = [line for line in lines if " chooses: " in line]
     st = State(rules, n, run_seed, index, nations=nations)
@@ -152,8 +158,12 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
         prefix = f"  {who[p]} chooses: "
         line = told_choices[k]
         assert line.startswith(prefix) and line.endswith(".")
-        assert line[len(prefix):-1] in legal
-        assert line[len(prefix):-1] == legal[i]
+        said = line[len(prefix):-1]
+        row = st.options()[i]
+        if row[0] == L.O_CARD and st.frame()[0] == L.F_PLAY and row[2] == 0:      # a card played: what it does
+            assert said == f"{legal[i]} ({st.words.journey_text(int(row[1]))})"
+        else:
+            assert said == legal[i]
         st.choose_index(i)
         k += 1
     assert k == len(told_choices)
@@ -161,14 +171,15 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
 
 @pytest.mark.parametrize("n,run_seed,index,nations,strategies", GAMES)
 def test_the_chronicle_lines_are_the_tracks_entries(rules, n, run_seed, index, nations, strategies):
-    """"Chronicle: <seat> fills slot s of the track." - once per entry, slots in order from the
-    space that marks the player count ("The first player to complete a chronicle action will add
-    their token to the empty space that marks the game's player count. Further tokens are placed
-    to the right of it."), each seat as often as the batch counts its entries."""
+    """"Chronicle: <nation> places a nation token on slot s of the track." - once per entry, slots in
+    order from the space that marks the player count ("The first player to complete a chronicle
+    action will add their token to the empty space that marks the game's player count. Further
+    tokens are placed to the right of it."), each seat as often as the batch counts its entries."""
     game, seats = batch_game(rules, n, run_seed, index, nations, strategies)
     played, lines = told(rules, n, run_seed, index, nations, strategies)
-    who = seats_named(rules, seats, strategies)
-    fills = [re.fullmatch(r"    Chronicle: (.*) fills slot (\d+) of the track\.", line) for line in lines]
+    who = nations_named(rules, seats)
+    fills = [re.fullmatch(r"    Chronicle: (.*) places a nation token on slot (\d+) of the track\.", line)
+             for line in lines]
     fills = [(m.group(1), int(m.group(2))) for m in fills if m]
     assert len(fills) == int(game[L.G_ENTRIES]) > 0
     first = int(content_of(rules)[0].C[L.C_CHRON_FIRST + n])
@@ -262,7 +273,7 @@ def take_discard_choice(rules):
     st.choose(L.O_HERO, QUARTERMASTER, 1)
     st.choose(L.O_DONE)
     assert st.frame()[0] == L.F_TAKE_DISCARD
-    return st, {(L.O_CARD, j): ("take", st.content.journey[j]), (L.O_DONE, 0): ()}
+    return st, {(L.O_CARD, j): ("take", st.words.journey_names[j]), (L.O_DONE, 0): ()}
 
 
 def diop_choice(rules):
@@ -292,3 +303,91 @@ def test_the_nation_upgrades_decisions_are_told_in_words(rules, position):
         for w in words:
             assert w in texts[key], (texts[key], w)
     assert "decides (" not in st.words.frame(st.S, st.NS)
+
+
+# ---------------------------------------------------------------- the rulebook's words
+VERBS = ("gains ", "loses ", "pays ", "discards ", "draws ", "plays ", "destroys ", "increases the rank of ",
+         "lowers the rank of ", "boosts the morale of ", "lowers the morale of ", "places the ", "moves the ")
+
+
+@pytest.mark.parametrize("n,run_seed,index,nations,strategies", GAMES)
+def test_the_story_names_cards_and_events_and_words_changes_as_the_book(rules, n, run_seed, index, nations,
+                                                                         strategies):
+    """No id of a card, upgrade, event or trophy (the names a designer knows), no marker dump
+    ("1 Demons -> 1 power", "hand 1 -> 4"), no flag or key names (nothing with an underscore); every
+    change a seat undergoes starts with the book's verb ("gains 2 glory", "pays 15 coins",
+    "discards 1 blessing token", "draws 3 journey cards"); each event is told by its name with the
+    active player's bonus and the least-glory players' choice, and its global effect where the card
+    has one."""
+    played, lines = told(rules, n, run_seed, index, nations, strategies)
+    text = "\n".join(lines)
+    c = content_of(rules)[0]
+    ids = set(c.journey) | set(c.upgrades) | set(c.events) | set(c.trophies)
+    assert not ids & set(re.findall(r"[A-Za-z0-9_]+", text))
+    assert "->" not in text and "_" not in text
+    game, seats = batch_game(rules, n, run_seed, index, nations, strategies)
+    for name in nations_named(rules, seats):
+        for line in lines:
+            if line.startswith(f"    {name}: "):
+                for part in line[len(name) + 6:-1].split("; "):
+                    assert part.startswith(VERBS), (line, part)
+    cards = {e["name"]: e for e in rules.config["events"]["card"]}
+    events = [re.fullmatch(r'    Event "(.*)" is drawn: the active player: (.*); the player\(s\) with the least glory '
+                           r"may choose: (.*?)(?:; (?:for )?every player: (.*))?\.", line)
+              for line in lines if line.startswith("    Event ")]
+    assert events and all(events)
+    for m in events:
+        card = cards[m.group(1)]
+        assert bool(m.group(4)) == bool(card.get("global"))
+
+
+def test_the_setup_bonuses_come_before_the_first_turn(rules):
+    """"Finally, each player gains the specific setup bonuses granted from their ship and nation":
+    before "Turn 1", each seat's ship and nation bonuses named by their source (HQS Ophelia's rank
+    increase, Mespanne's protection that can never be lost, Kwanan's Kraken and its ship's dice),
+    what they gave, and the decisions they ask for (the hero Ophelia's rank goes to)."""
+    from simulate.eos.actions import parse_actions
+    from simulate.eos.words import steps
+
+    played, lines = told(rules, 2, 11, 4, ["mespanne", "kwanan"], [GREEDY])
+    setup = lines[:lines.index("Turn 1: Mespanne (seat 0, greedy)")]
+    nations = rules.config["nations"]
+
+    def bonus(key, where):
+        return steps(parse_actions(nations[key][where]["setup"]))
+
+    ophelia = nations["mespanne"]["ship"]["name"]
+    assert ophelia == "HQS Ophelia"
+    assert (f"  Mespanne: {ophelia} (its ship): {bonus('mespanne', 'ship')}; the nation: "
+            f"{bonus('mespanne', 'nation')} that can never be lost or spent.") in setup
+    assert any(line.startswith(f"  Kwanan: {nations['kwanan']['ship']['name']} (its ship): {bonus('kwanan', 'ship')}; "
+                               "the Kraken, its second ship") for line in setup)
+    assert "    Mespanne: gains 3 protection (3)." in setup            # the rulebook's 3
+    assert any(line.startswith("  Mespanne chooses: increase the rank of ") for line in setup)
+    assert not any(line.startswith("  Mespanne chooses: increase the rank of ") for line in lines[len(setup):][:3])
+
+
+def test_noom_starts_with_its_angel_named(rules):
+    """Noom's Divine Guidance: the Angel it starts with (the state's, on its hero side) named in the
+    setup, as no awakening."""
+    st = State(rules, 4, 5, 2, nations=["guild", "noom", "kusan", "mespanne"], run=False)
+    angel = next(a for a in range(int(st.C[L.C_N_ANGELS])) if st.S[L.S_ANGEL + a] == L.ANG_HERO + 1)
+    played, lines = told(rules, 4, 5, 2, ["guild", "noom", "kusan", "mespanne"], [GREEDY])
+    setup = lines[:lines.index("Turn 1: The Guild (seat 0, greedy)")]
+    assert any(f"Divine Guidance: the Angel {st.words.angel(angel)} joins its crew on its hero side (not an "
+               "awakening)" in line for line in setup if line.startswith("  Noom: "))
+
+
+@pytest.mark.parametrize("n,run_seed,index,nations,strategies", GAMES)
+def test_each_seat_places_its_ship_as_its_scouts_first_move(rules, n, run_seed, index, nations, strategies):
+    """"On your first turn of the game, you must take a worker action and you must choose your scout.
+    Place your ship pawn in the ocean area of any island surrounding the perimeter of the map": each
+    seat's first decision places the ship, so worded, in a perimeter area."""
+    game, seats = batch_game(rules, n, run_seed, index, nations, strategies)
+    played, lines = told(rules, n, run_seed, index, nations, strategies)
+    areas = {f"area {a['id']} ({a['name']})": a for a in rules.config["map"]["area"]}
+    for name in nations_named(rules, seats):          # (a start-of-turn decision may come first: Eo's)
+        first = next(x for x in lines if x.startswith((f"  {name} chooses: place the ship",
+                                                       f"  {name} chooses: sail ")))
+        m = re.fullmatch(rf"  {re.escape(name)} chooses: place the ship in (.*) as its Scout's first move\.", first)
+        assert m and areas[m.group(1)]["perimeter"], first
