@@ -58,7 +58,7 @@ def test_the_protocol_object():
     assert schema.default == "greedy" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
                                                                        "replay"}
     assert schema.scorer_signature is not None and GAME.plugin_error_code == 92
-    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats"}
+    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats", "uses"}
     for table, columns in CORE.items():
         assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
     assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation", "ship"]
@@ -347,7 +347,7 @@ def test_the_eos_tables_are_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
     section = doc.split("## EOS tables")[1].split("\n## ")[0]
     for table, title in (("games", "### EOS games"), ("seats", "### EOS seats"), ("cards", "### EOS cards"),
-                         ("feats", "### EOS feats")):
+                         ("feats", "### EOS feats"), ("uses", "### EOS uses")):
         part = section.split(title)[1].split("\n### ")[0]
         documented = set(re.findall(r"^\| `(\w+)`", part, re.M))
         for head, first, tail, last in re.findall(r"^\| `(\D+)(\d+)(\w*)` \.\.\. `\1(\d+)\3`", part, re.M):
