@@ -181,7 +181,7 @@ class Use:
     used: State = None
     count: str = None
     sides: tuple = ()                # State, ...
-    one_sided: bool = False          # a side used in under the section's `one_sided` share of the uses is a finding
+    one_sided: tuple = ()            # names of `sides` watched: one under the section's `one_sided` share of the uses
     outcomes: tuple = ()             # State, ...
     items: tuple = ()
     held: bool = False
