@@ -63,8 +63,8 @@ SECTIONS = (
                         ("lost", ("lost",))),
                 by=("strategy", "nation")),
     Usage("usage", "Content the players never or rarely use",
-          "Which Angels, heroes, cards, deeds, Demon Lords and actions do the players leave aside: the players' "
-          "gap (a bot gap) or the game's (a design finding)?",
+          "Which Angels, heroes, cards, deeds, Demon Lords and actions do the players leave aside, and is it the "
+          "bots (a bot gap) or the game (a design finding)?",
           uses=(Use("angel", "Angel awakened", "feats", "item", where=(("kind", ("angel_hero", "angel_patron")),),
                     sides=(State("hero", "as hero", "kind", ("angel_hero",)),
                            State("patron", "as patron", "kind", ("angel_patron",))),

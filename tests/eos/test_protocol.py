@@ -298,6 +298,15 @@ def test_report(runs):
         pl.col("curses_in_play") != "")
     top = curse["curses_in_play"].value_counts().sort("count", "curses_in_play", descending=True).row(0)
     assert f"| {top[0]} | {top[1]:,} | {games.height - top[1]:,} |" in text
+    # content never or rarely used: the first flagged item, with its class and games, and every item in the CSV
+    from analysis.usage import content_usage, flagged
+    usage = content_usage(base / "four")
+    first = flagged(usage).row(0, named=True)
+    line = next(x for x in text.splitlines() if x.startswith(f"| {first['label']} | {item_label(named, first['item'])} |"))
+    assert f"| {first['status']} | {first['games']:,} |" in line
+    full = pl.read_csv(result.html.parent / "report_files" / "usage.csv")
+    assert full.height == usage.height and set(full["status"]) == set(usage["status"])
+    assert "[The full table (CSV).](report_files/usage.csv)" in text and 'href="report_files/usage.csv"' in page
 
 
 def test_replay_seats_the_runs_nations(runs):
