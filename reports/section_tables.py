@@ -284,9 +284,8 @@ def usage(s, result, data):
     counts = {c: int((own["status"] == c).sum()) for c in FLAGGED}
     note = (f"{s.note} Of {own.height:,} items: " + ", ".join(f"{n:,} {c}" for c, n in counts.items())
             + f" (never used: no use where it was there; rarely used: used in under {pct(s.rare, 0)} of the games in "
-            f"which it was there; one-sided: a watched side, an Angel's hero or patron, a journey card played face "
-            f"up, under {pct(s.one_sided, 0)} of its uses). Shares with Wilson 95% intervals and n. Usage is what "
-            "these players did, not an item's strength.")
+            f"which it was there; one-sided: a watched way of using it under {pct(s.one_sided, 0)} of its uses). "
+            "Shares with Wilson 95% intervals and n. Usage is what these players did, not an item's strength.")
     if names:
         top = names[-1] if data.game.skill_tiers[-1][0] not in names else data.game.skill_tiers[-1][0]
         tally = {w: sum(1 for v in verdicts["verdict"].to_list() if str(v).startswith(w)) for w in VERDICT_ORDER[:2]}

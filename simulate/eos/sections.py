@@ -75,7 +75,8 @@ SECTIONS = (
                 Use("hero_rank", "hero activated above rank 1", "seats", "{item}_above_rank_1", items=PROFESSIONS),
                 Use("upgrade", "upgrade gained", "cards", "card", where=(("kind", ("upgrade",)),),
                     sides=(State("bought", "bought", "how", ("bought",)),
-                           State("gained", "gained by an upgrade symbol", "how", ("gained",))), within="nation"),
+                           State("gained", "gained by an upgrade symbol", "how", ("gained",))), one_sided=("bought",),
+                    within="nation"),
                 Use("journey", "journey card played", "cards", "card", where=(("kind", ("journey",)),),
                     used=State("played", "played", "turn_played"),
                     sides=(State("face_up", "face up", "played", ("face_up",)),
@@ -91,9 +92,11 @@ SECTIONS = (
                     count="uses", within="nation"),
                 Use("corner", "blessing corner reward taken", "uses", "item", where=(("kind", ("corner",)),),
                     count="uses")),
-          note="There to use: an Angel, deed or Demon Lord in the games it came to the board; a card or "
-               "trophy, and an Angel's action, in the seat-games that held it; a nation's own upgrade or "
-               "secondary action in that nation's seat-games; the rest in every seat-game."),
+          note="There to use: an Angel, deed or Demon Lord in the games it came to the board; a journey card, "
+               "a trophy and an Angel's action in the seat-games that held it; a nation's own upgrade or "
+               "secondary action in that nation's seat-games; the rest in every seat-game. Watched ways of using "
+               "it: an Angel's hero and patron sides, a journey card played face up (not face down for 2 glory), "
+               "an upgrade bought (not gained by an upgrade symbol)."),
     Stages("solo", "Solo scenarios",
            "How often is each solo scenario won, with each nation, and which task stops players most?",
            "solo_tasks_done", by=("solo_scenario", "nation", "strategy"),
