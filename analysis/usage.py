@@ -32,6 +32,7 @@ FLAGGED = (NEVER, RARE, ONE_SIDED)
 BOT_GAP = "bot gap: the heuristics miss it"
 DESIGN = "design finding: nobody uses it (or the assumed numbers make it weak)"
 DESIGN_SIDE = "design finding: every tier leaves its {side} side (or the assumed numbers make it weak)"
+VERDICT_KINDS = ("design finding", "bot gap", "unclear", "too few games", "not measured")   # each verdict's first words
 COUNTS = ("seat_games", "games", "used", "uses", "games_used")
 
 
@@ -244,9 +245,9 @@ def tier_verdicts(own, tiers, section, strongest=None):
     few games; never there in its games, not measured."""
     rows = flagged(own)
     if not rows.height or not tiers:
-        return rows.with_columns(verdict=pl.lit(None, pl.String))
+        return rows.with_columns(verdict=pl.lit(None, pl.String), verdict_kind=pl.lit(None, pl.String))
     names = [name for name, _ in tiers]
-    top = names.index(strongest) if strongest in names else len(names) - 1
+    top = names.index(strongest_tier(names, strongest))
     for k, (_, df) in enumerate(tiers):
         have = [c for c in TIER_COLUMNS if c in df.columns] if df.height else []
         rows = (rows.join(df.select(*KEY, *(pl.col(c).alias(f"{k}_{c}") for c in have)), on=KEY, how="left")
@@ -269,4 +270,11 @@ def tier_verdicts(own, tiers, section, strongest=None):
             verdicts.append(DESIGN_SIDE.format(side=str(r[f"{top}_side"] or r["side"]).replace("_", " ")))
         else:
             verdicts.append(DESIGN)
-    return rows.with_columns(verdict=pl.Series(verdicts, dtype=pl.String))
+    kinds = [next(k for k in VERDICT_KINDS if v.startswith(k)) for v in verdicts]
+    return rows.with_columns(verdict=pl.Series(verdicts, dtype=pl.String),
+                             verdict_kind=pl.Series(kinds, dtype=pl.String))
+
+
+def strongest_tier(names, strongest=None):
+    """The tier a verdict goes by: the game's strongest (`strongest`) if it was played, else the last."""
+    return strongest if strongest in names else names[-1]

@@ -143,6 +143,8 @@ def test_a_bot_gap_a_design_finding_and_the_unclear_against_two_tiers(own):
     assert verdict["a"] == DESIGN_SIDE.format(side="patron")
     assert verdict["h2"] == "unclear: t1 uses it, the strongest (t2) does not"
     assert verdict["n1_s"] == BOT_GAP
+    assert dict(zip(v["item"], v["verdict_kind"])) == {"d": "design finding", "h2": "unclear", "n1_s": "bot gap",
+                                                       "x": "bot gap", "a": "design finding"}
     # the weaker tier taken for the strongest: it leaves x, which only t2 uses
     v = tier_verdicts(own, [("t2", strong), ("t1", weak)], SECTION, strongest="t1")
     x = v.filter(pl.col("item") == "x").row(0, named=True)
