@@ -645,7 +645,7 @@ def choose(S, C, NS, PR, R, OPT, i):
                 if x == QUARTERMASTER:
                     special(S, p, SP_QM_RANKS, y)
                 if y > 1:
-                    special(S, p, SP_ABOVE_1[x], 1)        # a paid rank
+                    special(S, p, SP_ABOVE_1[x], 1)        # a rank the seat raised
             take_worker(S, p)
             S[S_HERO_WORKERS + p * N_HEROES + x] += 1
             S[S_ACTIONS + p * 4 + A_HERO] += 1
