@@ -82,6 +82,26 @@ def open_tables(source):
     return _bare_tables(path)
 
 
+def source_config(source):
+    """The resolved rules config a run was played with (a comparison's first cell's), from its
+    manifest: a Run, a CompareResult or their folder; {} for bare tables (no manifest)."""
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        if (path / "compare.json").exists():
+            from simulate.compare import open_compare
+            source = open_compare(path)
+        elif (path / "manifest.json").exists():
+            from simulate.runner import open_run
+            source = open_run(path)
+    manifest = getattr(source, "manifest", None)
+    if manifest is None and getattr(source, "spec", None):
+        from simulate.runner import open_run
+
+        cell = source.spec["cells"][0]["folder"] if source.spec.get("cells") else None
+        manifest = open_run(source.path / cell).manifest if cell and (source.path / cell).is_dir() else None
+    return (manifest or {}).get("config") or {}
+
+
 def _stack(parts):
     games = {p.game for p in parts} - {None}
     if len(games) > 1:

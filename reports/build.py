@@ -42,11 +42,12 @@ def report_paths(out_html):
 
 
 GENERATOR = '<meta name="generator" content="windtunnel">'
+FILES = (".png", ".csv")            # what a report writes into its figure folder: figures, full tables
 
 
 def written_by_us(html):
     """Whether `html` is a report windtunnel wrote (its generator tag in the head) and its figure
-    folder holds only figures: then the page, its Markdown and its figures may be written again
+    folder holds only figures and tables (FILES): then the page, its Markdown and its figures may be written again
     without --force (a file someone added to the folder would be deleted with it: not ours)."""
     html, _, folder = report_paths(html)
     try:
@@ -54,7 +55,7 @@ def written_by_us(html):
             ours = GENERATOR in f.read(4096)
     except OSError:
         return False
-    return ours and (not folder.exists() or all(p.suffix == ".png" and p.is_file() for p in folder.iterdir()))
+    return ours and (not folder.exists() or all(p.suffix in FILES and p.is_file() for p in folder.iterdir()))
 
 
 def check_output(out_html, force=False):
@@ -157,6 +158,10 @@ def _write(data, title, text, tables, html_path, md_path, folder):
     try:
         figs = F.draw_all(data, work)
         pngs = {name: path.read_bytes() for name, _, path in figs}
+        for t in tables:                    # a table too long for the page, in full beside it
+            if t.csv is not None:
+                t.csv.write_csv(work / f"{t.key}.csv")
+                t.csv_link = f"{folder.name}/{t.key}.csv"
         final = [(name, alt, folder / path.name) for name, alt, path in figs]
         tmp_files.append(_write_atomic(md_path, M.render(data, title, text, tables, final, folder.name)))
         tmp_files.append(_write_atomic(html_path, H.render(data, title, text, tables, final, pngs)))

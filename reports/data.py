@@ -116,11 +116,6 @@ def _nonempty(df):
     return df if df is not None and df.height else None
 
 
-def _config(opened):
-    """The resolved rules config of a run (a comparison's first cell's); {} for bare tables."""
-    return (_settings(opened)[1] or {}).get("config") or {}
-
-
 def item_label(names, item):
     """An item as a report shows it: its name, "name (id)" where the name does not say the id
     (cards: "Rashid's Scimitar (kusan_u5)"; a deed "The Maelstrom"), the id where none is known."""
@@ -239,12 +234,12 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     from analysis.group_size import MinGroup
     from analysis.never_played import never_played
     from analysis.verdicts import verdicts
-    from analysis.load import CELL, collect, open_tables, protocol
+    from analysis.load import CELL, collect, open_tables, protocol, source_config
     from analysis.value import value
     from analysis.variants import compare_variants
     from simulate.sections import LongValue
 
-    from .sections import compute as compute_sections
+    from .sections import Context, compute as compute_sections
 
     path = Path(source)
     kind = source_kind(path)
@@ -270,9 +265,11 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     seat, strategy = W.seat_win_rates(t.seats), W.strategy_win_rates(t.seats)
     values = {s: value(t.seats, s) for s in game.subjects}
     shown = {s: df.filter(pl.col(f"n_{s.states[0]}") > 0) for s, df in values.items() if df is not None}
-    config = _config(opened)
+    config = source_config(opened)
     names = game.item_names(config)
-    sections = _named(compute_sections(game.sections, t), names)
+    tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
+    context = Context(game.content_items(config) if config else {}, tiers, game.skill_tiers[-1][0])
+    sections = _named(compute_sections(game.sections, t, context), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()
     never = never_played(t, game.subjects)
@@ -299,7 +296,6 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
     assumed = assumed_of(game, opened)
     mark_assumed(found, game, assumed, config)
-    tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
 

@@ -50,7 +50,8 @@ def _table(t):
         cells = "".join(("<td>" if NUMBER.match(c) else '<td class="t">') + escape(c) + "</td>" for c in row)
         body.append(f"<tr{cls}>{cells}</tr>")
     question = f'<p class="question">{escape(t.question)}</p>\n' if t.question else ""
-    return (f'<h3 id="table-{t.key}">{escape(t.title)}</h3>\n{question}<p class="note">{escape(t.note)}</p>\n'
+    full = f' <a href="{escape(t.csv_link)}">The full table (CSV).</a>' if t.csv_link else ""
+    return (f'<h3 id="table-{t.key}">{escape(t.title)}</h3>\n{question}<p class="note">{escape(t.note)}{full}</p>\n'
             f'<div class="scroll"><table><thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(body) +
             "\n</tbody></table></div>")
 

@@ -11,7 +11,8 @@ def _cell(text):
 
 
 def _table(t):
-    lines = [f"### {t.title}", "", *([f"*{t.question}*", ""] if t.question else []), t.note, "",
+    full = f" [The full table (CSV).]({t.csv_link})" if t.csv_link else ""
+    lines = [f"### {t.title}", "", *([f"*{t.question}*", ""] if t.question else []), t.note + full, "",
              "| " + " | ".join(_cell(h) for h in t.headers) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
     for i, row in enumerate(t.rows):

@@ -225,3 +225,89 @@ def score_groups(s, df, data):
             "total), by " + ", ".join(s.by) + ".").strip()
     return [Table(s.name, s.title, note, _head(data.many_cells) + ["by", "value", "n"] + groups, rows,
                   question=s.question)]
+
+
+def _share(r, n, prefix=""):
+    """"3.2% (1.5–6.6%) of 310": a usage share with its interval and n."""
+    if not _ok_n(r.get(n)):
+        return "–"
+    return f"{rate_ci(r[f'{prefix}share'], r[f'{prefix}lo'], r[f'{prefix}hi'])} of {count(r[n])}"
+
+
+def _ok_n(n):
+    return n is not None and n > 0
+
+
+def _side(r):
+    if r.get("side") is None or not _ok_n(r.get("used")):
+        return "–"
+    return f"{str(r['side']).replace('_', ' ')} {rate_ci(r['side_share'], r['side_lo'], r['side_hi'])} of {count(r['used'])}"
+
+
+def usage(s, result, data):
+    """The items the run's players never or rarely use (or use one-sidedly), the first `s.shown`;
+    with skill tiers each tier's share of games and a verdict. The full table (every item) is
+    the Table's CSV."""
+    from analysis.usage import FLAGGED, KEY, ONE_SIDED, VERDICT_KINDS, strongest_tier
+
+    from .data import item_label
+
+    own, tiers, verdicts = result["usage"], result["tiers"], result["verdicts"]
+    names = list(tiers)
+    rows_all = verdicts
+    if names:                       # design findings first, then bot gaps ...
+        order = pl.col("verdict_kind").replace_strict({k: i for i, k in enumerate(VERDICT_KINDS)},
+                                                      return_dtype=pl.Int8)
+        rows_all = rows_all.with_row_index("_at").sort(order, "_at").drop("_at")
+    shown = rows_all.head(s.shown)
+    label = (lambda i: item_label(data.names, i)) if data.names else str
+    rows = []
+    for r in shown.iter_rows(named=True):
+        row = ([cell_label(r["variant"], r["n_players"])] if data.many_cells else [])
+        row += [r["label"], label(r["item"]), r["status"], count(r["games"]),
+                _share(r, "games", "game_"), _share(r, "seat_games"),
+                num(r["uses_per_seat_game"], "{:.2f}"), _side(r)]
+        for k, name in enumerate(names):
+            g = r.get(f"{k}_games")
+            cell = f"{rate_ci(r[f'{k}_game_share'], r[f'{k}_game_lo'], r[f'{k}_game_hi'])} of {count(g)}" if _ok_n(
+                g) else "–"
+            if r["status"] == ONE_SIDED and r.get(f"{k}_side") is not None:     # what its verdict goes by
+                cell += (f"; {str(r[f'{k}_side']).replace('_', ' ')} "
+                         f"{rate_ci(r[f'{k}_side_share'], r[f'{k}_side_lo'], r[f'{k}_side_hi'])}")
+            row.append(cell)
+        if names:
+            row.append(r["verdict"] or "")
+        rows.append(row)
+    head = _head(data.many_cells) + ["what", "item", "class", "games it was there", "used in games (95% CI)",
+                                     "used in seat-games (95% CI)", "uses per seat-game", "least-used side (95% CI)"]
+    head += [f"{name}: used in games (95% CI; one-sided: its least-used side)" for name in names]
+    head += ["verdict"] if names else []
+    counts = {c: int((own["status"] == c).sum()) for c in FLAGGED}
+    note = (f"{s.note} Of {own.height:,} items: " + ", ".join(f"{n:,} {c}" for c, n in counts.items())
+            + f" (never used: no use where it was there; rarely used: used in under {pct(s.rare, 0)} of the games in "
+            f"which it was there; one-sided: a watched way of using it under {pct(s.one_sided, 0)} of its uses). "
+            "Shares with Wilson 95% intervals and n. Usage is what these players did, not an item's strength.")
+    if names:
+        top = strongest_tier(names, data.game.skill_tiers[-1][0])
+        tally = {k: int((verdicts["verdict_kind"] == k).sum()) for k in VERDICT_KINDS}
+        note += (f" Against stronger play on the same game seeds ({', '.join(names)}): {tally['bot gap']} bot gaps "
+                 f"(the strongest, {top}, uses it: its 95% interval of the games used in lies above {pct(s.rare, 0)}, "
+                 f"and a watched side's above {pct(s.one_sided, 0)}; the run's players do not), "
+                 f"{tally['design finding']} design findings (its interval lies below, and no tier uses it), "
+                 f"{tally['too few games']} with too few games (its interval holds the threshold), "
+                 f"{tally['unclear']} unclear (a weaker tier uses it, the strongest does not).")
+    else:
+        note += " Run report --robustness to tell a bot gap (strong play uses it) from a design finding (nobody does)."
+    if rows_all.height > len(rows):
+        note += f" The first {len(rows)} of {rows_all.height:,} such items are shown."
+    note += " Every item, used ones too, is in the CSV beside the report."
+    full = own.with_columns(item_name=pl.col("item").map_elements(label, return_dtype=pl.String))
+    for k, name in enumerate(names):
+        df = tiers[name]
+        if df.height:
+            full = full.join(df.select(*KEY, *(pl.col(c).alias(f"{name} {c}") for c in
+                                               ("status", "games", "games_used", "game_share", "game_lo", "game_hi",
+                                                "side", "side_share") if c in df.columns)), on=KEY, how="left")
+    if names:
+        full = full.join(verdicts.select(*KEY, "verdict"), on=KEY, how="left")
+    return [Table(s.name, s.title, note.strip(), head, rows, question=s.question, csv=full)]

@@ -1,25 +1,38 @@
 """A game's own report sections (``Game.sections``, ``simulate/sections.py``): each kind's
 numbers (through the analysis layer), tables and figures, looked up by the section's class,
-so the report has no branch on a game. `compute(game.sections, tables)` gives the results in
-the game's order; `tables_of` and `figures_of` turn them into the page's tables and PNGs."""
-from dataclasses import dataclass
+so the report has no branch on a game. `compute(game.sections, tables, context)` gives the
+results in the game's order; `tables_of` and `figures_of` turn them into the page's tables and
+PNGs."""
+from dataclasses import dataclass, field
 
-from simulate.sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages
+from simulate.sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages,
+                               Usage)
 
 from . import section_figures as SF
 from . import section_tables as ST
 
 
 @dataclass
+class Context:
+    """What a section may need beyond the tables: the game's items of the run's config
+    (``Game.content_items``) and the skill tiers (``analysis.robustness.Tier``, weakest first)
+    with the name of the game's strongest."""
+
+    items: dict = field(default_factory=dict)
+    tiers: list = field(default_factory=list)
+    strongest: str = None
+
+
+@dataclass
 class Kind:
-    compute: object      # (sections of the kind, Tables) -> {section: result or None}
+    compute: object      # (sections of the kind, Tables, Context) -> {section: result or None}
     table: object        # (section, result, ReportData) -> [Table]
     figures: object      # section -> [(name, alt text, draw(result, folder, ReportData) -> path or None)]
 
 
 def _each(fn):
     """A compute over all the sections of a kind from one computing a section at a time."""
-    return lambda sections, t: {s: fn(s, t) for s in sections}
+    return lambda sections, t, context: {s: fn(s, t) for s in sections}
 
 
 def _endings(s, t):
@@ -42,7 +55,7 @@ def _head_to_head(s, t):
     return head_to_head(t.seats, s.column)
 
 
-def _long_values(sections, t):
+def _long_values(sections, t, context):
     from analysis.long_value import long_values
     return {s: {"value": v, "who": w} if v is not None else None for s, (v, w) in long_values(t, sections).items()}
 
@@ -73,6 +86,19 @@ def _stages(s, t):
     return stage_results(t.seats, s.done, s.by)
 
 
+def _usage(sections, t, context):
+    """Each usage section in the run and in each skill tier, and its flagged items' verdicts."""
+    from analysis.usage import tier_verdicts, usage
+
+    out = {}
+    for s in sections:
+        own = usage(t, s, context.items)
+        tiers = {tier.strategy: usage(tier.tables, s, context.items) for tier in context.tiers}
+        out[s] = None if not own.height else {
+            "usage": own, "tiers": tiers, "verdicts": tier_verdicts(own, list(tiers.items()), s, context.strongest)}
+    return out
+
+
 KINDS = {
     Endings: Kind(_each(_endings), ST.endings, SF.no_figure),
     SeatHeatmap: Kind(_each(_seat_heatmap), ST.seat_heatmap, SF.seat_heatmap),
@@ -82,6 +108,7 @@ KINDS = {
     Pace: Kind(_each(_pace), ST.pace, SF.pace),
     ScoreGroups: Kind(_each(_groups), ST.score_groups, SF.no_figure),
     Stages: Kind(_each(_stages), ST.stages, SF.no_figure),
+    Usage: Kind(_usage, ST.usage, SF.no_figure),
 }
 
 
@@ -92,14 +119,14 @@ def kind_of(section):
         raise TypeError(f"no report for a section of kind {type(section).__name__}") from None
 
 
-def compute(sections, tables):
+def compute(sections, tables, context=None):
     """[(section, result)] in the game's order; a section without data has None."""
     by_kind = {}
     for s in sections:
         by_kind.setdefault(type(s), []).append(s)
     results = {}
     for cls, group in by_kind.items():
-        results.update(kind_of(group[0]).compute(group, tables))
+        results.update(kind_of(group[0]).compute(group, tables, context or Context()))
     return [(s, results.get(s)) for s in sections]
 
 

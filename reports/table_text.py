@@ -21,6 +21,8 @@ class Table:
     marked: list = None             # per row: highlight (a significant change)
     question: str = ""              # the one question the table answers (a game's own sections)
     greyed: list = None             # per row: a group below the findings' minimum size
+    csv: object = None              # a polars DataFrame: the full table, written beside the page as <key>.csv
+    csv_link: str = None            # where the page links to it (set when the report is written)
 
 
 def greyed_rows(df, a, b, min_group):

@@ -34,6 +34,7 @@ What it implements (methods):
   play                 the batch entry point: games [first, first + n) -> Results
   schemas              {table: pyarrow.Schema}; the CORE columns first
   subjects             the Subjects whose value a report measures
+  content_items        the items of each kind of content its Usage sections measure (owner too)
   replay               one game of a run told turn by turn
   new_state            the Python face (State): one game, decision by decision; with
                        kernel_seats, what plain-Python strategies play through
@@ -68,7 +69,7 @@ from pathlib import Path
 from .config_files import CONFIG_ROOT
 from .errors import UserError
 from .sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap,  # noqa: F401
-                       State)
+                       State, Usage, Use)
 
 # Columns every game's tables carry, which analysis and reports rely on. A game adds its own
 # after them (``score_<source>`` columns in seats are read as its score sources).
@@ -397,6 +398,13 @@ class Game:
         """{item id: the name a designer knows it by} for the items of the game's tables (cards,
         deeds, ...) and subjects (keys as text: a numbered action's "4 points"), from a run's resolved
         config; reports show "name (id)", a Subject its `named` phrase. None known: {}."""
+        return {}
+
+    def content_items(self, config):
+        """{kind: {item id: owner}}: every item of each kind of content a ``Usage`` section measures
+        (``simulate/sections.py``, ``Use.kind``), from a run's resolved config, so that an item
+        nobody used is listed too; owner: the value of the kind's `within` seats column that alone
+        may use it (a nation's own card), None for every seat. None known: {} (items from the data)."""
         return {}
 
     @property

@@ -273,7 +273,7 @@ def stray_files(table_folder, keep=()):
 def remove_run(folder, tables):
     """Delete a run's own files in `folder` and nothing else: the manifest, the shard files
     and temporaries in its table folders, the default report (report.html, .md and the PNGs
-    of report_files/); folders left empty go too. A user's other files stay."""
+    and CSVs of report_files/); folders left empty go too. A user's other files stay."""
     folder = Path(folder)
     for t in tables:
         for f in stray_files(folder / t):
@@ -290,7 +290,7 @@ def remove_report(folder):
     html.unlink(missing_ok=True)
     md.unlink(missing_ok=True)
     if figures.is_dir() and not figures.is_symlink():
-        for f in figures.glob("*.png"):
+        for f in [*figures.glob("*.png"), *figures.glob("*.csv")]:      # figures, a section's full table
             f.unlink()
         _rmdir(figures)
 

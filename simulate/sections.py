@@ -154,4 +154,60 @@ class Stages:
     note: str = ""
 
 
-KINDS = (SeatHeatmap, HeadToHead, LongValue, FlagEffect, Pace, Endings, ScoreGroups, Stages)
+@dataclass(frozen=True)
+class Use:
+    """One kind of content a seat may use or leave (an Angel, an upgrade, a hero), for a ``Usage``
+    section: where its uses are recorded and when it was there to use.
+
+    Uses: a seats count column per item (`table` "seats", `column` with ``{item}``:
+    "activations_{item}") or the rows of a long table (`table`, its item `column`, the rows
+    `where` keeps; at most one row per seat-game and item among them). A row is a use unless
+    `count` names a column of uses (0: held, not used) or `used` is the state of the rows that
+    are uses (a journey card played: the others were held, not played). `sides` are the ways of
+    using it (an Angel's hero or patron side), `outcomes` other states counted beside (a card
+    discarded). Items: the game's ``content_items(config)[kind]``, else `items`, else the data.
+
+    There to use (available), per seat-game: with `held`, the seat-games with a row of the item
+    (a card held, an Angel held); with `offered`, the games whose comma-separated games column
+    lists the item (the Angels drawn for the board), every seat of them; else every seat-game,
+    or with `within` (a seats column) those whose value owns the item (``content_items``: a
+    nation's own upgrade)."""
+
+    kind: str
+    label: str                       # the kind in a sentence: "Angel awakened", "upgrade gained"
+    table: str
+    column: str
+    where: tuple = ()                # ((column, (value, ...)), ...)
+    used: State = None
+    count: str = None
+    sides: tuple = ()                # State, ...
+    one_sided: tuple = ()            # names of `sides` watched: one under the section's `one_sided` share of the uses
+    outcomes: tuple = ()             # State, ...
+    items: tuple = ()
+    held: bool = False
+    offered: str = None
+    within: str = None
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Content the players never or rarely use: per `uses` kind and item, the seat-games it was
+    there for, its uses, the share of those seat-games and of those games in which it was used
+    (Wilson intervals), the share of each side. An item is never used (0 uses), rarely used
+    (used in under `rare` of the games in which it was there) or one-sided (a `one_sided` kind's
+    least used side under `one_sided` of its uses). With skill tiers (``report --robustness``)
+    each tier's numbers too, and per item a verdict: used by the strongest tier but not by the
+    run's players, a bot gap; used by none, a design finding. The page shows the first `shown`
+    such items; the full table goes beside it as CSV."""
+
+    name: str
+    title: str
+    question: str
+    uses: tuple                      # Use, ...
+    rare: float = 0.05
+    one_sided: float = 0.10
+    shown: int = 25
+    note: str = ""
+
+
+KINDS = (SeatHeatmap, HeadToHead, LongValue, FlagEffect, Pace, Endings, ScoreGroups, Stages, Usage)

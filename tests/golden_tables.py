@@ -21,7 +21,7 @@ SETS = {
     "aeolos": (2000, [(v, p) for v in ("base", "tableaus", "poseidon", "challenge", "variable") for p in (2, 3, 4)],
                ("balanced", "greedy", "favor", "random"), ("games", "seats", "cards")),
     "eos": (300, [("base", 2), ("base", 3), ("base", 4), ("base", 5), ("deluxe", 3), ("night", 2), ("solo", 1)],
-            ("balanced", "greedy", "deed_hunter", "merchant", "storyteller"), ("games", "seats", "cards", "feats")),
+            ("balanced", "greedy", "deed_hunter", "merchant", "storyteller"), ("games", "seats", "cards", "feats", "uses")),
 }
 
 

@@ -56,8 +56,8 @@ from .resources import destroy_demons, gain_power, gain_protection, power
 from .solo import end_of_turn as solo_end_of_turn, recharge_loses
 from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
 from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
-                     SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_QM_ABOVE_1,
-                     SP_QM_RANKS)
+                     SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_ABOVE_1,
+                     SP_QM_RANKS, USE_SECONDARY, USE_TROPHY)
 from .chronicle import lose_worker
 from .deluxe import coverable_slot, toll_payable
 from .sailing import enter_with_second
@@ -65,7 +65,7 @@ from .layout import (F_ABYSS, F_AREA_DEMONS, F_COVER, O_SHIP2, PF_LAVALOAN,
                      S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
 from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
-                      purify, receive_demons, stat)
+                      purify, receive_demons, stat, use)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
 EXTRA = 100             # O_SECONDARY x of a trophy's extra secondary action: EXTRA + trophy
@@ -644,7 +644,8 @@ def choose(S, C, NS, PR, R, OPT, i):
                 special(S, p, SP_ACTIVATIONS + x, 1)
                 if x == QUARTERMASTER:
                     special(S, p, SP_QM_RANKS, y)
-                    special(S, p, SP_QM_ABOVE_1, 1 if y > 1 else 0)
+                if y > 1:
+                    special(S, p, SP_ABOVE_1[x], 1)        # a rank the seat raised
             take_worker(S, p)
             S[S_HERO_WORKERS + p * N_HEROES + x] += 1
             S[S_ACTIONS + p * 4 + A_HERO] += 1
@@ -672,6 +673,7 @@ def choose(S, C, NS, PR, R, OPT, i):
                     S[S_CREW_AGAIN + p] |= 1 << y
                     special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
                 S[S_CREW_USED + p] |= 1 << y
+                use(S, p, USE_TROPHY + y)
                 push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
                 bits = C[C_T_PASSIVE + y]
                 if (bits >> PF_HAUNTED) & 1:
@@ -794,6 +796,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         S[at + 2] -= 1
         S[at + 4] = 1
         S[S_SECONDARY + p] = x
+        use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
         push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
         return
     if kind == F_PUSH:

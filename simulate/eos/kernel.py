@@ -30,7 +30,11 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      S_STAT, S_TURN, STATS, ST_DEEDS, ST_LORDS, MAX_CHRONICLE, C_N_DEEDS, S_SEAT, S_BELIA, S_CARD,
                      N_CARD_ROWS, CARD_W, W_ROW, G_CURSES_EVER, G_N_FEATS, G_SLOT_TURN, G_FEATS, S_CURSES_EVER,
                      S_N_FEATS, S_SLOT_TURN, S_FEATS, MAX_FEATS, FEAT_W, SB_SIZE, N_SPECIALS,
-                     P_SPECIALS, S_SPECIALS)
+                     P_SPECIALS, S_SPECIALS, ANG_HERO, C_N_ANGELS, CARD_DISCARDED, CARD_GAINED, CARD_PLAYED,
+                     CARD_RESULT_W, CARD_SEAT, DS_BOX, G_ANGELS_DRAWN, G_DEEDS_PLACED, G_LORDS_PLACED, J_HAND,
+                     MAX_JOURNEY, N_USE_COUNTS, P_USES, S_ANGEL, S_ANGEL_ONCE, S_ANGELS_DRAWN, S_CORNER_TAKEN,
+                     S_TROPHIES, S_ULOC, S_USES, U_PLACES, U_PLAY, USE_ANGEL_ONCE, USE_ANGELS_HERO, USE_CORNERS,
+                     USE_TROPHIES_HELD)
 from .lookahead import seat_choice
 from .solo import record as solo_record
 from .resources import demons, power
@@ -116,6 +120,7 @@ def record(S, C, NS, PR, g, games, seats, tmp):
         seats[g, p, P_JOURNEY_PLAYED] = tmp[3] // max(1, C[C_BONUS_JOURNEY])
         for k in range(N_SPECIALS):
             seats[g, p, P_SPECIALS + k] = S[S_SPECIALS + p * N_SPECIALS + k]
+        record_uses(S, C, p, seats[g, p])
     games[g, G_TURNS] = S[S_TURN]
     games[g, G_ROUNDS] = (S[S_TURN] + n - 1) // n
     games[g, G_WINNER] = winner
@@ -150,11 +155,68 @@ def record(S, C, NS, PR, g, games, seats, tmp):
         games[g, G_SLOT_TURN + i] = S[S_SLOT_TURN + i]
     for i in range(MAX_FEATS * FEAT_W):
         games[g, G_FEATS + i] = S[S_FEATS + i]
+    games[g, G_ANGELS_DRAWN] = S[S_ANGELS_DRAWN]
+    games[g, G_DEEDS_PLACED] = deeds_placed(S, C)
+    games[g, G_LORDS_PLACED] = lords_placed(S, C)
     for p in range(S[S_N]):
         seats[g, p, P_SHIP] = NS[p, NS_SHIP]
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
     solo_record(S, g, games, seats)
+
+
+@hot
+def record_uses(S, C, p, row):
+    """Seat p's P_USES (layout USE_*): its counts, the trophies it held, its Angels on the hero
+    side, the once-per-game Angel actions it used, the blessing corner rewards it took."""
+    for k in range(N_USE_COUNTS):
+        row[P_USES + k] = S[S_USES + p * N_USE_COUNTS + k]
+    heroes = 0
+    for a in range(C[C_N_ANGELS]):
+        if S[S_ANGEL + a] == ANG_HERO + p:
+            heroes |= 1 << a
+    row[P_USES + USE_TROPHIES_HELD] = S[S_TROPHIES + p]
+    row[P_USES + USE_ANGELS_HERO] = heroes
+    row[P_USES + USE_ANGEL_ONCE] = S[S_ANGEL_ONCE + p]
+    row[P_USES + USE_CORNERS] = S[S_CORNER_TAKEN + p]
+
+
+@hot
+def deeds_placed(S, C):
+    """Bitmask of the deeds that came to the board (done, removed by a Demon Lord, or still there)."""
+    mask = 0
+    for d in range(C[C_N_DEEDS]):
+        if S[S_DEED + d] != DS_BOX:
+            mask |= 1 << d
+    return mask
+
+
+@hot
+def lords_placed(S, C):
+    """Bitmask of the Demon Lords that came to the board (defeated or still there)."""
+    mask = 0
+    for lo in range(C[C_N_LORDS]):
+        if S[S_LORD + lo] == LS_BOARD or S[S_LORD + lo] == LS_DEFEATED:
+            mask |= 1 << lo
+    return mask
+
+
+@hot
+def record_cards(S, C, g, cards):
+    """Each card's story (S_CARD) into the `cards` result, and whether the seat that had it no
+    longer did at the end without having played it (CARD_DISCARDED)."""
+    for c in range(N_CARD_ROWS):
+        for f in range(CARD_W):
+            cards[g, c, f] = S[S_CARD + c * CARD_W + f]
+        p = S[S_CARD + c * CARD_W + CARD_SEAT]
+        kept = True
+        if S[S_CARD + c * CARD_W + CARD_GAINED] > 0 and S[S_CARD + c * CARD_W + CARD_PLAYED] == 0:
+            if c < MAX_JOURNEY:
+                kept = S[S_JLOC + c] == J_HAND + p
+            else:
+                kept = S[S_ULOC + c - MAX_JOURNEY] >= U_PLAY + p * U_PLACES and \
+                    S[S_ULOC + c - MAX_JOURNEY] < U_PLAY + (p + 1) * U_PLACES
+        cards[g, c, CARD_DISCARDED] = 0 if kept else 1
 
 
 @hot
@@ -185,7 +247,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
     and rotates the given nations the same way. The arguments after `seeds` are scratch
     arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
     (``scorer.extension``), None without plugins, and TAPE: the choice tape of record and
-    replay seats (``simulate/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_W) gets
+    replay seats (``simulate/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_RESULT_W) gets
     each journey card's and upgrade's story (layout CARD_*). The content's interventions (C_IV_*,
     ``interventions.py``) change game k's seat k mod n_players and the setup, after the deal."""
     for g in range(n_games):
@@ -222,13 +284,12 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
         games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X,
                                           TAPE)
         record(S, C, NS, PR, g, games, seats, tmp)
-        for i in range(N_CARD_ROWS * CARD_W):
-            cards[g, i // CARD_W, i % CARD_W] = S[S_CARD + i]
+        record_cards(S, C, g, cards)
 
 
 def card_arrays(capacity):
     """The cards result for `capacity` games (batch's `cards`)."""
-    return np.zeros((capacity, N_CARD_ROWS, CARD_W), np.int16)
+    return np.zeros((capacity, N_CARD_ROWS, CARD_RESULT_W), np.int16)
 
 
 def result_arrays(capacity):

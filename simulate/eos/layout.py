@@ -269,15 +269,18 @@ STATS = ("journey_played", "rank_increases", "morale_boosts", "upgrades_in_play"
 # actions the threshold gave; the most power the seat held; actions of an Angel in the crew
 # (Noom's Divine Guidance one among them); nation upgrades put in play (Kusan's ...); hero
 # activations (with a rank's actions) per profession; the Quartermaster's ranks used, added up
-# (Cassandra: draw 3/4/5), and her activations above rank 1 (paid for)
+# (Cassandra: draw 3/4/5); each hero's activations above rank 1 (paid for: the Quartermaster's
+# first, the others' appended after it so that the older columns keep their places)
 SPECIALS = ("kraken_moves", "kraken_areas", "kraken_purifies", "power_speed_moves", "occupied_activations",
             "extra_secondaries", "power_peak", "crew_angel_actions", "nation_upgrades", "activations_scout",
             "activations_first_officer", "activations_quartermaster", "activations_treasurer", "activations_warrior",
-            "quartermaster_ranks", "quartermaster_above_rank_1")
+            "quartermaster_ranks", "quartermaster_above_rank_1", "scout_above_rank_1", "first_officer_above_rank_1",
+            "treasurer_above_rank_1", "warrior_above_rank_1")
 (SP_KRAKEN_MOVES, SP_KRAKEN_AREAS, SP_KRAKEN_PURIFIES, SP_POWER_SPEED_MOVES, SP_OCCUPIED_ACTIVATIONS,
  SP_EXTRA_SECONDARIES, SP_POWER_PEAK, SP_CREW_ANGEL_ACTIONS, SP_NATION_UPGRADES, SP_ACTIVATIONS,
  ) = range(10)                  # SP_ACTIVATIONS + hero (profession)
 SP_QM_RANKS, SP_QM_ABOVE_1 = SP_ACTIVATIONS + 5, SP_ACTIVATIONS + 6
+SP_ABOVE_1 = (SP_QM_ABOVE_1 + 1, SP_QM_ABOVE_1 + 2, SP_QM_ABOVE_1, SP_QM_ABOVE_1 + 3, SP_QM_ABOVE_1 + 4)  # by hero
 N_SPECIALS = len(SPECIALS)
 
 # named rule flags a seat holds (bits of S_PASSIVE): Angels' hero sides and trophies
@@ -352,6 +355,17 @@ FEAT_W = 4
 FEAT_KINDS = ("angel_hero", "angel_patron", "lord", "deed")
 FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED = range(4)
 MAX_FEATS = 40                  # chronicle actions per game (the track has 16 slots; actions go on once it is full)
+# what else a seat used or left, for the `uses` table (records.uses_table; docs/data.md): per seat,
+# how often it took each of its nation's secondary actions and each trophy's action (an extra
+# crew hero activated, a trophy's extra secondary action: S_USES, counted where it happens); at
+# the end, the trophies it held (S_TROPHIES), its Angels on the hero side, which once-per-game
+# Angel actions it used (S_ANGEL_ONCE) and which blessing corner rewards it took
+# (S_CORNER_TAKEN); per game, the Angels drawn for the board, the deeds and the Demon Lords that
+# came to it (G_*: what there was to take)
+USE_SECONDARY, USE_TROPHY = 0, MAX_SECONDARY            # counts, per seat in S_USES and the seats result's P_USES
+N_USE_COUNTS = USE_TROPHY + MAX_TROPHIES
+USE_TROPHIES_HELD, USE_ANGELS_HERO, USE_ANGEL_ONCE, USE_CORNERS = range(N_USE_COUNTS, N_USE_COUNTS + 4)  # bitmasks
+N_USES = N_USE_COUNTS + 4
 
 # ---------------------------------------------------------------- state S
 _s = Offsets()
@@ -468,6 +482,8 @@ S_N_FEATS = _s()
 S_SLOT_TURN = _s(MAX_CHRONICLE) # 1-based turn of the game's k-th chronicle entry (0: none)
 S_CURSES_EVER = _s()            # bitmask of CURSES
 S_SPECIALS = _s(MAX_PLAYERS * N_SPECIALS)   # per seat: SPECIALS
+S_USES = _s(MAX_PLAYERS * N_USE_COUNTS)     # per seat: USE_SECONDARY and USE_TROPHY counts
+S_ANGELS_DRAWN = _s()           # bitmask of the Angels drawn for the board at setup
 S_GT_CLAIMED = _s(MAX_PLAYERS)  # per seat: bit i = glory track reward i gained (once per game)
 # solo (S_SOLO: 1 in a solo game, for rules that see no C: glory)
 S_SOLO = _s()
@@ -642,6 +658,10 @@ CARD_W = 5
 HOW_DRAWN, HOW_DEALT, HOW_BOUGHT, HOW_GAINED = 1, 2, 3, 4   # journey: drawn, dealt at setup; upgrade: bought, gained
 PLAYED_FACE_UP, PLAYED_FACE_DOWN = 1, 2                     # (CARD_HOW of a played journey card keeps how it came)
 N_CARD_ROWS = MAX_JOURNEY + MAX_UPGRADES
+# the `cards` result has one field more than S_CARD's rows, set at the end: 1 if the seat no longer
+# had the card without having played it (a journey card discarded, an upgrade taken out of play)
+CARD_DISCARDED = CARD_W
+CARD_RESULT_W = CARD_W + 1
 
 # SB, the kernel's scratch for a seat's look beyond the plain heuristic: a copy of the state
 # (saved during the lookahead's rollouts and the MCTS's iterations; a plugin seat's masked view),
@@ -680,6 +700,9 @@ G_CURSES_EVER = _g()            # bitmask of CURSES ever in play
 G_N_FEATS = _g()                # chronicle actions taken (rows of G_FEATS; more than MAX_FEATS: the first ones)
 G_SLOT_TURN = _g(MAX_CHRONICLE)     # S_SLOT_TURN
 G_FEATS = _g(MAX_FEATS * FEAT_W)    # S_FEATS
+G_ANGELS_DRAWN = _g()           # bitmask of Angels drawn for the board (S_ANGELS_DRAWN)
+G_DEEDS_PLACED = _g()           # bitmask of deeds that came to the board
+G_LORDS_PLACED = _g()           # bitmask of Demon Lords that came to the board
 N_GAME_COLS = _g.size
 
 _p = Offsets()
@@ -709,6 +732,7 @@ P_ACTIONS = _p(4)               # A_*
 P_UPGRADES = _p()
 P_JOURNEY_PLAYED = _p()
 P_SPECIALS = _p(N_SPECIALS)     # SPECIALS
+P_USES = _p(N_USES)             # USE_*: S_USES's counts, then the bitmasks
 # solo
 P_SOLO_SCENARIO = _p()          # the scenario played (-1: not a solo game)
 P_SOLO_DONE = _p()              # tasks done

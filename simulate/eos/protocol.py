@@ -85,7 +85,7 @@ class Results(ArrayResults):
     seats (capacity, MAX_PLAYERS, N_SEAT_COLS), seeds, all int32 but the uint64 seeds."""
 
     content: object = None         # the content.Content the games were played with (names in the tables)
-    cards: object = None           # (capacity, N_CARD_ROWS, CARD_W) int16: each card's story (layout CARD_*)
+    cards: object = None           # (capacity, N_CARD_ROWS, CARD_RESULT_W) int16: each card's story (layout CARD_*)
     scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
     ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
@@ -103,7 +103,7 @@ class Eos(Game):
     skill_tiers = (("tuned", 100_000), ("lookahead", 500), ("mcts:iterations=50", 300))
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
-    tables = ("games", "seats", "cards", "feats")
+    tables = ("games", "seats", "cards", "feats", "uses")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
     intervention_table = "intervention"     # base.toml's [intervention] (interventions.py)
@@ -216,6 +216,15 @@ class Eos(Game):
                       for lord in config.get("demon_lords", {}).get("lord", []) if "name" in lord})
         named.update({f"{sc['name']}/{k + 1}": task["text"] for sc in config.get("solo", {}).get("scenario", [])
                       for k, task in enumerate(sc.get("task", []))})       # the solo section's tasks
+        deeds = config.get("deeds", {})
+        named.update({d["trophy"]: f"the trophy of {d.get('name', d['id'])}" for d in deeds.get("deed", [])
+                      if d.get("trophy")})
+        for nation, data in config.get("nations", {}).items():       # the uses table's secondary actions
+            named.update({f"{nation}_secondary_{k + 1}": f"{nation.capitalize()}'s secondary action {k + 1} "
+                          f"({' + '.join(sec.get('actions', []))})" for k, sec in enumerate(data.get("secondary", []))})
+        named.update({f"corner_{area['corner']}_{k + 1}": f"{area.get('name', area['id'])}: {reward}"
+                      for area in config.get("map", {}).get("area", []) if area.get("corner")
+                      for k, reward in enumerate(area.get("rewards", []))})   # blessing corner rewards
         return named
 
     def number_in(self, value, part=None):
@@ -289,6 +298,25 @@ class Eos(Game):
         nations = config.get("nations", {})
         return [("Nations (--nations)", [(n, f"{nations[n]['nation']['name']}, ship {nations[n]['ship']['name']}")
                                          for n in NATIONS if n in nations])]
+
+    def content_items(self, config):
+        """The items of the report's usage section (``sections.USAGE``): Angels, Demon Lords, deeds,
+        journey cards and upgrades (a nation's own with its nation as owner), and the `uses`
+        table's kinds (``records.use_items``: a nation's secondary actions owned by it)."""
+        from .config import NATIONS
+        from .records import use_items
+
+        content = content_of(self.load_rules(data=config))
+        C = content.C
+
+        def owned(ids, nation_at):
+            return {x: NATIONS[C[nation_at + i]] if C[nation_at + i] >= 0 else None for i, x in enumerate(ids)}
+        items = {"angel": dict.fromkeys(content.angels), "lord": dict.fromkeys(content.lords),
+                 "deed": dict.fromkeys(content.deeds), "journey": owned(content.journey, L.C_J_NATION),
+                 "upgrade": owned(content.upgrades, L.C_U_NATION)}
+        for kind, listed in use_items(content).items():
+            items[kind] = {x: (x.split("_secondary_")[0] if kind == "secondary" else None) for x in listed if x}
+        return items
 
     def seat_options(self, options, game_index, n_players):
         """The nations rotate with the strategies (the kernel's batch: seat p of game k plays

@@ -42,6 +42,7 @@ GAMES_SCHEMA = pa.schema(
      ("winner_nation", pa.string()), ("ended_by", pa.string())]
     + [(name, typ) for name, _, typ in GAME_COUNTS]
     + [("first_lord", pa.string()), ("curses_at_end", pa.string()), ("curses_in_play", pa.string()),
+       ("angels_drawn", pa.string()), ("deeds_placed", pa.string()), ("lords_placed", pa.string()),
        ("decisions", pa.int32()), ("check_error", pa.string()), ("check_error_turn", pa.int16())]
     + [(f"entry_{i + 1}_turn", pa.int16()) for i in range(L.MAX_CHRONICLE)])
 SEATS_SCHEMA = pa.schema(
@@ -54,11 +55,16 @@ SEATS_SCHEMA = pa.schema(
 CARDS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
      ("kind", pa.string()), ("at_setup", pa.bool_()), ("how", pa.string()), ("turn_drawn", pa.int16()),
-     ("turn_played", pa.int16()), ("played", pa.string())])
+     ("turn_played", pa.int16()), ("played", pa.string()), ("discarded", pa.bool_())])
 FEATS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("kind", pa.string()),
      ("item", pa.string()), ("turn", pa.int16())])
-SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA, "feats": FEATS_SCHEMA}
+USES_SCHEMA = pa.schema(
+    [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("kind", pa.string()),
+     ("item", pa.string()), ("uses", pa.int16())])
+SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA, "feats": FEATS_SCHEMA,
+           "uses": USES_SCHEMA}
+USE_KINDS = ("angel_action", "trophy", "secondary", "corner")
 CURSES = tuple(c.removeprefix("curse_") for c in L.CURSES)
 HOW = ("", "drawn", "dealt", "bought", "gained")
 PLAYED = ("", "face_up", "face_down")
@@ -91,11 +97,11 @@ def check_messages(codes):
     return [known.get(k, f"check {k}") for k in range(int(codes.max(initial=0)) + 1)]
 
 
-def curse_names(masks, lords):
-    """Each game's bitmask of indices into `lords` (Lord ids, or curse names) as the names,
-    comma-separated in that order ("" for none)."""
+def mask_names(masks, names):
+    """Each game's bitmask of indices into `names` (Lord ids, curse names, Angels, deeds) as the
+    names, comma-separated in that order ("" for none)."""
     unique, inverse = np.unique(masks, return_inverse=True)
-    texts = [",".join(lords[i] for i in range(len(lords)) if int(m) >> i & 1) for m in unique]
+    texts = [",".join(names[i] for i in range(len(names)) if int(m) >> i & 1) for m in unique]
     return _names(inverse.reshape(-1), texts)
 
 
@@ -120,8 +126,10 @@ def to_tables(r, *, run_id, first, strategies, variant):
          _names(winner_nation, NATIONS, winner >= 0),
          _names(np.minimum(ended, len(ended_names) - 1), ended_names, np.isin(ended, list(ENDED_BY)))]
         + [_col(games[:, i], typ) for _, i, typ in GAME_COUNTS]
-        + [_names(games[:, L.G_FIRST_LORD], content.lords), curse_names(games[:, L.G_CURSES], content.lords),
-           curse_names(games[:, L.G_CURSES_EVER], CURSES), _col(games[:, L.G_DECISIONS], pa.int32()),
+        + [_names(games[:, L.G_FIRST_LORD], content.lords), mask_names(games[:, L.G_CURSES], content.lords),
+           mask_names(games[:, L.G_CURSES_EVER], CURSES), mask_names(games[:, L.G_ANGELS_DRAWN], content.angels),
+           mask_names(games[:, L.G_DEEDS_PLACED], content.deeds), mask_names(games[:, L.G_LORDS_PLACED], content.lords),
+           _col(games[:, L.G_DECISIONS], pa.int32()),
            _names(error, check_messages(error), error != 0),
            _col(games[:, L.G_ERROR_TURN], pa.int16(), mask=error == 0)]
         + [_col(games[:, L.G_SLOT_TURN + i], pa.int16(), mask=games[:, L.G_SLOT_TURN + i] == 0)
@@ -138,7 +146,8 @@ def to_tables(r, *, run_id, first, strategies, variant):
         + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
         + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS] + solo_columns(flat, content),
         schema=SEATS_SCHEMA)
-    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id), "feats": feat_table(r, run_id, game_id)}
+    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id), "feats": feat_table(r, run_id, game_id),
+            "uses": uses_table(flat, k, content, run_id, game_id)}
 
 
 def solo_columns(flat, content):
@@ -190,5 +199,66 @@ def card_table(r, run_id, game_id):
          _names(card, names), _names(is_upgrade.astype(np.int8), ("journey", "upgrade")),
          pa.array(how == L.HOW_DEALT), _names(how, HOW), _col(picked[:, L.CARD_GAINED], pa.int16()),
          _col(played, pa.int16(), mask=played == 0),
-         _names(picked[:, L.CARD_PLAYED_HOW], PLAYED, played > 0)],
+         _names(picked[:, L.CARD_PLAYED_HOW], PLAYED, played > 0), pa.array(picked[:, L.CARD_DISCARDED] != 0)],
         schema=CARDS_SCHEMA)
+
+
+def _bits(masks, width):
+    """(rows, width) 0/1: bit i of each row's mask."""
+    return (masks.astype(np.int64)[:, None] >> np.arange(width)) & 1
+
+
+def use_items(content):
+    """The `uses` table's items of each kind (USE_KINDS), each list aligned with the kernel's
+    indices (None: no such item): the Angels with a once-per-game action, the trophies with an
+    action (an extra crew hero, a trophy's extra secondary action), each nation's secondary
+    actions (`<nation>_secondary_<k>`, k from 1; index nation * MAX_SECONDARY + k - 1) and each
+    blessing corner reward (`corner_<c>_<k>`; index (c - 1) * MAX_CORNER_REWARDS + k - 1)."""
+    from .config import NATIONS
+
+    C, NS = content.C, content.NS
+    once = [a if C[L.C_A_ONCE + i] and C[L.C_A_ACTION + i] >= 0 else None for i, a in enumerate(content.angels)]
+    acting = [t if C[L.C_T_TYPE + i] == L.TT_HERO or C[L.C_T_PASSIVE + i] >> L.PF_EXTRA_SECONDARY & 1 else None
+              for i, t in enumerate(content.trophies)]
+    secondary = [f"{n}_secondary_{k + 1}" if k < NS[i, L.NS_N_SECONDARY] else None
+                 for i, n in enumerate(NATIONS) for k in range(L.MAX_SECONDARY)]
+    corners = [f"corner_{c}_{k + 1}" if c <= C[L.C_N_CORNERS] and k < C[L.C_CORNER_N + c] else None
+               for c in range(1, 5) for k in range(L.MAX_CORNER_REWARDS)]
+    return {"angel_action": once, "trophy": acting, "secondary": secondary, "corner": corners}
+
+
+def uses_table(flat, k, content, run_id, game_id):
+    """One row per seat-game and item of USE_KINDS (docs/data.md, EOS uses): each once-per-game
+    Angel action and each trophy with an action the seat held, with how often it used it (0 or
+    more), each secondary action of its nation and each blessing corner reward it used."""
+    P = L.P_USES
+    once, acting, secondary, corners = use_items(content).values()
+    held_angels = _bits(flat[:, P + L.USE_ANGELS_HERO], len(once))
+    held_trophies = _bits(flat[:, P + L.USE_TROPHIES_HELD], len(acting))
+    trophy_uses = flat[:, P + L.USE_TROPHY:P + L.USE_TROPHY + len(acting)]
+    nation = flat[:, L.P_NATION]
+    parts = [  # (which rows, the uses, the item's index into names) per kind
+        (held_angels * [x is not None for x in once], _bits(flat[:, P + L.USE_ANGEL_ONCE], len(once)),
+         lambda r, c: c),
+        (((held_trophies > 0) | (trophy_uses > 0)) * [x is not None for x in acting], trophy_uses, lambda r, c: c),
+        (flat[:, P + L.USE_SECONDARY:P + L.USE_SECONDARY + L.MAX_SECONDARY] > 0,
+         flat[:, P + L.USE_SECONDARY:P + L.USE_SECONDARY + L.MAX_SECONDARY],
+         lambda r, c: nation[r] * L.MAX_SECONDARY + c),
+        (_bits(flat[:, P + L.USE_CORNERS], len(corners)), _bits(flat[:, P + L.USE_CORNERS], len(corners)),
+         lambda r, c: c)]
+    names = [once, acting, secondary, corners]
+    offset = np.cumsum([0] + [len(x) for x in names])[:-1]
+    rows, kinds, items, uses = [], [], [], []
+    for kind, ((which, counts, index), off) in enumerate(zip(parts, offset)):
+        r, c = np.nonzero(which)
+        rows.append(r)
+        kinds.append(np.full(len(r), kind, np.int8))
+        items.append(off + index(r, c))
+        uses.append(counts[r, c])
+    r, kind, item, n = (np.concatenate(x) for x in (rows, kinds, items, uses))
+    order = np.argsort(r, kind="stable")                 # seat-game by seat-game, the kinds in order
+    r, kind, item, n = r[order], kind[order], item[order], n[order]
+    return pa.table(
+        [_constant(run_id, len(r)), pa.array(game_id[r // k]), _col(r % k, pa.int8()), _names(kind, USE_KINDS),
+         _names(item, [x or "" for names_ in names for x in names_]), _col(n, pa.int16())],
+        schema=USES_SCHEMA)

@@ -1,7 +1,9 @@
 """EOS's report sections (``Game.sections``, ``simulate/sections.py``): the questions of issue
 #19's report, each over columns the kernel records (``docs/data.md``, "EOS tables")."""
-from ..sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages, State
+from ..sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages, State,
+                        Usage, Use)
 from . import layout as L
+from .config import PROFESSIONS
 
 ASSOCIATION = ("An association, not a card's strength: a seat that is doing well draws, buys and plays more, "
                "so most cards look good. A nation's own cards are weighed against that nation's seat-games "
@@ -60,6 +62,41 @@ SECTIONS = (
                                        "bonus_upgrades")),
                         ("lost", ("lost",))),
                 by=("strategy", "nation")),
+    Usage("usage", "Content the players never or rarely use",
+          "Which Angels, heroes, cards, deeds, Demon Lords and actions do the players leave aside, and is it the "
+          "bots (a bot gap) or the game (a design finding)?",
+          uses=(Use("angel", "Angel awakened", "feats", "item", where=(("kind", ("angel_hero", "angel_patron")),),
+                    sides=(State("hero", "as hero", "kind", ("angel_hero",)),
+                           State("patron", "as patron", "kind", ("angel_patron",))),
+                    one_sided=("hero", "patron"), offered="angels_drawn"),
+                Use("angel_action", "Angel's once-per-game action used", "uses", "item",
+                    where=(("kind", ("angel_action",)),), count="uses", held=True),
+                Use("hero", "hero activated", "seats", "activations_{item}", items=PROFESSIONS),
+                Use("hero_rank", "hero activated above rank 1", "seats", "{item}_above_rank_1", items=PROFESSIONS),
+                Use("upgrade", "upgrade gained", "cards", "card", where=(("kind", ("upgrade",)),),
+                    sides=(State("bought", "bought", "how", ("bought",)),
+                           State("gained", "gained by an upgrade symbol", "how", ("gained",))), one_sided=("bought",),
+                    within="nation"),
+                Use("journey", "journey card played", "cards", "card", where=(("kind", ("journey",)),),
+                    used=State("played", "played", "turn_played"),
+                    sides=(State("face_up", "face up", "played", ("face_up",)),
+                           State("face_down", "face down", "played", ("face_down",))), one_sided=("face_up",),
+                    outcomes=(State("discarded", "discarded", "discarded", (True,)),), held=True),
+                Use("deed", "epic deed accomplished", "feats", "item", where=(("kind", ("deed",)),),
+                    offered="deeds_placed"),
+                Use("lord", "Demon Lord defeated", "feats", "item", where=(("kind", ("lord",)),),
+                    offered="lords_placed"),
+                Use("trophy", "trophy's action taken", "uses", "item", where=(("kind", ("trophy",)),), count="uses",
+                    held=True),
+                Use("secondary", "secondary action taken", "uses", "item", where=(("kind", ("secondary",)),),
+                    count="uses", within="nation"),
+                Use("corner", "blessing corner reward taken", "uses", "item", where=(("kind", ("corner",)),),
+                    count="uses")),
+          note="There to use: an Angel, deed or Demon Lord in the games it came to the board; a journey card, "
+               "a trophy and an Angel's action in the seat-games that held it; a nation's own upgrade or "
+               "secondary action in that nation's seat-games; the rest in every seat-game. Watched ways of using "
+               "it: an Angel's hero and patron sides, a journey card played face up (not face down for 2 glory), "
+               "an upgrade bought (not gained by an upgrade symbol)."),
     Stages("solo", "Solo scenarios",
            "How often is each solo scenario won, with each nation, and which task stops players most?",
            "solo_tasks_done", by=("solo_scenario", "nation", "strategy"),

@@ -24,7 +24,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      C_N_OBJECTIVES, C_N_UPGRADES, C_O_ALWAYS, C_PER_CORNER, C_SHIELDS, DEED_LAKE, DS_BOARD,
                      DS_BOX, END_NONE, F_TURN, GF_OTHER, J_BOX, J_DECK, J_HAND, LORD, LS_BOARD, LS_STACK,
                      MAX_PLAYERS, N_DEED_AREAS, N_HEROES, NS_JOURNEY, NS_SETUP, NS_SHIP_SETUP, NS_UPGRADES,
-                     NS_WORKERS, OBJECTIVES_IN_PLAY, S_ANGEL, S_AREA, S_BLESSING_LIMIT, S_BLOCKED_HERO,
+                     NS_WORKERS, OBJECTIVES_IN_PLAY, S_ANGEL, S_ANGELS_DRAWN, S_AREA, S_BLESSING_LIMIT, S_BLOCKED_HERO,
                      S_BLOCKED_SECONDARY, S_CHRON, S_CHRON_LAST, S_CHRON_NEXT, S_CORNER_TOKENS, S_CURSES,
                      S_DEED, S_DEED_AT, S_EDECK_N, S_END_SEAT, S_ENDED_BY, S_HAND_LIMIT, S_JDECK, S_JDECK_N,
                      S_JLOC, S_KRAKEN, S_LORD, S_LORD_STACK, S_LORD_STACK_N, S_MARKET, S_MAX_WORKERS, S_N,
@@ -108,6 +108,7 @@ def new_game(S, C, NS, n_players, R):
         a = below(R, C[C_N_ANGELS])
         if S[S_ANGEL + a] == ANG_BOX:
             S[S_ANGEL + a] = ANG_BOARD
+            S[S_ANGELS_DRAWN] |= 1 << a     # (records: what was there to awaken; Noom's own Angel is not)
             drawn += 1
     # objectives: the always-used one and three random
     for i in range(OBJECTIVES_IN_PLAY):

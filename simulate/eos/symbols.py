@@ -25,7 +25,7 @@ from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRA
                      PF_QUESTOR, K_SECHATOR, K_BELVADAN, K_HANOR, K_QUARANAVAN, S_N_CURSES, PF_BELIA_HOLDS, S_BELIA,
                      S_N_WAITING, F_TRIGGERS, TRIG_GAIN_DEMONS, MODE_COST, MODE_NO_LOSSES, MODE_PAY_LEAST,
                      S_ATTACKS_USED, C_ANGEL_PAWNS, ANG_BOARD, K_FIRST_DEED_CURSE)
-from .layout import N_SPECIALS, PR_SPEED_AT_POWER, S_SPECIALS, SP_POWER_SPEED_MOVES, S_SOLO
+from .layout import N_SPECIALS, N_USE_COUNTS, PR_SPEED_AT_POWER, S_SPECIALS, S_USES, SP_POWER_SPEED_MOVES, S_SOLO
 from .resources import (demons, destroy_demons, gain_coins, gain_demons, gain_glory, gain_power,
                         gain_protection, power, spend_power, speed_modifier)
 
@@ -49,6 +49,12 @@ def stat(S, p, st, n):
 def special(S, p, k, n):
     """Count n uses of special k (layout.SPECIALS) for p."""
     S[S_SPECIALS + p * N_SPECIALS + k] += n
+
+
+@tiny
+def use(S, p, k):
+    """Count one use of k (layout USE_SECONDARY + option, USE_TROPHY + trophy) for p: the `uses` table."""
+    S[S_USES + p * N_USE_COUNTS + k] += 1
 
 
 @tiny

@@ -58,7 +58,7 @@ def test_the_protocol_object():
     assert schema.default == "balanced" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
                                                                        "replay"}
     assert schema.scorer_signature is not None and GAME.plugin_error_code == 92
-    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats"}
+    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats", "uses"}
     for table, columns in CORE.items():
         assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
     assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation", "ship"]
@@ -298,6 +298,15 @@ def test_report(runs):
         pl.col("curses_in_play") != "")
     top = curse["curses_in_play"].value_counts().sort("count", "curses_in_play", descending=True).row(0)
     assert f"| {top[0]} | {top[1]:,} | {games.height - top[1]:,} |" in text
+    # content never or rarely used: the first flagged item, with its class and games, and every item in the CSV
+    from analysis.usage import content_usage, flagged
+    usage = content_usage(base / "four")
+    first = flagged(usage).row(0, named=True)
+    line = next(x for x in text.splitlines() if x.startswith(f"| {first['label']} | {item_label(named, first['item'])} |"))
+    assert f"| {first['status']} | {first['games']:,} |" in line
+    full = pl.read_csv(result.html.parent / "report_files" / "usage.csv")
+    assert full.height == usage.height and set(full["status"]) == set(usage["status"])
+    assert "[The full table (CSV).](report_files/usage.csv)" in text and 'href="report_files/usage.csv"' in page
     # what is assumed: the count by file at the top, each nation's file among them; findings marked
     found = GAME.assumed_values(variants=[])
     line = next(x for x in text.splitlines() if x.startswith("> **Assumed values.**"))
@@ -383,7 +392,7 @@ def test_the_eos_tables_are_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
     section = doc.split("## EOS tables")[1].split("\n## ")[0]
     for table, title in (("games", "### EOS games"), ("seats", "### EOS seats"), ("cards", "### EOS cards"),
-                         ("feats", "### EOS feats")):
+                         ("feats", "### EOS feats"), ("uses", "### EOS uses")):
         part = section.split(title)[1].split("\n### ")[0]
         documented = set(re.findall(r"^\| `(\w+)`", part, re.M))
         for head, first, tail, last in re.findall(r"^\| `(\D+)(\d+)(\w*)` \.\.\. `\1(\d+)\3`", part, re.M):

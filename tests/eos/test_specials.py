@@ -180,6 +180,24 @@ def test_the_quartermasters_ranks_are_counted(rules):
                 got.get("quartermaster_above_rank_1", 0)) == (1, r, above)
 
 
+@pytest.mark.parametrize("hero,name", list(enumerate(("scout", "first_officer", "quartermaster", "treasurer",
+                                                        "warrior"))))
+def test_each_heros_activations_above_rank_1_are_counted(rules, hero, name):
+    """A hero at rank 2 activated at rank 2 counts once above rank 1 (its own counter, no other's);
+    at rank 1, not."""
+    st = seat(rules, "guild")
+    st.S[L.S_RANK + hero] = 2
+    st.S[L.S_COINS + 0] = 50
+    saved = st.S.copy()
+    for r in (1, 2):
+        st.S[:] = saved
+        before = counts(st)
+        st.start_turn(0)
+        st.choose(L.O_HERO, hero, r)
+        got = {k: v for k, v in moved(before, counts(st)).items() if k.endswith("above_rank_1")}
+        assert got == ({f"{name}_above_rank_1": 1} if r == 2 else {}), r
+
+
 # ---------------------------------------------------------------- seeded games
 def test_seeded_games_count_each_special_only_where_the_nation_has_it():
     """Five greedy seats, one of each nation (seats rotated): only Kwanan moves a Kraken; no
@@ -210,5 +228,6 @@ def test_seeded_games_count_each_special_only_where_the_nation_has_it():
     assert (hero <= seats[..., L.P_ACTIONS + L.A_HERO]).all() and hero.sum() > 0
     qm = col("activations_quartermaster")
     assert (qm <= col("quartermaster_ranks")).all() and (col("quartermaster_ranks") <= L.MAX_RANKS * qm).all()
-    assert (col("quartermaster_above_rank_1") <= qm).all()
+    for h in ("scout", "first_officer", "quartermaster", "treasurer", "warrior"):
+        assert (col(f"{h}_above_rank_1") <= col(f"activations_{h}")).all(), h
     assert (col("nation_upgrades") <= 5).all() and col("nation_upgrades").sum() > 0
