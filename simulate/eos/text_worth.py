@@ -15,7 +15,7 @@ left times the game's turns per entry so far (6 at the start), over the players.
 """
 from ..jit import hot, tiny
 from .cards import upgrade_place
-from .layout import (ANG_BOARD, ANG_HERO, C_A_REWARD, S_BLESSINGS, C_D_TROPHY, C_T_ACTIONS, C_T_PASSIVE,
+from .layout import (ANG_BOARD, ANG_HERO, C_A_REWARD, S_BLESSINGS, S_BLESSING_LIMIT, C_D_TROPHY, C_T_ACTIONS, C_T_PASSIVE,
                      C_T_REWARD, C_T_SPEED, C_T_TYPE, TT_CURSE, TT_HERO, TT_ITEM, TT_SHIP, Y_SPEED, C_A_ACTION, C_A_CHOICE, C_A_IGNORES, C_A_PASSIVE, C_CHRON_FIRST, C_L_CHALLENGE,
                      C_L_CURSE, C_MARKET, C_N_ANGELS, C_N_UPGRADES, C_U_ACTIONS, C_U_FLAGS, C_U_ONCE, C_U_RECHARGE, C_U_HERO, C_U_PRICE, C_U_SHIP,
                      C_DEED_AREA, LORD, MAX_RANKS, NS_N_SECONDARY, NS_UPGRADES, NS_RANK_COINS, NS_RANK_PROG, NS_SECONDARY, N_HEROES,
@@ -125,15 +125,18 @@ def angels_waiting(S, C):
 
 
 @hot
-def blessing_glut(S, C, W, p, prog, spent):
-    """The worth of program prog's blessing tokens that no Angel left on the board would take
-    (`spent`: Angels the action at hand takes off the board): a token is worth its weight only
-    while an Angel waits for it."""
+def blessing_glut(S, C, W, p, prog, spent, room):
+    """The worth of program prog's blessing tokens that are lost or idle: those over p's holding
+    limit (`room`: the limit this action raises, Anthea's +1) are never taken, and a token is
+    worth its weight only while an Angel waits for it (`spent`: Angels the action at hand takes
+    off the board)."""
     gain = amount_in(C, prog, Y_BLESSING)
     if gain <= 0:
         return 0.0
-    over = min(gain, S[S_BLESSINGS + p] + gain - max(0, angels_waiting(S, C) - spent))
-    return W[p, Y_BLESSING] * max(0, over)
+    held = S[S_BLESSINGS + p]
+    lost = gain - (S[S_BLESSING_LIMIT + p] + room - held)
+    idle = held + gain - max(0, angels_waiting(S, C) - spent)
+    return W[p, Y_BLESSING] * min(gain, max(0, lost, idle))
 
 
 @hot
@@ -143,7 +146,7 @@ def hero_side_extra(S, C, W, PV, p, a, attacks):
     less its attacks' worth when p holds unused ones already."""
     v = W[p, W_PASSIVE] * passive_worth(S, C, W, PV, p, a)
     if W[p, W_PASSIVE] != 0.0:                  # (Anthea's 2 tokens: worth only while Angels wait)
-        v -= blessing_glut(S, C, W, p, C[C_A_REWARD + a], 1)
+        v -= blessing_glut(S, C, W, p, C[C_A_REWARD + a], 1, (C[C_A_PASSIVE + a] >> PF_ANTHEA) & 1)
     v += W[p, W_ONCE_ACTION] * pv(PV, p, C[C_A_ACTION + a])
     if W[p, W_CURSE_IGNORED] != 0.0:
         if (C[C_A_PASSIVE + a] >> PF_ALHANA) & 1:
@@ -289,7 +292,7 @@ def need_worth(S, C, NS, PR, W, PV, p, prog):
     neither need (greedy)."""
     if prog < 0 or (W[p, W_COIN_NEED] == 0.0 and W[p, W_DEMON_RELIEF] == 0.0):
         return 0.0
-    v = -blessing_glut(S, C, W, p, prog, 0)
+    v = -blessing_glut(S, C, W, p, prog, 0, 0)
     coins = amount_in(C, prog, Y_COINS)
     if coins > 0 and W[p, W_COIN_NEED] != 0.0:
         v += W[p, W_COIN_NEED] * min(coins, coins_short(S, C, NS, W, PV, p))
