@@ -36,9 +36,12 @@ def rules():
 
 def kusan(rules, seed=3):
     """Kusan (seat 0, no nation rule of its own) and The Guild, both first turns behind them,
-    Kusan's ship at Gull Rocks (21, 0 Demons), The Guild's at Amber Coast (22)."""
+    Kusan's ship at Gull Rocks (21, 0 Demons), The Guild's at Amber Coast (22). Kusan holds 20
+    coins whatever its assumed setup gives: enough to refresh the market, so that its turn
+    stops at the end-of-turn frame (with nothing free to do, the kernel passes it)."""
     st = new(rules, "kusan", "guild", seed=seed)
     ready(st, 21, 22)
+    st.S[L.S_COINS + 0] = max(int(st.S[L.S_COINS + 0]), 20)
     return st
 
 
@@ -884,12 +887,13 @@ def test_remoran_angels_lords_and_deeds_give_5_less_glory_not_the_chronicle_trac
     assert angel_glory(True, True, "neasta", L.CH_AWAKEN_PATRON) == (15, 3, 20 + 15 + 3)
     assert angel_glory(True, False, "hea", L.CH_AWAKEN_HERO) == (3, 3, 20 + 3 + 3)
     assert angel_glory(True, False, "ephaston", L.CH_AWAKEN_HERO) == (0, 3, 20 + 3)   # no glory paid
+    gate = next(d["glory"] for d in rules.config["deeds"]["deed"] if d["id"] == "cross_the_virgin_gate")
     for curse in (False, True):
         st = kusan(rules)
         if curse:
             set_curses(st, "Remoran")
         accomplish(st, 0, "cross_the_virgin_gate")
-        assert glory_from(st, 0, L.GF_DEED) == (0 if curse else 5)
+        assert glory_from(st, 0, L.GF_DEED) == max(0, gate - 5 if curse else gate)
         st = kusan(rules)
         if curse:
             set_curses(st, "Remoran")

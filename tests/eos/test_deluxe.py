@@ -173,6 +173,7 @@ def test_darringtons_abyss_a_worker_occupies_a_hero_for_good(rules):
     st.choose(L.O_HERO_PICK, WARRIOR)
     assert int(S[L.S_MAX_WORKERS + 0]) == workers - 1 and int(S[L.S_ON_SHIP + 0]) == workers - 2
     S[L.S_ON_SHIP + 0], S[L.S_USED + 0] = 0, 1                      # a recharge: the worker stays
+    S[L.S_COINS + 0] = 20                                           # a free action beside it: a decision
     st.start_turn(0)
     st.choose(L.O_RECHARGE)
     finish_turn(st)

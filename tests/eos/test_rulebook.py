@@ -137,6 +137,7 @@ def test_recharge_needs_a_used_worker_and_is_forced_without_workers(rules):
     assert not st.offers(L.O_RECHARGE) and st.offers(L.O_HERO)
     st.S[L.S_ON_SHIP + 0] = 0
     st.S[L.S_USED + 0] = 1
+    st.S[L.S_COINS + 0] = 20                                     # a free action beside it: a decision to see
     st.start_turn(0)
     codes = {r[0] for r in st.options()}
     assert L.O_RECHARGE in codes and not codes & {L.O_HERO, L.O_CHRONICLE, L.O_CREW}

@@ -290,6 +290,7 @@ def test_the_sixth_recharge_action_loses(rules):
         S[L.S_ACTIONS + L.A_RECHARGE] = taken
         S[L.S_ON_SHIP] = 0                                    # every worker off the ship: recharge
         S[L.S_USED] = 1
+        S[L.S_COINS] = 20                                     # a free action beside it: a decision
         st.start_turn(0)
         assert not st.offers(L.O_HERO)
         st.choose(L.O_RECHARGE)
