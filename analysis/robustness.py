@@ -181,13 +181,19 @@ def seats_by_tier(own, label, tiers):
     return pl.concat([p.select(cols) for p in parts], how="vertical_relaxed")
 
 
-def robustness_verdict(checked):
+def robustness_verdict(checked, skip=()):
     """The summary card's line (``analysis.verdicts.Verdict``): pass when every finding a tier
     measures holds there, watch when one is weaker, gone or reversed (named: the finding, not the
-    game, is then in doubt), n/a when there is no finding to check."""
+    game, is then in doubt), n/a when there is no finding to check. Findings of the kinds in
+    `skip` have a question of their own that already trusts a tier (the seats)."""
     from .verdicts import NA, PASS, WATCH, Verdict
 
     question = "Against stronger play"
+    if checked is not None and checked.height and skip:
+        rest = checked.filter(~pl.col("kind").is_in(list(skip)))
+        if not rest.height:
+            return Verdict(question, NA, "no finding but the seats' (their verdict is Seat balance's)")
+        checked = rest
     if checked is None or not checked.height or checked["verdict"].is_null().all():
         return Verdict(question, NA, "no finding a skill tier measures")
     parts = []
@@ -202,28 +208,3 @@ def robustness_verdict(checked):
                        "finding").row(0, named=True)
     return Verdict(question, WATCH, f"{first['short']} ({first['cell']}) is {first['verdict']} with "
                    f"{first['tier']}; " + "; ".join(parts))
-
-
-def tier_only_seats(tier_seats, findings, label, threshold, alpha=0.05):
-    """Sentences on the seats a skill tier finds off fair (at least `threshold`, significant after
-    Holm over the tier's seats) where the run found nothing: an imbalance only stronger play shows.
-    `label`: the run's own rows' tier name in `tier_seats` (``seats_by_tier``)."""
-    from .findings import _p
-    from .significance import adjust
-
-    found = {(f.details.get("variant"), f.details.get("n_players"), f.details.get("seat"))
-             for f in findings if f.kind == "seat"}
-    out = []
-    for tier in [t for t in tier_seats["tier"].unique(maintain_order=True) if t != label]:
-        rows = adjust(tier_seats.filter(pl.col("tier") == tier, pl.col("p_value").is_not_null()), "p_value", "holm",
-                      alpha)
-        for r in rows.filter(pl.col("significant") & (pl.col("advantage").abs() >= threshold)).iter_rows(named=True):
-            if (r["variant"], r["n_players"], r["seat"]) in found:
-                continue
-            side = "above" if r["advantage"] > 0 else "below"
-            out.append(f"Only stronger play shows it: with {tier} in every seat, seat {r['seat']} wins "
-                       f"{100 * r['win_rate']:.1f}% of {r['n_players']}-player games ({100 * abs(r['advantage']):.1f} "
-                       f"points {side} fair, 95% CI {100 * (r['lo'] - r['fair']):+.1f} to "
-                       f"{100 * (r['hi'] - r['fair']):+.1f}; n = {r['n']:,}; {_p(r['p_adjusted'])}, Holm over "
-                       f"the tier's seats), where this run's players show no such finding.")
-    return out

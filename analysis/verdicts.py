@@ -12,8 +12,13 @@ against the findings' threshold, like a data-quality report's alert summary.
 - item outliers (the game's subjects: cards, actions, ...): fail when an item's holders win
   twice the threshold more or less than the others; watch at the threshold; else pass.
   Associations, not causes.
+- interventions (a what-if): fail when one changes the treated seat's win rate by the threshold
+  (a cause); else pass. A what-if's variant row then speaks only of real variants.
+
+With skill tiers (``report --robustness``) the seat question has one verdict, from the strongest
+tier with games enough to tell a gap of the threshold (``trusted_seat_verdict``).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -28,59 +33,110 @@ class Verdict:
     question: str
     verdict: str
     reason: str
+    about: dict = field(default_factory=dict)   # where: n_players, variant, seat, strategy, item, subject
+    next: str = ""                              # the command that answers it (``analysis.next_steps``)
+
+
+def _where(row, *keys):
+    return {k: row[k] for k in ("n_players", "variant", *keys) if k in row and row[k] is not None}
 
 
 def _pts(x):
     return f"{100 * x:.1f} points"
 
 
-def _fair_verdict(question, df, kinds, findings, threshold, alpha, who):
-    found = [f for f in findings if f.kind in kinds]
+def _fair_verdict(question, df, kinds, findings, threshold, alpha, who, key):
+    """`findings` None: the frame is a skill tier's, which has none; a gap of the threshold,
+    significant after Holm, fails all the same."""
+    found = [f for f in findings or () if f.kind in kinds]
     if found:
         f = found[0]
         more = sum(1 + len(g.also) for g in found) - 1
         return Verdict(question, FAIL, f"{f.short} in {f.cell} games ({100 * f.effect:+.1f} points; "
-                       f"threshold {_pts(threshold)})" + (f", and {more} more" if more else ""))
+                       f"threshold {_pts(threshold)})" + (f", and {more} more" if more else ""),
+                       _where(f.details, key))
     if df is None or not df.height:
         return Verdict(question, NA, "no data")
     df = adjust(df, "p_value", "holm", alpha).with_columns(
         reach=pl.max_horizontal((pl.col("lo") - pl.col("fair")).abs(), (pl.col("hi") - pl.col("fair")).abs()))
+    big = df.filter(pl.col("significant") & (pl.col("advantage").abs() >= threshold)) if findings is None else df.head(0)
+    if big.height:
+        r = big.sort(pl.col("advantage").abs(), descending=True).row(0, named=True)
+        return Verdict(question, FAIL, f"{who(r)} {100 * r['advantage']:+.1f} points from fair in {r['n_players']}-player "
+                       f"games (95% CI {100 * (r['lo'] - r['fair']):+.1f} to {100 * (r['hi'] - r['fair']):+.1f}; "
+                       f"threshold {_pts(threshold)})", _where(r, key))
     off = df.filter(pl.col("significant") & (pl.col("advantage").abs() >= threshold / 2))
     if off.height:
         r = off.sort(pl.col("advantage").abs(), descending=True).row(0, named=True)
         return Verdict(question, WATCH, f"{who(r)} {100 * r['advantage']:+.1f} points from fair in "
-                       f"{r['n_players']}-player games: significant, below the threshold of {_pts(threshold)}")
+                       f"{r['n_players']}-player games: significant, below the threshold of {_pts(threshold)}",
+                       _where(r, key))
     wide = df.filter(pl.col("reach") >= threshold)
     if wide.height:
         r = wide.sort("n").row(0, named=True)
         return Verdict(question, WATCH, f"too few games to tell: {who(r)}'s 95% interval reaches "
-                       f"{_pts(threshold)} from fair (n = {r['n']:,})")
+                       f"{_pts(threshold)} from fair (n = {r['n']:,})", {**_where(r, key), "too_few": True})
     return Verdict(question, PASS, f"every {question.split()[0].lower()} within {_pts(threshold)} of fair "
                    "(95% intervals)")
 
 
-def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), alpha=0.05):
-    """[Verdict] for seat balance, strategy balance, variant effects and item outliers from the
+def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
+    """The one seat-balance verdict of a run with skill tiers: the strongest tier (`tiers`:
+    [(strategy, games)], weakest first) whose every seat's 95% interval is within the threshold of
+    its rate (games enough to tell a gap of the threshold), else the run's own; `own` (the run's
+    verdict) is quoted after it. `tier_seats`: ``analysis.robustness.seats_by_tier``."""
+    for tier, games in reversed(tiers):
+        df = tier_seats.filter(pl.col("tier") == tier, pl.col("p_value").is_not_null())
+        if not df.height or ((df["hi"] - df["lo"]) / 2).max() > threshold:
+            continue
+        v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha,
+                          lambda r: f"seat {r['seat']}", "seat")
+        v.reason = (f"trusting {tier} in every seat ({games:,} games; the strongest play whose intervals are "
+                    f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
+        return v
+    weakest = ", ".join(t for t, _ in tiers)
+    own.reason = (f"trusting {label} (no stronger tier has games enough to tell a gap of {_pts(threshold)}: "
+                  f"{weakest}): {own.reason}")
+    return own
+
+
+def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), alpha=0.05, what_if=False):
+    """[Verdict] for seat balance, strategy balance, variant effects, interventions (a what-if:
+    `what_if`; `many_variants` then counts its real variants only) and item outliers from the
     findings (``analysis.findings``) and the seat and strategy win-rate frames; `item_names`:
     the names of the subjects and sections whose items become findings (the question's name)."""
-    from .findings import ITEMS, VARIANT_RATES, VARIANT_SCORES
+    from .findings import CAUSAL, ITEMS, VARIANT_RATES, VARIANT_SCORES
 
-    out = [_fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}")]
+    out = [_fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}",
+                         "seat")]
     mixed = mixed_strategies(strategy)
     if mixed.height:
         out.append(_fair_verdict("Strategy balance", mixed, ("strategy",), findings, threshold, alpha,
-                                 lambda r: f"strategy {r['strategy']}"))
+                                 lambda r: f"strategy {r['strategy']}", "strategy"))
     else:
         out.append(Verdict("Strategy balance", NA, "one strategy plays every seat"))
+    if what_if:
+        causes = sorted((f for f in findings if f.tier == CAUSAL and f.rate), key=lambda f: -abs(f.effect))
+        if causes:
+            f = causes[0]
+            many = len(causes) > 1
+            out.append(Verdict("Interventions", FAIL, f"{len(causes)} intervention{'s' if many else ''} "
+                               f"change{'' if many else 's'} the treated seat's win rate by {_pts(threshold)} or more (causes); largest: {f.short}, "
+                               f"{100 * f.effect:+.1f} points", {"n_players": f.details.get("players"),
+                                                                 "intervention": f.subject}))
+        else:
+            out.append(Verdict("Interventions", PASS, f"no intervention changes the treated seat's win rate by "
+                               f"{_pts(threshold)} or more"))
     if not many_variants:
-        out.append(Verdict("Variant effects", NA, "a single variant"))
+        out.append(Verdict("Variant effects", NA, "a what-if of one game: its interventions are the row above"
+                           if what_if else "a single variant"))
     else:
         rates = [f for f in findings if f.tier == VARIANT_RATES]
         scores = [f for f in findings if f.tier == VARIANT_SCORES]
         if rates:
             out.append(Verdict("Variant effects", FAIL, f"{len(rates)} change{'s' if len(rates) > 1 else ''} to win "
                                f"rates or balance of {_pts(threshold)} or more; first: {rates[0].short} "
-                               f"({rates[0].cell})"))
+                               f"({rates[0].cell})", _where(rates[0].details)))
         elif scores:
             out.append(Verdict("Variant effects", WATCH, f"win rates and balance hold; {len(scores)} shift"
                                f"{'s' if len(scores) > 1 else ''} in scores, ties or length"))
@@ -96,10 +152,16 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
     if big:
         out.append(Verdict(question, FAIL, f"{len(big)} with a win-rate difference of twice the threshold "
                            f"({_pts(2 * threshold)}) or more; largest: {big[0].short} ({100 * big[0].effect:+.1f} "
-                           "points; an association)"))
+                           "points; an association)", _item(big[0])))
     elif items:
         out.append(Verdict(question, WATCH, f"{len(items)} between {_pts(threshold)} and {_pts(2 * threshold)} "
-                           "(associations)"))
+                           "(associations)", _item(items[0])))
     else:
         out.append(Verdict(question, PASS, f"no item's holders win {_pts(threshold)} more or less than the others"))
     return out
+
+
+def _item(f):
+    """Where an item finding is: its subject (the finding's kind) and item id."""
+    d = f.details
+    return {**_where(d), "subject": f.kind, "item": d.get(f.kind, d.get("item"))}

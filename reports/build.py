@@ -33,6 +33,7 @@ class ReportResult:
     figures: list
     findings: list = None
     kind: str = None
+    verdicts: list = None           # the summary card's (``analysis.verdicts.Verdict``), next steps filled
 
 
 def report_paths(out_html):
@@ -182,4 +183,4 @@ def _write(data, title, text, tables, html_path, md_path, folder):
             t.unlink(missing_ok=True)
         if work is not None:
             shutil.rmtree(work, ignore_errors=True)
-    return ReportResult(html_path, md_path, [p for _, _, p in final], data.findings, data.kind)
+    return ReportResult(html_path, md_path, [p for _, _, p in final], data.findings, data.kind, data.verdicts)

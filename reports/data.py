@@ -224,6 +224,19 @@ def _tiers(path):
     return tiers, notes
 
 
+def played_by(opened, kind):
+    """The strategies of a run (one per seat) or a comparison (its --strategies), in order."""
+    if kind == RUN:
+        return list(opened.manifest["strategies"])
+    return (opened.spec.get("strategies") or "balanced").split(",")
+
+
+def _strength(game, strategy):
+    """A tier's place among the game's skill tiers (weakest first); one it does not name, first."""
+    names = [s for s, _ in game.skill_tiers]
+    return names.index(strategy) if strategy in names else -1
+
+
 def gather(source, threshold=0.03, baseline="base", min_group=None):
     """Open `source` (a run, comparison or tables folder) and compute every table of the report;
     `min_group` (an ``analysis.group_size.MinGroup``, default 1% or 1,000) the smallest group a
@@ -301,15 +314,15 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
 
         checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
                                  (lambda i: item_label(names, i)) if names else None)
-        played = opened.manifest["strategies"] if kind == RUN else opened.spec["strategies"].split(",")
+        played = played_by(opened, kind)
         label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
         tier_seats = seats_by_tier(t, label, tiers)
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
-        verdicts=verdicts(found, seat, strategy, threshold, many_variants,
+        verdicts=verdicts(found, seat, strategy, threshold, len({v for v, _ in cells if v not in treated}) > 1,
                           [s.name for s in game.subjects if s.findings and values.get(s) is not None]
-                          + [s.name for s in longs if s.findings and longs[s] is not None]),
+                          + [s.name for s in longs if s.findings and longs[s] is not None], what_if=bool(treated)),
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
@@ -320,11 +333,23 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
         tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed)
     data.notes += tier_notes
-    if tiers:
-        from analysis.robustness import robustness_verdict, tier_only_seats
+    if tiers:       # one seat verdict, the strongest tier's with games enough (not a second notice)
+        from analysis.robustness import robustness_verdict
+        from analysis.verdicts import trusted_seat_verdict
 
-        data.verdicts.append(robustness_verdict(checked))
-        data.notes += tier_only_seats(tier_seats, found, label, threshold)
+        order = [t.strategy for t in sorted(tiers, key=lambda t: _strength(game, t.strategy))]
+        games = {t.strategy: t.games for t in tiers}
+        data.verdicts[0] = trusted_seat_verdict(data.verdicts[0], tier_seats, label, [(s, games[s]) for s in order],
+                                                threshold)
+        data.verdicts.append(robustness_verdict(checked, skip=("seat",)))
+    from analysis.next_steps import fill
+
+    if kind in (RUN, COMPARISON):
+        played = played_by(opened, kind)
+        fill(data.verdicts, game, path, played[0] if len(set(played)) == 1 else ",".join(played), bool(tiers),
+             (opened.manifest["seed"], opened.manifest["games"]) if kind == RUN else None,
+             [f"{k.split('.')[-1]}={v}" for w in (opened.spec.get("whatifs") or {}).values() for k, v in w.items()]
+             if kind == COMPARISON else ())
     if kind == COMPARISON:
         data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):

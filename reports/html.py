@@ -21,7 +21,7 @@ th,td{border:1px solid #ddd;padding:.25em .55em;text-align:right;white-space:now
 th{background:#f4f6f8}td:first-child,th:first-child{text-align:left}tr.sig td{background:#fdecea;font-weight:600}
 figure{margin:1.2em 0}img.figure{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{color:#555;font-size:.9em}td.t{text-align:left}p.question{font-style:italic;margin:.2em 0}
-tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}
+tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}table.verdicts code{white-space:normal;overflow-wrap:anywhere;font-size:90%}
 .badge{display:inline-block;min-width:3.6em;text-align:center;border-radius:3px;padding:0 .4em;color:#fff;
 font-weight:600}.badge.pass{background:#2e7d32}.badge.watch{background:#ef8f00}.badge.fail{background:#c62828}
 .badge.na{background:#9e9e9e}nav.toc ul{margin:.2em 0;columns:2}nav.toc li{margin:.1em 0}
@@ -71,7 +71,9 @@ def _findings(groups):
 def _summary(data):
     """The summary card: a verdict per question."""
     rows = "\n".join(f'<tr><td>{escape(v.question)}</td><td><span class="badge {BADGE[v.verdict].replace("/", "")}">'
-                     f'{escape(BADGE[v.verdict])}</span></td><td>{escape(v.reason)}</td></tr>' for v in data.verdicts)
+                     f'{escape(BADGE[v.verdict])}</span></td><td>{escape(v.reason)}'
+                     + (f'<br><span class="next">next: <code>{escape(v.next)}</code></span>' if v.next else "")
+                     + '</td></tr>' for v in data.verdicts)
     return (f'<section id="summary">\n<h2>Summary</h2>\n<table class="verdicts"><tbody>\n{rows}\n</tbody></table>\n'
             f'<p class="note">{escape(thresholds_note(data))}</p>\n</section>')
 

@@ -46,7 +46,8 @@ def render(data, title, findings_text, tables, figures, folder_name):
     out += [""] + ([f"> **Assumed values.** {assumed_note(data)}", ""] if assumed_note(data) else [])
     out += [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
     out += ["## Summary", "", "| question | verdict | why |", "|---|---|---|"]
-    out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)} |" for v in data.verdicts]
+    out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)}"
+            + (f" Next: `{_cell(v.next)}`" if v.next else "") + " |" for v in data.verdicts]
     out += ["", thresholds_note(data), "", "## Contents", ""]
     out += [f"- [{name}](#{slug(name)})" for name in ("Summary", "Findings", "Tables")]
     out += [f"  - [{t.title}](#{slug(t.title)})" for t in tables]

@@ -277,6 +277,9 @@ class Game:
     # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
     # Results' ``group(NAME)`` its index into them, -1 for none (EOS: "nation").
     balance_groups = {}
+    # a `windtunnel balance --param` that moves seat {seat}'s chances (the report's next step for
+    # a seat off fair), or None where no config value does
+    seat_knob = None
     variant_folder = "variants"      # the config folder's subfolder of variant files (EOS: modules)
     no_values = ("strategies",)      # config subfolders that hold no game values
 

@@ -7,8 +7,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis.findings import Finding
-from analysis.robustness import GONE, HOLDS, REVERSED, TOO_FEW, WEAKER, tier_only_seats, verdict
+from analysis.robustness import GONE, HOLDS, REVERSED, TOO_FEW, WEAKER, verdict
 from simulate.cli import app
 
 cli = CliRunner()
@@ -43,19 +42,6 @@ def test_verdicts_of_a_positive_finding(interval, expected):
 def test_verdicts_of_a_negative_finding_mirror_the_positive_ones():
     for lo, hi in [(0.02, 0.06), (0.01, 0.03), (-0.01, 0.02), (-0.06, -0.01), (-0.02, 0.12)]:
         assert verdict(-0.05, -hi, -lo) == verdict(0.05, lo, hi)
-
-
-def test_a_seat_only_a_stronger_tier_finds_off_fair_is_named():
-    def row(tier, seat, win_rate, p):
-        return {"tier": tier, "variant": "base", "n_players": 2, "seat": seat, "n": 10_000, "win_rate": win_rate,
-                "lo": win_rate - 0.01, "hi": win_rate + 0.01, "fair": 0.5, "advantage": win_rate - 0.5, "p_value": p}
-    seats = pl.DataFrame([row("run", 0, 0.51, 0.04), row("run", 1, 0.49, 0.04),
-                          row("tuned", 0, 0.56, 1e-9), row("tuned", 1, 0.44, 1e-9)])
-    said = tier_only_seats(seats, [], "run", threshold=0.03)
-    assert len(said) == 2 and "with tuned in every seat, seat 0 wins 56.0%" in said[0]
-    seat0 = Finding("seat", "seat 0", "", 0.06, 0.001, {"variant": "base", "n_players": 2, "seat": 0})
-    assert len(tier_only_seats(seats, [seat0], "run", threshold=0.03)) == 1     # seat 0 is the run's finding
-    assert tier_only_seats(seats, [], "run", threshold=0.07) == []               # below the threshold
 
 
 def test_a_tier_of_the_runs_own_strategy_replays_its_games_and_every_finding_holds(run, tmp_path):

@@ -105,6 +105,16 @@ def test_the_report_leads_with_the_causal_effects_and_quotes_them_in_association
     assert "no_harbor-7 games" not in findings and "favor-apollon games" not in findings   # no associations there
 
 
+def test_the_summary_card_has_a_row_for_the_interventions_not_a_pass_on_variants(whatif):
+    """Never taking harbor 7 costs the treated seat about 30 points, a cause: the card says so in
+    its own row, and the variant row does not call a what-if of one game a pass (issue #34)."""
+    out, _ = whatif
+    card = (out / "report.md").read_text().split("## Summary")[1].split("\n## ")[0]
+    rows = {line.split(" | ")[0].strip("| "): line for line in card.splitlines() if line.startswith("| ")}
+    assert "**fail**" in rows["Interventions"] and "largest: no_harbor-7" in rows["Interventions"]
+    assert "**n/a**" in rows["Variant effects"] and "interventions" in rows["Variant effects"]
+
+
 def test_resume_needs_only_the_folder_and_tells_the_same_effects(whatif):
     out, first = whatif
     r = invoke("whatif", "aeolos", "--resume", "--out", out, "--no-progress", "--no-report")

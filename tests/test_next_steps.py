@@ -1,0 +1,59 @@
+"""The summary card gives one verdict per question and, for each that is not a pass, the command
+that answers it with the arguments filled in (issue #34): the command runs as written."""
+import shlex
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+import simulate
+from analysis.verdicts import FAIL, PASS, WATCH, Verdict, trusted_seat_verdict
+from reports import build_report
+from simulate.cli import app
+
+cli = CliRunner()
+
+
+def seat_rows(tier, advantages, half):
+    return [{"tier": tier, "variant": "base", "n_players": 2, "seat": s, "n": 10_000, "win_rate": 0.5 + a,
+             "lo": 0.5 + a - half, "hi": 0.5 + a + half, "fair": 0.5, "advantage": a,
+             "p_value": 1e-9 if abs(a) > half else 0.5} for s, a in enumerate(advantages)]
+
+
+def test_the_seat_verdict_trusts_the_strongest_tier_with_games_enough():
+    own = Verdict("Seat balance", FAIL, "seat 0 above fair in 2-player games (+6.0 points)")
+    frame = pl.DataFrame(seat_rows("run", [0.06, -0.06], 0.01) + seat_rows("tuned", [0.05, -0.05], 0.01)
+                         + seat_rows("mcts", [0.0, 0.0], 0.01) + seat_rows("wide", [0.0, 0.0], 0.08))
+    v = trusted_seat_verdict(own, frame, "this run (balanced)", [("tuned", 9000), ("mcts", 1000)], 0.03)
+    assert v.verdict == PASS and v.reason.startswith("trusting mcts in every seat (1,000 games")
+    assert "This run (balanced): fail" in v.reason
+    v = trusted_seat_verdict(own, frame, "this run", [("tuned", 9000), ("wide", 50)], 0.03)   # too wide: skipped
+    assert v.verdict == FAIL and v.reason.startswith("trusting tuned") and v.about["seat"] == 0
+    v = trusted_seat_verdict(own, frame, "this run", [("wide", 50)], 0.03)
+    assert v is own and v.reason.startswith("trusting this run (no stronger tier")
+
+
+@pytest.fixture(scope="module")
+def card(tmp_path_factory):
+    run = tmp_path_factory.mktemp("next") / "run"
+    simulate.run("aeolos", players=3, games=3000, seed=1, strategies="balanced", out=run, jobs=1, progress=False)
+    return run, build_report(run, run / "report.html")
+
+
+def test_each_failing_verdict_names_a_command_that_runs(card, tmp_path):
+    run, result = card
+    failing = [v for v in result.verdicts if v.verdict in (FAIL, WATCH)]
+    assert failing and all(v.next for v in failing)
+    seat = next(v for v in failing if v.question == "Seat balance")
+    assert seat.next.startswith("windtunnel balance aeolos --players 3") and "--objective seat" in seat.next
+    items = next(v for v in failing if v.question.endswith("outliers"))
+    assert items.next.startswith("windtunnel whatif aeolos --players 3") and "--intervention" in items.next
+    md = (run / "report.md").read_text()
+    assert f"Next: `{items.next}`" in md
+    html = (run / "report.html").read_text()
+    assert "next: <code>windtunnel whatif aeolos" in html
+    args = shlex.split(items.next)[1:]
+    args[args.index("--out") + 1] = str(tmp_path / "w")
+    r = cli.invoke(app, args + ["--games", "60", "--jobs", "1", "--no-progress"])
+    assert r.exit_code == 0, r.stderr
+    assert (tmp_path / "w" / "compare.json").exists()
