@@ -6,23 +6,27 @@ import shlex
 from .verdicts import FAIL, WATCH
 
 
-def fill(verdicts, game, path, strategies, checked, run=None, done=()):
+def fill(verdicts, game, path, strategies, checked, run=None, done=(), paired=None):
     """Set ``Verdict.next`` on the fail and watch verdicts. `path`: the run or comparison;
     `strategies`: its strategies as the CLI takes them; `checked`: it has skill tiers already;
     `run`: a run's (seed, games), to play more of it where too few games tell nothing; `done`:
-    the interventions a what-if measured already ("favor=aeolos")."""
+    the interventions a what-if measured already ("favor=aeolos"); `paired`: a paired comparison's
+    runs (label -> folder), each checked against stronger play on its own."""
     for v in verdicts:
         if v.verdict in (FAIL, WATCH):
-            v.next = _command(v, game, path, strategies, checked, run, set(done))
+            v.next = _command(v, game, path, strategies, checked, run, set(done), paired or {})
 
 
-def _command(v, game, path, strategies, checked, run, done):
+def _command(v, game, path, strategies, checked, run, done, paired):
     about = v.about
-    robustness = "" if checked else f"windtunnel report {shlex.quote(str(path))} --robustness"
+    where = paired.get(about.get("variant"), path) if paired else path
+    robustness = "" if checked else f"windtunnel report {shlex.quote(str(where))} --robustness"
     if "n_players" not in about:
         return robustness
     players = about["n_players"]
     variant = about.get("variant")
+    if variant and variant != "base" and not all(v in game.variants for v in variant.split("+")):
+        return robustness                       # a what-if cell or a paired run: no --variant plays it
     common = (f" --players {players}" + (f" --variant {variant}" if variant and variant != "base" else "")
               + f" --strategies {shlex.quote(strategies)}")
     if about.get("too_few"):                          # the same games and more (the same seed)

@@ -87,10 +87,14 @@ def _opened(path, kind):
         done = sum(c["games_done"] for c in spec["cells"])
         whatifs = spec.get("whatifs") or {}
         on = spec.get("whatif_base", "base")
+        paired = spec.get("runs")                # two finished runs compared as they are (simulate.paired_runs)
         return c, {"comparison": path.name, "game": spec["game"], "variants": ", ".join(spec["variants"]),
+                   **({"runs": "; ".join(f"{name} = {where}" for name, where in paired.items()),
+                       "differences": spec.get("differences", "")} if paired else {}),
                    **({"what-if cells": "; ".join(f"{name}: the {on} game with "
                                                   + ", ".join(f"{k} = {v}" for k, v in sets.items())
-                                                  for name, sets in whatifs.items())} if whatifs else {}),
+                                                  for name, sets in whatifs.items())} if whatifs and not paired
+                      else {}),
                    "players": ", ".join(str(p) for p in spec["players"]),
                    "games per cell": f"{spec['games']:,}", "seed": spec["seed"],
                    "strategies": spec["strategies"] or "balanced", "status": spec["status"],
@@ -349,7 +353,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         fill(data.verdicts, game, path, played[0] if len(set(played)) == 1 else ",".join(played), bool(tiers),
              (opened.manifest["seed"], opened.manifest["games"]) if kind == RUN else None,
              [f"{k.split('.')[-1]}={v}" for w in (opened.spec.get("whatifs") or {}).values() for k, v in w.items()]
-             if kind == COMPARISON else ())
+             if kind == COMPARISON else (), opened.spec.get("runs") if kind == COMPARISON else None)
     if kind == COMPARISON:
         data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):

@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
+from .errors import UserError
 
 
 @app.command()
@@ -51,6 +52,10 @@ def compare(ctx: typer.Context,
             no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
             no_report: bool = typer.Option(False, "--no-report", help="Do not write the variant report "
                                                                       "(OUT/report.html, report.md, figures)."),
+            runs: Optional[str] = typer.Option(
+                None, "--runs", help="Two finished runs, comma-separated (the baseline first), of the same game, "
+                                     "player count, seed and games: compared game by game, nothing played "
+                                     "(--out gets compare.json and a link to each run; docs/report.md)."),
             plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play a grid of variants x player counts with the same seed (one run folder per cell under
     --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
@@ -58,9 +63,12 @@ def compare(ctx: typer.Context,
     figures, as `windtunnel report OUT` does)."""
     from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
 
+    given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
+    if runs is not None:
+        _compare_runs(game, runs, out, force, no_report, given)
+        return
     overrides = parse_sets(set_)
     load_plugins(plugin)
-    given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
 
     def on_cell(i, n, cell):
         if not no_progress:
@@ -81,6 +89,24 @@ def compare(ctx: typer.Context,
         report = build_report(out, Path(out) / "report.html")
         typer.echo(f"Variant report: {report.html} (and {Path(report.markdown).name}, figures in "
                    f"{Path(report.figures[0]).parent.name}/)" if report.figures else f"Variant report: {report.html}")
+
+
+def _compare_runs(game, runs, out, force, no_report, given):
+    """--runs: two finished runs as one paired comparison (``simulate.paired_runs``)."""
+    from .compare import to_text
+    from .paired_runs import pair_runs
+
+    extra = sorted(set(given) - {"game", "runs", "out", "force", "no_report", "no_progress", "jobs"})
+    if extra:
+        raise UserError(f"--runs compares two finished runs as they are: {', '.join('--' + e.replace('_', '-') for e in extra)} "
+                        "would play games (leave it out)")
+    result = pair_runs(get_game(game).name, [r.strip() for r in runs.split(",")], out, force)
+    typer.echo(to_text(result))
+    if not no_report:
+        from reports import build_report
+
+        report = build_report(out, Path(out) / "report.html", force=force)
+        typer.echo(f"Paired report: {report.html}")
 
 
 @app.command()

@@ -760,6 +760,10 @@ def to_text(result, table=None, confidence=0.95):
              f"{', '.join(map(str, spec['players']))} players; {games}, seed {spec['seed']}, "
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
              + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
+    if spec.get("runs"):                          # two finished runs paired (simulate.paired_runs)
+        lines.append("Runs: " + ", ".join(f"{name} = {where}" for name, where in spec["runs"].items())
+                     + f"; they differ in {spec.get('differences', '?')}.")
+        whatifs = {}
     for name, sets in whatifs.items():
         lines.append(f"What-if {name}: the {spec.get('whatif_base', 'base')} game with "
                      + ", ".join(f"{k}={v}" for k, v in sets.items())

@@ -71,6 +71,9 @@ def tier_plan(path, tiers=None):
     from .runner import holds_files
 
     compared, m = _settings(path)
+    if m.get("runs"):       # its cells are other folders' runs, whose settings a tier cannot replay as one grid
+        raise UserError(f"{path} pairs two runs ({', '.join(m['runs'].values())}): check each against stronger "
+                        "play with `windtunnel report RUN --robustness`")
     game = get_game(m["game"])
     tiers = parse_tiers(tiers, game) if tiers is None or isinstance(tiers, str) else tiers
     known = strategy_names(game)
