@@ -383,6 +383,7 @@ def figures(data):
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
                                   "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f, d.names))
               for s in data.game.subjects}
+    from .pivots import pivot_figures
     from .sections import figures_of
     return {
         "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
@@ -390,6 +391,7 @@ def figures(data):
         "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
                          lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
         **values,
+        **pivot_figures(data),
         **figures_of(data),
         "score_sources": (f"Stacked bars of mean {unit} by score source per strategy",
                           lambda d, f: score_source_bars(d.sources, f, unit)),

@@ -157,6 +157,8 @@ def tables(data):
     ]
     if data.tier_seats is not None:
         out += [_tier_seats(data.tier_seats, many), _robustness(data.robustness, data.unit)]
+    from .pivots import pivot_tables        # (pivots import this module's Table)
+    out += pivot_tables(data)
     bal = data.balance
     out.append(Table("balance", "Balance",
                      "Balance = 1 − (highest − lowest win rate) among seats or strategies (1 = perfectly even); "

@@ -23,7 +23,8 @@ from simulate.compare import run_compare
 from simulate.games import get_game
 
 RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length", "leader_wins"]
-COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "ability_value", "score_sources",
+COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "ability_value", "card_by_cell",
+                   "harbor_by_cell", "score_sources",
                    "variant_deltas", "game_length", "leader_wins"]
 IMG = re.compile(r"<img\b[^>]*>")
 
