@@ -20,6 +20,7 @@ from . import figures as F
 from . import html as H
 from . import markdown as M
 from .data import COMPARISON, RUN, gather, source_kind
+from .pivots import pivot_figures, pivot_tables
 from .table_text import tables as make_tables
 
 
@@ -143,7 +144,7 @@ def _build(source, kind, out_html, threshold, title, baseline, min_group=None):
         what = "variant report" if kind == COMPARISON else "balance report"
         what = f"{data.game.title} {what}" if data.game.title else what.capitalize()
         title = f"{what}: {Path(source).resolve().name}"
-    tables = make_tables(data)
+    tables = make_tables(data, pivot_tables(data))
     text = no_findings_text(threshold, data.game.subjects)
 
     try:
@@ -157,7 +158,7 @@ def _write(data, title, text, tables, html_path, md_path, folder):
     os.chmod(work, 0o777 & ~_umask())
     tmp_files = []
     try:
-        figs = F.draw_all(data, work)
+        figs = F.draw_all(data, work, pivot_figures(data))
         pngs = {name: path.read_bytes() for name, _, path in figs}
         for t in tables:                    # a table too long for the page, in full beside it
             if t.csv is not None:

@@ -375,15 +375,15 @@ def leader_wins_plot(leaders, folder, unit="VP"):
     return _save(fig, folder, "leader_wins.png")
 
 
-def figures(data):
+def figures(data, pivots=None):
     """name -> (alt text / caption, function of ReportData and folder), in report order: one value
     forest per subject of the game after the seat heatmap, then the figures of the game's own
-    sections (``reports/sections.py``)."""
+    sections (``reports/sections.py``); `pivots` (``reports.pivots``) after the value forests."""
     unit = data.unit
+    pivots = pivots or {}
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
                                   "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f, d.names))
               for s in data.game.subjects}
-    from .pivots import pivot_figures
     from .sections import figures_of
     return {
         "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
@@ -391,7 +391,7 @@ def figures(data):
         "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
                          lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
         **values,
-        **pivot_figures(data),
+        **pivots,
         **figures_of(data),
         "score_sources": (f"Stacked bars of mean {unit} by score source per strategy",
                           lambda d, f: score_source_bars(d.sources, f, unit)),
@@ -405,10 +405,10 @@ def figures(data):
     }
 
 
-def draw_all(data, folder):
+def draw_all(data, folder, pivots=None):
     """Every figure that has data, in report order: [(name, alt text, path)]."""
     out = []
-    for name, (alt, draw) in figures(data).items():
+    for name, (alt, draw) in figures(data, pivots).items():
         path = draw(data, folder)
         if path is not None:
             out.append((name, alt, Path(path)))

@@ -147,8 +147,8 @@ def _value_table(subject, df, many, unit, min_group=None, names=None):
     return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
 
 
-def tables(data):
-    """Every table of the report, in order."""
+def tables(data, pivots=()):
+    """Every table of the report, in order; `pivots` (``reports.pivots``) after the win rates."""
     many, unit = data.many_cells, data.unit
     out = [_interventions(data.interventions, unit)] if data.interventions is not None else []
     out += [
@@ -157,8 +157,7 @@ def tables(data):
     ]
     if data.tier_seats is not None:
         out += [_tier_seats(data.tier_seats, many), _robustness(data.robustness, data.unit)]
-    from .pivots import pivot_tables        # (pivots import this module's Table)
-    out += pivot_tables(data)
+    out += list(pivots)
     bal = data.balance
     out.append(Table("balance", "Balance",
                      "Balance = 1 − (highest − lowest win rate) among seats or strategies (1 = perfectly even); "
