@@ -319,8 +319,8 @@ def test_another_game_gets_the_same_analysis(glory):
 
 def test_another_game_gets_a_report_in_its_own_words(glory, tmp_path):
     result = build_report(glory, tmp_path / "report.html")
-    assert [p.stem for p in result.figures] == ["win_rates", "seat_heatmap", "relic_value", "score_sources",
-                                                "variant_deltas", "game_length"]
+    assert [p.stem for p in result.figures] == ["win_rates", "seat_heatmap", "relic_value", "relic_by_cell",
+                                                "score_sources", "variant_deltas", "game_length"]
     md = result.markdown.read_text(encoding="utf-8")
     page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", result.html.read_text(encoding="utf-8"))
     for text in (md, page):

@@ -279,8 +279,8 @@ class Words:
                 c = int(S[at + 2])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
             return self.alt(int(S[at + 2]), x)
-        if code == L.O_HERO_PICK:
-            hero = self.hero(nat, x)
+        if code == L.O_HERO_PICK:                       # x: a hero, or CREW + a trophy's extra crew member
+            hero = self.hero(nat, x) if x < L.CREW else f"the extra crew member of {self.trophy(x - L.CREW)}"
             if kind == L.F_MORALE:
                 if S[at + 3] == 1:
                     return f"lower the morale of {hero}"
@@ -292,8 +292,9 @@ class Words:
                 if S[at + 3] == 1:
                     return f"lower the rank of {hero} (to rank {r - 1})"
                 return f"increase the rank of {hero} (to rank {r + 1})"
-            if kind == L.F_ATTACH:
-                return f"put {self.upgrade(int(S[at + 2]))} under {hero}"
+            if kind == L.F_ATTACH:                      # b 2: a trophy item (Her Majesty's Delivery)
+                what = self.trophy(int(S[at + 2])) if S[at + 3] == 2 else self.upgrade(int(S[at + 2]))
+                return f"put {what} under {hero}"
             if kind == L.F_MARK_CURSE:          # (Temataban's curse: "Each player marks one of their heroes")
                 return f"mark {hero}: Temataban's curse blocks its action"
             if kind == L.F_ABYSS:

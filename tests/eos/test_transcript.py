@@ -391,3 +391,22 @@ def test_each_seat_places_its_ship_as_its_scouts_first_move(rules, n, run_seed, 
                                                        f"  {name} chooses: sail ")))
         m = re.fullmatch(rf"  {re.escape(name)} chooses: place the ship in (.*) as its Scout's first move\.", first)
         assert m and areas[m.group(1)]["perimeter"], first
+
+
+def test_a_trophy_crew_member_is_named_where_a_hero_can_be_picked(rules):
+    """"Place the trophy item under a hero or an extra crew member": the extra crew member is an
+    option of its own (CREW + trophy) and the words name it by its deed's trophy (a replay of a
+    game where one was picked had raised IndexError)."""
+    from .scenario import give_trophy, ready
+
+    st = new(rules, "kusan", "guild")
+    ready(st, 21, 22)
+    t = give_trophy(st, 0, "belvadans_throne_hero")
+    item = give_trophy(st, 0, "her_majestys_delivery")
+    st.push(L.F_ATTACH, 0, item, 2)                          # as chronicle.py pushes it
+    st.run_to_decision()
+    words = st.legal_actions()
+    assert (L.O_HERO_PICK, L.CREW + t, 0, 0) in st.options() and len(words) == L.N_HEROES + 1
+    names = st.words.trophy_names
+    assert words[-1] == (f'put the trophy of "{names[item]}" under the extra crew member of the trophy of '
+                         f'"{names[t]}"')
