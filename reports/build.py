@@ -13,7 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulate.errors import UserError
+from simulate.errors import UserError, check_path
 from simulate.run_lock import folder_lock
 
 from . import figures as F
@@ -62,9 +62,10 @@ def written_by_us(html):
 
 def check_output(out_html, force=False):
     """One-line UserError when the output cannot be written, or exists and force is False."""
-    html, md, folder = report_paths(out_html)
-    if html.suffix.lower() not in (".html", ".htm"):
+    html = Path(check_path(out_html))
+    if html.suffix.lower() not in (".html", ".htm"):        # (before report_paths: "/" has no name to change)
         raise UserError(f"the report must be an .html file, not {html}")
+    html, md, folder = report_paths(html)
     if not html.parent.is_dir():
         raise UserError(f"folder {html.parent} does not exist")
     if not force and not written_by_us(html):      # our own report is ours to write again
@@ -106,6 +107,11 @@ def _write_atomic(path, text):
         raise
 
 
+def check_threshold(threshold):
+    if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
+        raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold!r}")
+
+
 def build_report(source, out_html, *, threshold=0.03, title=None, force=True, baseline="base", min_group=None):
     """Build the report of `source` (a run folder, a comparison folder with compare.json or a bare
     folder of Parquet tables) into `out_html`, its `.md` summary and its `_files/` PNG folder;
@@ -114,8 +120,7 @@ def build_report(source, out_html, *, threshold=0.03, title=None, force=True, ba
     (``analysis.group_size.MinGroup``; default 1% of a cell's seat-games or 1,000) the smallest
     group a finding compares. With force=False an existing report is a UserError and is left
     untouched."""
-    if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
-        raise UserError(f"--threshold must be a fraction between 0 and 1 (e.g. 0.03), not {threshold!r}")
+    check_threshold(threshold)
     kind = source_kind(source)                  # one line when it is neither
     check_output(out_html, force)
     with contextlib.ExitStack() as locks:

@@ -96,21 +96,34 @@ def parse_params(texts, game, rules):
         if name in {p.key for p in out}:
             raise UserError(f"--param names {name} twice")
         out.append(Param(name, key, path, lo_v, hi_v, integer, now, part))
-    _check_ends(out, game, rules)
+    _check_values(out, game, rules)
     return out
 
 
-def _check_ends(params, game, rules):
-    """One UserError unless the config is valid at each end of each range (the others as printed)."""
+CHECKED = 128      # settings checked against the config before a search starts (each a config load: cheap)
+
+
+def _check_values(params, game, rules):
+    """One UserError, before anything is written, unless the config is valid at the settings the
+    search can try: all of them where they are few (``grid``, CHECKED at most), else every whole
+    value of each range (each end of a real one), the others as printed, and the corners where all
+    are low and all high. (A worker that met an invalid setting would stop the search half-way.)"""
     printed = [p.printed for p in params]
-    for i, p in enumerate(params):
-        for end in (p.lo, p.hi):
-            x = printed[:i] + [end] + printed[i + 1:]
-            try:
-                game.load_rules(data=rules.config, overrides=overrides_of(params, x, rules.config, game))
-            except UserError as e:
-                raise UserError(f"--param {p.key}={p.lo:g}..{p.hi:g}: at {end:g} the config is invalid: "
-                                f"{' '.join(str(e).split())}") from None
+    ends = [printed[:i] + [end] + printed[i + 1:] for i, p in enumerate(params) for end in (p.lo, p.hi)]
+    rest = grid(params, CHECKED)
+    if rest is None:
+        rest = [[p.lo for p in params], [p.hi for p in params]]
+        for i, p in enumerate(params):
+            if p.integer and p.hi - p.lo < CHECKED // len(params):
+                rest += [printed[:i] + [v] + printed[i + 1:] for v in range(int(p.lo) + 1, int(p.hi))]
+    for x in ends + rest:                # the ends first: the simplest setting to name
+        try:
+            game.load_rules(data=rules.config, overrides=overrides_of(params, x, rules.config, game))
+        except UserError as e:
+            moved = [(p, v) for p, v in zip(params, x) if v != p.printed] or list(zip(params, x))
+            at = f"{moved[0][1]:g}" if len(moved) == 1 else ", ".join(f"{p.key} = {v:g}" for p, v in moved)
+            raise UserError(" ".join(f"--param {p.key}={p.lo:g}..{p.hi:g}" for p, _ in moved)
+                            + f": at {at} the config is invalid: {' '.join(str(e).split())}") from None
 
 
 def overrides_of(params, x, config, game=None):
@@ -282,12 +295,12 @@ def race(evaluator, terms_, xs, seed, budget, players, params, first_games, stop
 GRID = 64          # a search space of at most this many whole-number settings is raced whole, not sampled
 
 
-def grid(params):
-    """Every setting of whole-number `params`, or None when a value is real or there are too many."""
+def grid(params, most=GRID):
+    """Every setting of whole-number `params`, or None when a value is real or there are more than `most`."""
     if not all(p.integer for p in params):
         return None
     size = math.prod(int(p.hi - p.lo + 1) for p in params)
-    if size > GRID:
+    if size > most:
         return None
     axes = [range(int(p.lo), int(p.hi) + 1) for p in params]
     return [tuple(int(v) for v in x) for x in np.stack(np.meshgrid(*axes, indexing="ij"), -1).reshape(-1, len(params))]

@@ -8,6 +8,7 @@ line on stderr and exits with code 2, never a traceback.
 Games plug in through the registry (``simulate/games.py``); a command asks the game's
 protocol object (``simulate/protocol.py``) for everything game-specific.
 """
+import contextlib
 import sys
 from typing import List, Optional
 
@@ -27,8 +28,9 @@ class WindtunnelGroup(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
-            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
-                              standalone_mode=False, **extra)
+            with sigterm_interrupts():        # a `kill` at any moment: one line, exit 130, never death by signal
+                rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                  standalone_mode=False, **extra)
         except UserError as e:
             _fail(str(e))
         except PluginFailed as e:          # a plugin's own failure, in a bench, tournament or tune
@@ -80,9 +82,9 @@ def load_game_rules(game, config, sets, players, variant=None):
     return rules
 
 
-def run_until_done(call, interrupted, failed):
-    """Run a long job: SIGTERM (`kill`, a scheduler) stops it like Ctrl-C, keeping what is
-    done; an interruption exits 130 with the way to resume, a failure 1, in one line."""
+@contextlib.contextmanager
+def sigterm_interrupts():
+    """SIGTERM (`kill`, a scheduler's time limit) raises KeyboardInterrupt in the block, as Ctrl-C."""
     import signal
 
     def _term(signum, frame):
@@ -93,16 +95,24 @@ def run_until_done(call, interrupted, failed):
     except ValueError:                  # not the main thread (a test runner): no handler
         previous = None
     try:
-        return call()
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def run_until_done(call, interrupted, failed):
+    """Run a long job: SIGTERM (`kill`, a scheduler) stops it like Ctrl-C, keeping what is
+    done; an interruption exits 130 with the way to resume, a failure 1, in one line."""
+    try:
+        with sigterm_interrupts():
+            return call()
     except interrupted as e:
         typer.echo(f"windtunnel: {e}", err=True)
         sys.exit(130)
     except failed as e:
         typer.echo(f"windtunnel: error: {' '.join(str(e).split())}", err=True)
         sys.exit(1)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
 
 
 # a command that takes a game's own options (``Game.options``) leaves them to ``game_options``

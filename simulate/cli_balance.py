@@ -3,6 +3,7 @@ seeds against the printed game, and write the config that plays it (docs/balance
 
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the search is
 ``simulate/autobalance.py``, the objectives ``analysis/objectives.py``."""
+import contextlib
 import json
 import shutil
 import sys
@@ -12,13 +13,19 @@ from typing import List, Optional
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
-from .errors import UserError
+from .errors import UserError, check_jobs, check_path
+from .run_files import write_json_atomic
 
 OURS = ("balance.json", "balance.md", "balanced.toml", "confirm")
+STOPPED = ("interrupted", "failed")         # a search that did not finish: replaced without --force
 
 
 class Interrupted(Exception):
     """Ctrl-C or SIGTERM during a balance search."""
+
+
+class Failed(Exception):
+    """A balance search that broke off (a worker died, a full disk): its folder is marked failed."""
 
 
 @app.command()
@@ -64,7 +71,7 @@ def balance(game: str = GAME_ARG,
     from strategies.roster import load_strategy, split_names
 
     from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search, whole_games
-    from .compare import CompareFailed, CompareInterrupted, parse_players, run_compare
+    from .compare import CompareInterrupted, parse_players, run_compare
 
     g = get_game(game)
     overrides = parse_sets(set_)
@@ -85,61 +92,70 @@ def balance(game: str = GAME_ARG,
         raise UserError("--objective diversity: give two strategies or more (--strategies balanced,greedy,...)")
     if budget < 1000:
         raise UserError(f"--budget {budget}: at least 1,000 games")
-    folder = _out_folder(Path(out), force)
+    check_jobs(jobs)
+    folder = _out_folder(Path(check_path(out)), force)
 
     def told(generation, best):
         if not no_progress:
             typer.echo(f"balance: generation {generation + 1}: best so far {_values(params, best.x)} "
                        f"(objective {best.objective:.2f})", err=True)
 
-    def searched():
+    def work():
+        result = search(g.name, counts if len(counts) > 1 else counts[0], params, terms, int(budget * 0.9),
+                        strategies=strategies, seed=seed, config=config, overrides=overrides, variants=variants,
+                        jobs=jobs, on_generation=told, tolerance=tolerance)
+        found = overrides_of(params, result.best[0][0], rules.config, g)
+        confirm_games = whole_games(budget * 0.05 / len(counts), counts, 100)
+        confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
+                              strategies, config=config, overrides=overrides or None, out=folder / "confirm",
+                              jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
+                              whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
+        best_x = result.best[0][0]
+        confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
+        verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
+        summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
+                   "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms],
+                   "budget": budget, "seed": seed, "strategies": strategies,
+                   "variant": variant or "base", "config_path": config, "overrides": overrides,
+                   "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
+                   "generations": result.generations, "population": result.population, "history": result.history,
+                   "stopped_early": result.stopped_early,
+                   "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
+                   "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
+                   "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
+                               "precision": precision,
+                               "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
+                   "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance,
+                   "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
+        (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
+                                                    best_x))
+        (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
+        from reports import build_report
+
+        report = build_report(folder / "confirm", folder / "confirm" / "report.html")    # (it quotes balance.json)
+        text = _text(g, summary, params, result)
+        (folder / "balance.md").write_text(text + f"\n\nBefore against after: [{report.html.name}](confirm/"
+                                                   f"{report.html.name}) (the confirmation's report).\n")
+        return text, folder / "balanced.toml", report.html
+
+    def balanced():
         try:
-            result = search(g.name, counts if len(counts) > 1 else counts[0], params, terms, int(budget * 0.9),
-                            strategies=strategies, seed=seed, config=config, overrides=overrides, variants=variants,
-                            jobs=jobs, on_generation=told, tolerance=tolerance)
-            found = overrides_of(params, result.best[0][0], rules.config, g)
-            confirm_games = whole_games(budget * 0.05 / len(counts), counts, 100)
-            confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
-                                  strategies, config=config, overrides=overrides or None, out=folder / "confirm",
-                                  jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
-                                  whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
-            return result, found, confirm_games, confirm
-        except (KeyboardInterrupt, CompareInterrupted):  # nothing to resume: the folder is ours to replace
-            raise Interrupted(f"balance interrupted; nothing of it is kept: run it again with --force (the folder "
-                              f"{folder} is windtunnel's)") from None
+            return work()
+        except (KeyboardInterrupt, CompareInterrupted):
+            _stopped(folder, "interrupted")
+            raise Interrupted(f"balance interrupted (a search is not resumed): run it again; what it wrote in "
+                              f"{folder} is replaced then, without --force") from None
         except UserError:                   # refused half-way (a setting the config cannot take): nothing kept
             _discard(folder)
             raise
+        except Exception as e:              # noqa: BLE001 - a worker that died, a full disk: one line
+            _stopped(folder, "failed", f"{type(e).__name__}: {e}")
+            raise Failed(f"balance failed ({type(e).__name__}: {' '.join(str(e).split())[:300]}): run it again; "
+                         f"what it wrote in {folder} is replaced then, without --force") from e
 
-    result, found, confirm_games, confirm = run_until_done(searched, Interrupted, CompareFailed)
-    best_x = result.best[0][0]
-    confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
-    verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
-    summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
-               "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms], "budget": budget, "seed": seed, "strategies": strategies,
-               "variant": variant or "base", "config_path": config, "overrides": overrides,
-               "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
-               "generations": result.generations, "population": result.population, "history": result.history,
-               "stopped_early": result.stopped_early,
-               "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
-               "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
-               "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
-                           "precision": precision,
-                           "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
-               "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance,
-               "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
-    (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
-                                                best_x))
-    (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
-    from reports import build_report
-
-    report = build_report(folder / "confirm", folder / "confirm" / "report.html")    # (it quotes balance.json)
-    text = _text(g, summary, params, result)
-    (folder / "balance.md").write_text(text + f"\n\nBefore against after: [{report.html.name}](confirm/"
-                                               f"{report.html.name}) (the confirmation's report).\n")
+    text, config_file, report = run_until_done(balanced, Interrupted, Failed)
     typer.echo(text)
-    typer.echo(f"Config: {folder / 'balanced.toml'} (windtunnel simulate {g.name} --config "
-               f"{folder / 'balanced.toml'} ...); report: {report.html}")
+    typer.echo(f"Config: {config_file} (windtunnel simulate {g.name} --config {config_file} ...); report: {report}")
 
 
 def _out_folder(out, force):
@@ -148,16 +164,30 @@ def _out_folder(out, force):
         theirs = [p.name for p in out.iterdir() if p.name not in OURS] if out.is_dir() else [out.name]
         if not (out / "balance.json").is_file() or theirs:
             raise UserError(f"--out {out} exists and is not a windtunnel balance search; choose another folder")
-        if not force:
+        if not force and _status(out) not in STOPPED:
             raise UserError(f"{out} already holds a balance search (use --force to replace it, or another --out)")
         if any(p.name == "confirm" for p in out.iterdir()) and not (out / "confirm" / "compare.json").is_file() \
                 and any((out / "confirm").iterdir()):
             raise UserError(f"{out / 'confirm'} is not a windtunnel comparison; choose another --out")
         _discard(out, keep=True)
     out.mkdir(parents=True, exist_ok=True)
-    # ours from the start: a search stopped half-way is replaced by --force, never left for the user to clear
+    # ours from the start: a search killed half-way (still "running") is replaced by --force, never left for
+    # the user to clear; one that stopped in one piece is marked (_stopped) and replaced without it
     (out / "balance.json").write_text(json.dumps({"status": "running"}) + "\n")
     return out
+
+
+def _status(folder):
+    try:
+        return json.loads((folder / "balance.json").read_text()).get("status")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _stopped(folder, status, message=None):
+    """Mark a search that did not finish (STOPPED): the next one replaces it without --force."""
+    with contextlib.suppress(OSError):
+        write_json_atomic(folder / "balance.json", json.dumps({"status": status, "message": message}) + "\n")
 
 
 def _discard(folder, keep=False):

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from .cli import app
-from .errors import UserError
+from .errors import UserError, check_path
 
 SHOW_FINDINGS = 5
 
@@ -47,20 +47,23 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     On a comparison folder, `windtunnel report runs/NAME` writes the variant report (variant
     deltas against base)."""
     from analysis.group_size import MinGroup
-    from reports.build import build_report
+    from reports.build import build_report, check_threshold
 
     source = Path(path)
-    html = Path(out) if out else source / "report.html"
+    html = Path(check_path(out)) if out is not None else source / "report.html"
     # build_report checks the threshold, the source and the output before any work: one line, exit 2
     if min_group < 0 or not 0 <= min_group_share <= 1:
         raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
                         f"not {min_group} and {min_group_share}")
     if tiers is not None and not robustness:
         raise UserError("--tiers goes with --robustness (the tiers it plays)")
-    if robustness:
-        _play_tiers(source, html, tiers, jobs, force)
-    result = build_report(source, html, threshold=threshold, force=force,
-                          min_group=MinGroup(share=min_group_share, count=min_group))
+    check_threshold(threshold)
+
+    def build():
+        return build_report(source, html, threshold=threshold, force=force,
+                            min_group=MinGroup(share=min_group_share, count=min_group))
+
+    result = _play_tiers(source, html, tiers, jobs, force, build) if robustness else build()
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None
@@ -78,9 +81,9 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
         typer.echo(f"  ... and {len(found) - SHOW_FINDINGS} more in the report.")
 
 
-def _play_tiers(source, html, tiers, jobs, force):
+def _play_tiers(source, html, tiers, jobs, force, build):
     """--robustness: play the skill tiers the run or comparison does not have yet (after checking
-    that the report can be written, so a refused report plays nothing)."""
+    that the report can be written, so a refused report plays nothing), then `build` the report."""
     from reports.build import check_output
     from reports.data import TABLES, source_kind
     from simulate.robustness import play_tiers, tier_plan
@@ -102,8 +105,11 @@ def _play_tiers(source, html, tiers, jobs, force):
 
     def play():
         try:
-            return play_tiers(source, tiers, jobs=jobs, on_tier=told)
+            play_tiers(source, tiers, jobs=jobs, on_tier=told)
+            return build()                       # (inside: a stop while it is written says how to go on too)
         except (RunInterrupted, CompareInterrupted) as e:   # what is played is kept: the same command goes on
             raise RunInterrupted(f"{str(e).split('; continue')[0]}; continue with: {again}") from None
+        except KeyboardInterrupt:
+            raise RunInterrupted(f"interrupted; every tier played is kept; continue with: {again}") from None
 
-    run_until_done(play, RunInterrupted, (RunFailed, CompareFailed))
+    return run_until_done(play, RunInterrupted, (RunFailed, CompareFailed))

@@ -8,7 +8,7 @@ import typer
 
 from .cli import (CONFIG_OPT, players_option, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
                   load_plugins, strategies_app)
-from .errors import UserError
+from .errors import UserError, check_jobs, check_path
 
 
 @strategies_app.command("list")
@@ -53,11 +53,6 @@ def _strategy_list(game, spec):
     return names
 
 
-def _check_jobs(jobs):
-    if jobs != -1 and jobs < 1:
-        raise UserError(f"--jobs must be -1 (every core) or a whole number from 1, not {jobs}")
-
-
 @app.command()
 def tournament(game: str = GAME_ARG,
                players: str = players_option(...),
@@ -86,7 +81,7 @@ def tournament(game: str = GAME_ARG,
 
     g = get_game(game)
     check_seed(seed, None)
-    _check_jobs(jobs)
+    check_jobs(jobs)
     load_plugins(plugin)
     rules = load_game_rules(g, config, set_, players, variant)
     names = _strategy_list(g, strategies)
@@ -94,7 +89,7 @@ def tournament(game: str = GAME_ARG,
         raise UserError("a tournament needs at least two strategies")
     if games < players:
         raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
-    path = _out_path(out, force, SAVED) if out else None
+    path = _out_path(out, force, SAVED) if out is not None else None
     t = run_tournament(g, rules, players, names, games, seed, jobs, loaded_files(),
                        progress=False if no_progress else None)
     if path is not None:
@@ -134,7 +129,7 @@ def tune(game: str = GAME_ARG,
     g = get_game(game)
     schema = g.strategy_schema()
     check_seed(seed, None)
-    _check_jobs(jobs)
+    check_jobs(jobs)
     if validate_games < 1:
         raise UserError(f"--validate-games must be at least 1, not {validate_games}")
     load_plugins(plugin)
@@ -148,7 +143,7 @@ def tune(game: str = GAME_ARG,
     if budget < population * 4 * players:
         raise UserError(f"--budget must be at least {population * 4 * players} games for "
                         f"{population} candidates, not {budget}")
-    path = _out_path(out or f"tuned-{g.name}-{players}p.toml", force)
+    path = _out_path(f"tuned-{g.name}-{players}p.toml" if out is None else out, force)
 
     def progress(generation, mean, std, best):
         typer.echo(f"generation {generation + 1}: best candidate won {best:.1%}", err=True)
@@ -179,7 +174,7 @@ def _out_path(out, force, suffixes=(".toml",)):
     import tempfile
     from pathlib import Path
 
-    path = Path(out)
+    path = Path(check_path(out))
     if path.suffix.lower() not in suffixes:
         raise UserError(f"--out {out}: expected a file ending in {' or '.join(suffixes)}")
     if path.exists() and not force:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .games import get_game
-from .errors import UserError, check_int
+from .errors import UserError, check_int, check_jobs, check_path
 from .run_files import (MANIFEST, MAX_GAMES, NULL, NUMBER, LIST, OBJECT, STAGING, TEXT, _now, check_keys,
                         read_json_file, read_manifest, remove_report, remove_run, remove_staging, run_tables, swap_in,
                         write_json_atomic)
@@ -377,14 +377,12 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     from .runner import DEFAULTS, holds_files, plan_run, replaced
 
     game = get_game(game)
-    if out is None or not str(out).strip():
+    if out is None:
         raise UserError("--out is required (the folder the comparison is written to)")
-    out = Path(out)
+    out = Path(check_path(out))
     if resume and force:
         raise UserError("--resume and --force contradict each other: resume keeps the comparison, force replaces it")
-    check_int("--jobs", jobs, -2 ** 31)
-    if jobs == 0:
-        raise UserError("--jobs must not be 0 (use -1 for every core, or a positive number)")
+    check_jobs(jobs)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder")
 

@@ -1,6 +1,7 @@
 """Reading TOML config files: locating them, clear errors, --set overrides."""
 import hashlib
 import json
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -18,10 +19,29 @@ def read_toml(path):
     except OSError as e:
         raise ConfigError(path, None, f"cannot read ({e.strerror})") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         line = getattr(e, "lineno", None)
         raise ConfigError(path, None, f"malformed TOML ({e.msg if hasattr(e, 'msg') else e})", line) from None
+    bad = non_finite(data)
+    if bad is not None:
+        key, value = bad
+        raise ConfigError(path, key, f"expected a finite number, got {value!r}",
+                          line_of(path, key.split(".")[-1].split("[")[0]))
+    return data
+
+
+def non_finite(value, key=""):
+    """(dotted key, value) of the first NaN or infinite number in `value` (tables and lists
+    searched), or None. TOML reads nan and inf as numbers; no config value may be one."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return key, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        found = non_finite(v, f"{key}[{k}]" if isinstance(k, int) else f"{key}.{k}" if key else k)
+        if found is not None:
+            return found
+    return None
 
 
 def line_of(path, key):
@@ -42,6 +62,9 @@ def parse_value(text):
     except tomllib.TOMLDecodeError:
         return text
 
+
+# keys that name the game or record how its config was built, not values the game plays with
+FIXED_KEYS = {"game.name": "the game's name", "variants": "the variants merged in (give them with --variant)"}
 
 ENTRY_KEYS = ("number", "name", "id", "players")   # what names one entry of a list of tables ([[harbor]], [[card]], [[chronicle]] ...)
 
@@ -85,6 +108,10 @@ def apply_overrides(data, overrides, path="--set"):
     """Apply {"a.b.c": value} overrides in place; unknown keys are errors. An entry of a
     list of tables is named by its number or name: "harbor.7.amount", "temple.upper.bonus_vp"."""
     for key, value in overrides.items():
+        if key in FIXED_KEYS:
+            raise ConfigError(path, key, f"not a value --set can change ({FIXED_KEYS[key]})")
+        if non_finite(value) is not None:
+            raise ConfigError(path, key, f"expected a finite number, got {value!r}")
         node = data
         parts = key.split(".")
         for part in parts[:-1]:
@@ -116,6 +143,11 @@ def merge_tables(base, extra):
     return base
 
 
+def config_hash(config):
+    """The hash naming a resolved config (in manifests: a run's config is checked against it)."""
+    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:16]
+
+
 class ResolvedConfig:
     """What every game's Rules share (a mixin): ``config`` is the resolved dict (a run records
     it and a worker rebuilds the rules from it); its hash names it in manifests; the player
@@ -123,7 +155,7 @@ class ResolvedConfig:
 
     @property
     def hash(self):
-        return hashlib.sha256(json.dumps(self.config, sort_keys=True).encode()).hexdigest()[:16]
+        return config_hash(self.config)
 
     @property
     def player_range(self):

@@ -370,6 +370,8 @@ class Game:
         """The game's ``read_rules``, with any failure it did not foresee turned into one
         ConfigError line naming the file (the one place configs' errors are wrapped)."""
         from .errors import ConfigError
+        if config is not None and not str(config).strip():    # (else read as "no config": the base game)
+            raise UserError("--config is empty (give a TOML file or config folder, or leave it out)")
         try:
             return self.read_rules(config, overrides, variants, data)
         except UserError:

@@ -64,11 +64,15 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
         if len(legal) == 1:
             state.apply_action(0)
             continue
+        taken = len(state.tape)
         try:
             action = choosers[q](state, legal)
         except Exception as e:          # noqa: BLE001 - the user's code: any failure is one line
             raise PluginFailed(f"Python strategy {names[q]!r} failed in game {k} (seed {seed}): "
                                f"{type(e).__name__}: {e}{_where(e)}") from None
+        if len(state.tape) != taken:    # it took a decision itself: its choices are not the ones it returned
+            raise PluginFailed(f"Python strategy {names[q]!r} called state.apply_action in game {k} (seed {seed}): "
+                               "choose returns its choice; a strategy must not change the state it is given")
         if not (isinstance(action, (int, np.integer)) and not isinstance(action, bool)
                 and 0 <= action < len(legal)) and action not in legal:
             raise PluginFailed(f"Python strategy {names[q]!r} returned {action!r} in game {k} (seed {seed}): "

@@ -13,7 +13,7 @@ report --robustness`` plays the tiers a source does not have yet.
 import re
 from pathlib import Path
 
-from .errors import UserError
+from .errors import UserError, check_jobs
 from .games import get_game
 from .compare import COMPARE
 from .run_files import MANIFEST, STAGING, read_manifest
@@ -110,6 +110,7 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
     yet; returns them (``Run`` or ``CompareResult``). A tier folder of other settings (the source
     replaced since) is played again; anything there windtunnel did not write is left alone (one
     UserError)."""
+    check_jobs(jobs)                             # before any folder is made (the run would refuse it later)
     compared, m = _settings(path)
     game = get_game(m["game"])
     config = m.get("config_path")
@@ -128,7 +129,6 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
             mode = {"resume": True} if same else {"force": True}
         if on_tier:
             on_tier(i, name, games, folder)
-        folder.parent.mkdir(exist_ok=True)
         command = {"robustness": str(path), "tier": name}
         from .compare import run_compare
         from .runner import run

@@ -4,7 +4,7 @@ Never a home-made scheduler: a backend only opens joblib's own backend and
 streams the batches' results back to the runner as they finish."""
 import os
 
-from .errors import UserError, check_int
+from .errors import UserError, check_jobs
 
 BACKENDS = ("loky", "dask", "ray")
 
@@ -21,9 +21,7 @@ class _Backend:
             raise UserError(f"unknown backend {self.name!r} (known: {', '.join(BACKENDS)})")
         if self.scheduler and self.name == "loky":
             raise UserError("--scheduler needs --backend dask or --backend ray")
-        check_int("--jobs", self.jobs, -2 ** 31)
-        if self.jobs == 0:
-            raise UserError("--jobs must not be 0 (use -1 for every core, or a positive number)")
+        check_jobs(self.jobs)
         if self.name == "dask":
             try:
                 from distributed import Client, LocalCluster

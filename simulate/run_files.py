@@ -121,6 +121,18 @@ SHARD_KEYS = {"name": TEXT, "first": NUMBER, "games": NUMBER, "files": OBJECT, "
               "game_ids": LIST}
 
 
+# the settings that make a run's games: hashed into its run id, so an edited one is found
+RUN_ID_KEYS = ("game", "variant", "players", "seed", "strategies", "strategy_weights", "rotate_seats", "config_hash")
+
+
+def run_id_of(settings):
+    """The run id of a run's settings (RUN_ID_KEYS, and its game options if any)."""
+    spec = {k: settings[k] for k in RUN_ID_KEYS}
+    if settings.get("game_options"):        # (a run without any keeps the run id it always had)
+        spec["game_options"] = settings["game_options"]
+    return f"{settings['game']}-{settings['players']}p-s{settings['seed']}-{_hash(spec, 8)}"
+
+
 def check_keys(where, obj, keys):
     """Each key of `keys` ({key: type or types}) is in the dict `obj` with such a value, or one
     UserError naming it."""
@@ -173,7 +185,26 @@ def _check_manifest(path, m):
                 raise UserError(f"{where}: sha256.{t} must be 64 hexadecimal digits")
         if s["game_ids"] != [first, first + n - 1]:
             raise UserError(f"{where}: key 'game_ids' must be [{first}, {first + n - 1}] (its games)")
+    _check_settings(path, m)
     return m
+
+
+def _check_settings(path, m):
+    """The settings are the ones the run was started with: its run id hashes them, its config hash
+    its config (a seed edited in, say, would resume with other games and report them verified)."""
+    from .config_files import config_hash
+
+    # a policy code hashed as a numpy int (the run's strategies) is hashed by its text (_hash's default)
+    as_text = {**m, "strategy_weights": {k: {**w, "policy": str(w["policy"])}
+                                         for k, w in m["strategy_weights"].items()}}
+    if config_hash(m["config"]) != m["config_hash"]:
+        edited = f"its config is not the one its config hash {m['config_hash']} names"
+    elif m["run_id"] not in (run_id_of(m), run_id_of(as_text)):
+        edited = f"its settings are not the ones run {m['run_id']} was started with"
+    else:
+        return
+    raise UserError(f"{path}: {edited} (the manifest was edited); nothing was read or played from it: restore "
+                    "it, or start a new run")
 
 
 def read_manifest(out):

@@ -24,6 +24,36 @@ def counters(results, n_strategies):
             "score_sum": score.sum(axis=0).tolist(), "score_sq_sum": (score * score).sum(axis=0).tolist(),
             "turns_sum": int(results.turns.sum()), "capped": int(results.capped.sum())}
 
+def shard_counters(folder, shard, manifest):
+    """A recorded shard's counters computed again from its files (verified by their sha256 first:
+    ``run_files.shard_problems``), so an edited manifest cannot change a summary. Its capped
+    games and check-mode violations, which the core columns do not hold, are kept as recorded."""
+    import numpy as np
+    import polars as pl
+
+    seats = pl.read_parquet(folder / shard["files"]["seats"], columns=["strategy_slot", "seat", "won", "score_total"])
+    games = pl.read_parquet(folder / shard["files"]["games"], columns=["tie", "turns"])
+    at = (seats["strategy_slot"].to_numpy().astype(np.int64), seats["seat"].to_numpy().astype(np.int64))
+    shape = (len(manifest["strategies"]), manifest["players"])
+    score = seats["score_total"].to_numpy().astype(np.int64)
+    sums = {}
+    for name, values in (("wins", seats["won"].to_numpy().astype(np.int64)), ("seat_games", np.ones_like(score))):
+        sums[name] = np.zeros(shape, np.int64)
+        np.add.at(sums[name], at, values)
+    recorded = shard["counters"] if isinstance(shard.get("counters"), dict) else {}
+
+    def kept(key):                 # (a count of its games, or none)
+        v = recorded.get(key, 0)
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= games.height else 0
+
+    return {"games": games.height, "ties": int(games["tie"].sum()),
+            "check_errors": kept("check_errors"),
+            "wins": sums["wins"].tolist(), "seat_games": sums["seat_games"].tolist(),
+            "score_sum": np.bincount(at[1], score, shape[1]).astype(np.int64).tolist(),
+            "score_sq_sum": np.bincount(at[1], score * score, shape[1]).astype(np.int64).tolist(),
+            "turns_sum": int(games["turns"].sum()), "capped": kept("capped")}
+
+
 def summarize(manifest, confidence=0.95):
     """Win rates per strategy and per seat (with Wilson intervals and n), mean score per
     seat, ties: from the per-shard counters in the manifest, without reading any rows."""

@@ -49,15 +49,15 @@ import time
 from pathlib import Path
 
 from .games import get_game
-from .errors import UserError, check_int
+from .errors import UserError, check_int, check_path
 from .run_backends import _Backend
 from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
-                        missing_ranges, read_manifest, remove_staging, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
+                        missing_ranges, read_manifest, remove_staging, run_id_of, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
                         write_parquet_atomic)
 from .precision import PrecisionStop
 from .run_lock import LOCK, folder_lock
 from .run_progress import Progress
-from .run_summary import summarize, summary_text
+from .run_summary import shard_counters, summarize, summary_text
 from .worker import PluginFailed, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
@@ -227,6 +227,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     default_strategy = game.strategy_schema().default
     if resume and force:
         raise UserError("--resume and --force contradict each other: resume keeps the run, force replaces it")
+    check_path(out)                  # an empty --out would be the working folder
     if batch_size is not None:
         check_int("--batch-size", batch_size, 1)
     if precision is not None and not (isinstance(precision, (int, float)) and 0 < precision < 50):
@@ -292,12 +293,10 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     check_int("--games", games, 1, MAX_GAMES)
     check_int("--seed", seed, 0, 2 ** 63 - 1)
 
-    spec = {"game": game.name, "variant": variant, "players": players, "seed": seed,
-            "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
-            "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"]}
-    if facts["game_options"]:        # (a run without any keeps the run id it always had)
-        spec["game_options"] = facts["game_options"]
-    run_id = f"{game.name}-{players}p-s{seed}-{_hash(spec, 8)}"
+    run_id = run_id_of({"game": game.name, "variant": variant, "players": players, "seed": seed,
+                        "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
+                        "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"],
+                        "game_options": facts["game_options"]})
     out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
                                                         rotate_seats, variant)
 
@@ -382,6 +381,8 @@ def _prepare_folder(plan):
         repairs = [f"{bad[s['name']]}: playing games {games_text([(s['first'], s['games'])])} again"
                    for s in m["shards"] if s["name"] in bad]
         m["shards"] = [s for s in m["shards"] if s["name"] not in bad]
+        for s in m["shards"]:                     # the summary's counts from the verified files, not the manifest
+            s["counters"] = shard_counters(folder, s, m)
     keep = {s["name"] + ".parquet" for s in m["shards"]}
     unrecorded = []
     for t in m["tables"]:

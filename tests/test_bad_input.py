@@ -167,12 +167,58 @@ CASES = {
     "report: comparison cell holds another run": (lambda: edit_json("cmp/compare.json", lambda s: s["cells"][0]
                                                                     .update(run_id="aeolos-2p-s1-00000000")),
                                                   "report cmp", "holds run"),
+    # issue #34: numbers that are no numbers, paths the file system cannot hold, values --set may not change
+    "EOS --set nan": (None, "simulate eos --players 2 --games 2 --set end_bonus.played_journey=nan --out new",
+                      "--set: end_bonus.played_journey: expected a finite number, got nan"),
+    "EOS replay --set inf": (None, "replay eos --players 2 --set end_bonus.played_journey=inf",
+                             "--set: end_bonus.played_journey: expected a finite number, got inf"),
+    "EOS end bonus far out": (None, "simulate eos --players 2 --games 2 --set end_bonus.played_journey=-1000000000 "
+                                    "--out new", "end_bonus.played_journey: expected a whole number from -50 to 50"),
+    "EOS end bonus not whole": (None, "replay eos --players 2 --set end_bonus.upgrade_in_play=2.5",
+                                "end_bonus.upgrade_in_play: expected int, got 2.5"),
+    "AEOLOS --set nan in a list": (None, "simulate aeolos --players 2 --games 20 --set setup.starting_wind=[2,2,nan,4] "
+                                         "--out new", "expected a finite number"),
+    "a config file holding nan": (lambda: Path("x.toml").write_text("[setup]\nstart_vp = nan\n"),
+                                  "simulate aeolos --players 2 --games 20 --config x.toml --out new",
+                                  "x.toml:2: setup.start_vp: expected a finite number, got nan"),
+    "--out of 300 characters": (None, f"simulate aeolos --players 2 --games 20 --jobs 1 --out {'o' * 300}",
+                                "File name too long"),
+    "compare: --out of 300 characters": (None, f"compare aeolos --variants base --players 2 --games 10 "
+                                               f"--out {'o' * 300}", "File name too long"),
+    "report: --out of 300 characters": (None, f"report run --out {'o' * 300}.html", "File name too long"),
+    "report: --out /": (None, "report run --out /", "the report must be an .html file, not /"),
+    "empty --out": (None, "simulate aeolos --players 2 --games 20 --jobs 1 --out ''", "--out is empty"),
+    "empty --config": (None, "simulate aeolos --players 2 --games 20 --config '' --out new", "--config is empty"),
+    "--set the game's name": (None, "simulate aeolos --players 2 --games 20 --set game.name=eos --out new",
+                              "--set: game.name: not a value --set can change"),
+    "--set the variants": (None, "simulate aeolos --players 2 --games 20 --set variants=['poseidon'] --out new",
+                           "--set: variants: not a value --set can change"),
+    "report --robustness --jobs 0": (None, "report run --robustness --tiers greedy:10 --jobs 0",
+                                     "--jobs must be -1 (every core)"),
+    "balance: two ranges invalid together": (None, "balance aeolos --players 2 --param setup.starting_wind[0]=0..15 "
+                                                   "--param setup.starting_wind[1]=0..15 --budget 2000 --out new",
+                                             "at setup.starting_wind[0] = 15, setup.starting_wind[1] = 15 the config "
+                                             "is invalid"),
+    "balance --jobs 0": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --jobs 0 --out new",
+                         "--jobs must be -1"),
+    # a manifest edited by hand: its run id and config hash no longer name its settings
+    "resume, seed edited": (lambda: edit_json("run/manifest.json", lambda m: m.update(seed=4)),
+                            "simulate aeolos --resume --jobs 1 --out run", "(the manifest was edited)"),
+    "report, seed edited": (lambda: edit_json("run/manifest.json", lambda m: m.update(seed=4)), "report run",
+                            "its settings are not the ones run aeolos-2p-s3-"),
+    "report, strategy weights edited": (lambda: edit_json("run/manifest.json", lambda m: m["strategy_weights"]
+                                                          ["balanced"]["weights"].__setitem__(0, 9.0)),
+                                        "report run", "(the manifest was edited)"),
+    "resume, config edited": (lambda: edit_json("run/manifest.json", lambda m: m["config"]["setup"]
+                                                .update(start_vp=5)),
+                              "simulate aeolos --resume --jobs 1 --out run", "its config is not the one"),
 }
 
 
 def snapshot(root):
-    return {str(f.relative_to(root)): hashlib.sha256(f.read_bytes()).hexdigest()
-            for f in sorted(Path(root).rglob("*")) if f.is_file() and not f.is_symlink()}
+    """Every file's sha256 and every folder (an empty one made is a change too)."""
+    return {str(f.relative_to(root)): hashlib.sha256(f.read_bytes()).hexdigest() if f.is_file() else "folder"
+            for f in sorted(Path(root).rglob("*")) if not f.is_symlink()}
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -197,3 +243,38 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(case, made, tmp_path, 
     assert "Traceback" not in r.output and needle in lines[0], lines[0]
     assert after == before
     assert not Path(UNWRITABLE).exists()
+
+
+def test_edited_counters_do_not_reach_the_resume_summary(made, tmp_path, monkeypatch):
+    # the counters are not settings (the run id does not hash them): a resume counts them again from
+    # the verified files, so seat 0 does not win every game because the manifest says so
+    shutil.copytree(made / "run", tmp_path / "run")
+    monkeypatch.chdir(tmp_path)
+    resume = ["simulate", "aeolos", "--resume", "--jobs", "1", "--out", "run"]
+    honest = CliRunner().invoke(app, resume)
+    assert honest.exit_code == 0, honest.stderr
+    counted = [s["counters"] for s in json.loads(Path("run/manifest.json").read_text())["shards"]]
+
+    def seat_0_wins_all(m):
+        for s in m["shards"]:
+            c = s["counters"]
+            c["wins"] = [[n[0]] + [0] * (len(n) - 1) for n in c["seat_games"]]
+            c["score_sum"] = [10 ** 6] + c["score_sum"][1:]
+
+    edit_json("run/manifest.json", seat_0_wins_all)
+    r = CliRunner().invoke(app, resume)
+    assert r.exit_code == 0, r.stderr
+    seat_lines = [line for line in r.stdout.splitlines() if line.lstrip().startswith(("seat ", "balanced"))]
+    assert len(seat_lines) == 3 and "100.0%" not in r.stdout
+    assert seat_lines == [line for line in honest.stdout.splitlines() if line.lstrip().startswith(("seat ", "balanced"))]
+    assert [s["counters"] for s in json.loads(Path("run/manifest.json").read_text())["shards"]] == counted
+
+
+def test_a_config_error_raised_in_a_worker_comes_back_whole():
+    # joblib pickles a worker's exception: unpickled, a ConfigError must be itself (else "BrokenProcessPool")
+    import pickle
+
+    from simulate.errors import ConfigError
+
+    e = pickle.loads(pickle.dumps(ConfigError("--set", "setup.starting_wind", "more starting wind than wind tokens")))
+    assert isinstance(e, ConfigError) and str(e) == "--set: setup.starting_wind: more starting wind than wind tokens"

@@ -226,6 +226,53 @@ def test_an_interrupted_search_is_one_line_and_its_folder_ours_to_replace(tmp_pa
 
     monkeypatch.setattr(simulate.autobalance, "search", stopped)
     out = tmp_path / "b"
-    r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
-    assert r.exit_code == 130 and "balance interrupted" in r.stderr and len(r.stderr.strip().splitlines()) == 1
-    assert json.loads((out / "balance.json").read_text()) == {"status": "running"}
+    for _ in range(2):                  # the second: the same command, no --force needed
+        r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
+        assert r.exit_code == 130 and "balance interrupted" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+        assert json.loads((out / "balance.json").read_text())["status"] == "interrupted"
+
+
+def test_a_search_that_fails_half_way_is_one_line_and_needs_no_force_again(tmp_path, monkeypatch):
+    # a worker that dies (loky: BrokenProcessPool) or a full disk: one line, and balance.json marked failed
+    # (not left "running", which only --force replaces)
+    import simulate.autobalance
+
+    def broken(*a, **k):
+        raise RuntimeError("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(simulate.autobalance, "search", broken)
+    out = tmp_path / "b"
+    for _ in range(2):
+        r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
+        assert r.exit_code == 1, r.stderr
+        assert "balance failed (RuntimeError: A process in the process pool" in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.output
+        assert json.loads((out / "balance.json").read_text())["status"] == "failed"
+
+
+@pytest.mark.parametrize("param, words", [
+    # each end is valid with the other as printed (2 and 3 of 28 tokens); together they are not
+    (["setup.starting_wind[0]=0..15", "setup.starting_wind[1]=0..15"],
+     "at setup.starting_wind[0] = 15, setup.starting_wind[1] = 15 the config is invalid"),
+    (["setup.starting_wind[0]=0..18", "setup.starting_wind[1]=0..18"],          # too many settings: the corners
+     "at setup.starting_wind[0] = 18, setup.starting_wind[1] = 18 the config is invalid"),
+])
+def test_ranges_invalid_inside_are_refused_before_anything_is_written(tmp_path, param, words):
+    args = [a for p in param for a in ("--param", p)]
+    r = invoke("balance", "aeolos", "--players", 2, *args, "--budget", 2000, "--out", tmp_path / "b")
+    assert r.exit_code == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("where, words", [
+    ("simulate.autobalance:value", "balance interrupted"),           # the search, after its workers played
+    ("reports:build_report", "balance interrupted"),                 # the files written after it
+])
+def test_sigterm_at_any_moment_is_one_line_and_exit_130(tmp_path, where, words):
+    from tests.stopped_at import stopped_at
+
+    r = stopped_at(where, ["balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--budget", 1000,
+                           "--jobs", 2, "--out", "b", "--no-progress"], tmp_path)
+    assert r.returncode == 130, r.stderr                               # not -15: killed by the signal
+    assert len(r.stderr.strip().splitlines()) == 1 and words in r.stderr, r.stderr     # no loky warning either
+    assert json.loads((tmp_path / "b" / "balance.json").read_text())["status"] == "interrupted"

@@ -147,7 +147,7 @@ BAD = {
     "zero games": (["--variants", "base", "--players", "2", "--games", "0"], "--games must be"),
     "negative seed": (["--variants", "base", "--players", "2", "--seed", "-1"], "--seed"),
     "zero batch size": (["--variants", "base", "--players", "2", "--batch-size", "0"], "--batch-size"),
-    "zero jobs": (["--variants", "base", "--players", "2", "--jobs", "0"], "--jobs must not be 0"),
+    "zero jobs": (["--variants", "base", "--players", "2", "--jobs", "0"], "--jobs must be -1 (every core)"),
     "per-seat strategies for two counts": (["--variants", "base", "--players", "2,3", "--strategies",
                                             "greedy,random"], "cell base-3p: 2 strategies given for 3 players"),
     "unknown strategy": (["--variants", "base", "--players", "2", "--strategies", "nosuch"], "nosuch"),

@@ -204,3 +204,57 @@ def test_the_tape_is_read_only_where_two_or_more_options_are_listed():
     r = g.play(rules, 2, 9, 0, 1, POL, W, tape=tape)
     assert tape[0, 0] == len(state.tape) + 1                 # every choice read, no more
     assert [int(v) for v in r.score[0, :2]] == state.scores()
+
+
+@pytest.mark.parametrize("game", ["aeolos", "eos"])
+def test_a_strategy_that_takes_a_decision_itself_fails_the_run(tmp_path, game):
+    # once per game it takes a decision through the state and then answers the next one: a tape the
+    # batch replays faithfully, but choices the run never asked for, so it must not be recorded
+    meddler = write(tmp_path, f"meddler_{game}", "seen = set()\n"
+                                                 "def choose(state, legal_actions):\n"
+                                                 "    if id(state) not in seen:\n"
+                                                 "        seen.add(id(state))\n"
+                                                 "        state.apply_action(0)\n"
+                                                 "    return 0\n")
+    r = run("simulate", game, "--players", 2, "--games", 3, "--jobs", 1, "--strategies", f"{meddler},greedy",
+            "--out", tmp_path / "run")
+    assert r.exit_code == 1, r.stderr
+    line = r.stderr.strip()
+    assert len(line.splitlines()) == 1 and f"Python strategy 'meddler_{game}' called state.apply_action" in line
+    assert not list((tmp_path / "run").glob("seats/*.parquet"))
+
+
+def test_the_public_view_hides_what_the_seat_to_move_cannot_see():
+    from simulate.aeolos import layout as A
+    from simulate.eos import layout as E
+
+    g = get_game("aeolos")
+    state = g.new_state(2, 3, 0, g.load_rules())
+    while len(state.legal_actions()) < 2:
+        state.apply_action(0)
+    p, whole, seen = state.current_player(), state._pending.S, state.public()
+    hand = slice(A.S_HAND + p * A.HAND_CAP, A.S_HAND + p * A.HAND_CAP + whole[A.S_HAND_N + p])
+    other = slice(A.S_HAND + (1 - p) * A.HAND_CAP, A.S_HAND + (1 - p) * A.HAND_CAP + whole[A.S_HAND_N + 1 - p])
+    deck = slice(A.S_DECK, A.S_DECK + whole[A.S_DECK_N])
+    assert whole[deck].any() and not seen[deck].any() and seen[A.S_DECK_N] == whole[A.S_DECK_N]
+    assert whole[other].any() and not seen[other].any()
+    assert (seen[hand] == whole[hand]).all() and seen[A.S_VP + p] == whole[A.S_VP + p]
+    with pytest.raises(ValueError):
+        seen[A.S_VP + p] = 99                                      # read-only
+    g = get_game("eos")
+    state = g.new_state(2, 3, 0, g.load_rules())
+    p, whole, seen = state.current_player(), state.S.copy(), state.public()
+    decks = slice(E.S_JDECK, E.S_JDECK + whole[E.S_JDECK_N])
+    assert (whole[decks] >= 0).all() and (seen[decks] == -1).all()
+    theirs = [j for j in range(E.MAX_JOURNEY) if whole[E.S_JLOC + j] == E.J_HAND + 1 - p]
+    mine = [j for j in range(E.MAX_JOURNEY) if whole[E.S_JLOC + j] == E.J_HAND + p]
+    assert theirs and all(seen[E.S_JLOC + j] == E.J_DECK for j in theirs)
+    assert mine and all(seen[E.S_JLOC + j] == E.J_HAND + p for j in mine)
+    assert (state.S == whole).all()                                 # a copy: the state itself is untouched
+
+
+def test_the_docs_say_a_python_strategy_runs_with_the_users_rights():
+    text = (CONFIG_ROOT.parent / "docs" / "strategies.md").read_text()
+    section = text.split("## A strategy in plain Python")[1].split("##")[0]
+    assert "runs it as your user, with all your rights" in section[:400]
+    assert "state.public()" in section and "hidden cards included" in section

@@ -190,3 +190,30 @@ def test_a_finding_only_weaker_play_shows_is_marked_and_a_tier_takes_parameters(
     assert "with greedy" in seat_lines[0] and "with greedy, the strongest" not in seat_lines[0]
     bad = invoke("report", out, "--robustness", "--tiers", "mcts:iterations=x:300", "--out", tmp_path / "x.html")
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+
+
+def test_robustness_with_bad_jobs_makes_no_folder(tmp_path):
+    out = tmp_path / "r"
+    assert invoke("simulate", "aeolos", "--players", 2, "--games", 30, "--jobs", 1, "--out", out,
+                  "--no-progress").exit_code == 0
+    r = invoke("report", out, "--robustness", "--tiers", "greedy:10", "--jobs", 0)
+    assert r.exit_code == 2 and "--jobs must be -1" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not (out / "robustness").exists() and not (out / "report.html").exists()
+
+
+def test_sigterm_while_the_report_is_written_says_how_to_go_on(tmp_path):
+    # the tiers are played; a stop while the report is written is one line and exit 130, not death by
+    # the signal (exit -15) with loky's warnings about what it leaked
+    from tests.stopped_at import stopped_at
+
+    out = tmp_path / "r"
+    assert invoke("simulate", "aeolos", "--players", 2, "--games", 60, "--jobs", 1, "--out", out,
+                  "--no-progress").exit_code == 0
+    r = stopped_at("reports.build:build_report", ["report", "r", "--robustness", "--tiers", "greedy:40", "--jobs", 2],
+                   tmp_path)
+    assert r.returncode == 130, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("robustness: greedy in every seat"), r.stderr
+    assert lines[1].endswith("continue with: windtunnel report r --robustness --tiers greedy:40"), r.stderr
+    assert json.loads((out / "robustness" / "greedy" / "manifest.json").read_text())["status"] == "complete"
+    assert not (out / "report.html").exists()

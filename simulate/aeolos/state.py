@@ -24,6 +24,7 @@ import copy
 import numpy as np
 
 from . import layout as L
+from .observe import observe
 from .scenario import _PROBE, IllegalChoice, Scenario
 from .turn import MAX_TURNS
 
@@ -96,6 +97,14 @@ class State:
 
     def is_terminal(self):
         return self._pending is None
+
+    def public(self):
+        """The state array (``layout``'s offsets) as the seat to move sees it, read-only: the deck's
+        order, the other hands and favor cards hidden (``observe``: zeroed, counts kept)."""
+        S = (self.position.S if self._pending is None else self._pending.S).copy()
+        observe(S, self.current_player())
+        S.setflags(write=False)
+        return S
 
     def scores(self):
         """Each seat's VP now (final once terminal)."""

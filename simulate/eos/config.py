@@ -42,6 +42,10 @@ GAME_RANGES = {"hand_limit": (0, 30), "market_size": (1, 4), "market_refresh_coi
                "max_lord_curses": (1, 3), "turn_cap": (1, 10000), "blessing_tokens": (0, 200),
                "blessing_limit": (0, 20), "blessing_per_corner_per_player": (0, 10), "blessing_setup_corners": (1, 4), "angel_pawns": (0, 100),
                "shields": (0, 100)}
+# glory per item counted at the end (``scoring.end_bonus``; the rulebook's -1, 1, 1, 2, 3): a balance
+# search's room either side, well inside the kernel's int32 glory
+END_BONUS = ("unprotected_demon", "morale_boost", "rank_increase", "played_journey", "upgrade_in_play")
+END_BONUS_RANGE = (-50, 50)
 MAX_CHRONICLE = 16              # layout.MAX_CHRONICLE (config.py imports no kernel module)
 MAX_NATION_JOURNEY = 8          # layout.NS_JOURNEY's width
 MAX_GLORY_REWARDS = 16          # layout.MAX_GLORY_REWARDS
@@ -304,6 +308,12 @@ def validate(data, files, folder):
         value = c.need(game, key, "game", int)
         if not low <= value <= high:
             c.fail(f"game.{key}", f"expected a whole number from {low} to {high}, got {value}")
+    bonus = c.need(data, "end_bonus", "", dict)
+    for key in END_BONUS:
+        value = c.need(bonus, key, "end_bonus", int)
+        if not END_BONUS_RANGE[0] <= value <= END_BONUS_RANGE[1]:
+            c.fail(f"end_bonus.{key}", f"expected a whole number from {END_BONUS_RANGE[0]} to {END_BONUS_RANGE[1]}, "
+                                       f"got {value}")
     n_angels = len(data.get("angels", {}).get("angel", []))
     drawn = c.need(data, "angels_drawn", "", dict)
     for p in range(lo, hi + 1):

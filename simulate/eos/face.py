@@ -35,6 +35,7 @@ from .engine import advance
 from .engine import choose as kernel_choose
 from .interventions import treat_nation, treat_seat
 from .kernel import record, seat_nations
+from .scorer import hide
 from .scoring import final_glory
 from .resources import demons, power
 from .setup import deal_ships, new_game
@@ -233,6 +234,15 @@ class State:
 
     def is_terminal(self):
         return self.offered == 0
+
+    def public(self):
+        """The state array (``layout``'s offsets) as the seat to move sees it, read-only: what it
+        cannot see masked as a plugin scorer's view is (``scorer.hide``: the decks' order, the
+        other seats' journey cards in hand, ...)."""
+        S = self.S.copy()
+        hide(S, self.current_player())
+        S.setflags(write=False)
+        return S
 
     @property
     def turns(self):
