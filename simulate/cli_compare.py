@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
-from .errors import UserError
+from .errors import UserError, check_path
 
 
 @app.command()
@@ -100,6 +100,7 @@ def _compare_runs(game, runs, out, force, no_report, given):
     if extra:
         raise UserError(f"--runs compares two finished runs as they are: {', '.join('--' + e.replace('_', '-') for e in extra)} "
                         "would play games (leave it out)")
+    check_path(out)
     result = pair_runs(get_game(game).name, [r.strip() for r in runs.split(",")], out, force)
     typer.echo(to_text(result))
     if not no_report:
