@@ -10,10 +10,7 @@ chain within half a threshold of each other. The group's first finding (lowest t
 game's number before a seat's, then largest) keeps its sentence, extended by the list of the
 others, which it holds in `also`.
 """
-
-
-def _plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from .words import plural
 
 
 def describe(findings, most=8):
@@ -68,6 +65,6 @@ def merge_shared_causes(findings):
                 what = "change" if head.kind == "variant" else "difference"
                 likely = ", likely one cause" if head.kind == "variant" else ""
                 head.sentence += (f" The same {what} ({_span(chain, head.rate)}) shows in "
-                                  f"{_plural(len(head.also), 'more comparison')}{likely}: {describe(head.also)}.")
+                                  f"{plural(len(head.also), 'more comparison')}{likely}: {describe(head.also)}.")
             out.append(head)
     return out

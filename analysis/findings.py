@@ -29,6 +29,7 @@ from .significance import adjust
 from .value import value
 from .variants import RATE_METRICS, big_enough_rows, compare_variants, holder_of, metric_name
 from .winrates import mixed_strategies, seat_win_rates, strategy_win_rates
+from .words import plural
 
 
 @dataclass
@@ -311,7 +312,7 @@ def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="VP"):
                     f"{100 * r['won']:+.1f} percentage points (95% CI {100 * r['won_lo']:+.1f} to "
                     f"{100 * r['won_hi']:+.1f}) and its {unit} by {r['score_total']:+.2f} (95% CI "
                     f"{r['score_total_lo']:+.2f} to {r['score_total_hi']:+.2f}) in {r['players']}-player games "
-                    f"(n = {r['n']:,} games paired with the printed game); {_p(r['won_p_adjusted'])}: a causal "
+                    f"(n = {plural(r['n'], 'game')} paired with the printed game); {_p(r['won_p_adjusted'])}: a causal "
                     f"effect, for these strategies.")
         out.append(Finding("intervention", r["intervention"], sentence, r["won"] if rate else r["score_total"],
                            r["won_p_adjusted"] if rate else r["score_total_p_adjusted"], r,
@@ -340,7 +341,7 @@ def quote_causal_effects(findings, effects, subjects, label=str):
             f.sentence += (f" Its causal effect, measured: {phrase} changes a seat's win rate by "
                            f"{100 * r['won']:+.1f} percentage points (95% CI {100 * r['won_lo']:+.1f} to "
                            f"{100 * r['won_hi']:+.1f}; what-if {r['intervention']}, {r['players']} players, "
-                           f"n = {r['n']:,} paired games).")
+                           f"n = {plural(r['n'], 'paired game')}).")
     return findings
 
 

@@ -38,7 +38,7 @@ class MinGroup:
         return self.big_enough(smaller, total.to_numpy())
 
     def text(self):
-        return f"{100 * self.share:g}% of the cell's seat-games or {self.count:,}, whichever is fewer"
+        return f"{100 * self.share:g}% of the cell's seats played or {self.count:,}, whichever is fewer"
 
 
 NONE = MinGroup(0.0, 0)          # every group counts (tests of the statistics alone)

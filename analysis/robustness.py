@@ -19,6 +19,7 @@ Holm correction. A strategy finding cannot be measured in a tier (one strategy p
 seat there). Of a comparison (``compare``, ``whatif``) the tiers are comparisons of the same
 cells, so its variant changes and its interventions' causal effects are measured again too.
 """
+import math
 from dataclasses import dataclass
 
 import polars as pl
@@ -26,6 +27,7 @@ import polars as pl
 from .long_value import long_values
 from .value import value
 from .winrates import seat_win_rates
+from .words import plural, possessive
 
 HOLDS, WEAKER, GONE, REVERSED, TOO_FEW = "holds", "weaker", "gone", "reversed", "too few games"
 
@@ -42,7 +44,10 @@ class Tier:
 
 
 def verdict(original, lo, hi):
-    """A finding of size `original` against a tier's interval [lo, hi] of the same statistic."""
+    """A finding of size `original` against a tier's interval [lo, hi] of the same statistic (none,
+    NaN, from a single game: too few games)."""
+    if not (_finite(lo) and _finite(hi)):
+        return TOO_FEW
     if lo > 0 or hi < 0:                       # the tier shows an effect
         if (lo > 0) != (original > 0):
             return REVERSED
@@ -149,7 +154,7 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
                 effect, lo, hi, n = est
                 row.update(tier_effect=effect, tier_lo=lo, tier_hi=hi, tier_n=n, verdict=verdict(base[0], lo, hi))
                 clauses.append(f"{row['verdict']} with {tier.strategy} ({_amount(effect, lo, hi, f.rate)}; "
-                               f"{tier.games:,} games)")
+                               f"{plural(tier.games, 'game')})")
             rows.append(row)
         if clauses:
             f.sentence += " Against stronger play on the same game seeds: " + "; ".join(clauses) + "."
@@ -163,10 +168,16 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
 def _why_not(finding, tier):
     if finding.kind == "strategy" or "strategy" in str(finding.details.get("subject", "")):
         return f"{tier.strategy} plays every seat: no strategy to compare"
-    return f"no such games among {tier.strategy}'s"
+    return f"no such games among {possessive(tier.strategy)}"
+
+
+def _finite(x):
+    return x is not None and math.isfinite(x)
 
 
 def _amount(x, lo, hi, rate):
+    if not (_finite(lo) and _finite(hi)):                # one game: no interval to give
+        return f"{100 * x:+.1f} points, no interval" if rate else f"{x:+.2f}, no interval"
     if rate:
         return f"{100 * x:+.1f} points, 95% CI {100 * lo:+.1f} to {100 * hi:+.1f}"
     return f"{x:+.2f}, 95% CI {lo:+.2f} to {hi:+.2f}"

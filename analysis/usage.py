@@ -26,6 +26,7 @@ import polars as pl
 from .load import CELL, by_game_ranges, collect, open_tables, protocol, source_config
 from .long_value import row_state, row_where
 from .stats import wilson_interval
+from .words import possessive
 
 NEVER, RARE, ONE_SIDED, USED, NOT_THERE = "never used", "rarely used", "one-sided", "used", "not available"
 FLAGGED = (NEVER, RARE, ONE_SIDED)
@@ -262,7 +263,7 @@ def tier_verdicts(own, tiers, section, strongest=None):
         elif clear[top]:
             verdicts.append(BOT_GAP)
         elif clear[top] is None:
-            verdicts.append(f"too few games: {names[top]}'s 95% interval holds the threshold")
+            verdicts.append(f"too few games: {possessive(names[top])} 95% interval holds the threshold")
         elif users:
             verdicts.append(f"unclear: {', '.join(users)} use{'s' if len(users) == 1 else ''} it, "
                             f"the strongest ({names[top]}) does not")

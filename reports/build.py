@@ -1,7 +1,8 @@
 """`build_report(source, out_html)`: the report of a run or a comparison folder.
 
 Writes three things side by side: the self-contained HTML (`out_html`), the Markdown summary
-(same name, `.md`) and the PNG figures in `<name>_files/`. Everything is written under
+(same name, `.md`) and, in `<name>_files/`, the PNG figures and every table in full as CSV
+(``reports.export``). Everything is written under
 temporary names first and renamed into place, so a reader never sees half a file. The source
 folder (and a comparison's cells) is locked while the report reads and writes, and its data
 verified (`Run.verify`) before any number is computed.
@@ -20,6 +21,7 @@ from . import figures as F
 from . import html as H
 from . import markdown as M
 from .data import COMPARISON, RUN, gather, source_kind
+from .export import write_tables
 from .pivots import pivot_figures, pivot_tables
 from .table_text import tables as make_tables
 
@@ -44,7 +46,7 @@ def report_paths(out_html):
 
 
 GENERATOR = '<meta name="generator" content="windtunnel">'
-FILES = (".png", ".csv")            # what a report writes into its figure folder: figures, full tables
+FILES = (".png", ".csv")            # what a report writes into its figure folder: figures, every table as CSV
 
 
 def written_by_us(html):
@@ -165,10 +167,7 @@ def _write(data, title, text, tables, html_path, md_path, folder):
     try:
         figs = F.draw_all(data, work, pivot_figures(data))
         pngs = {name: path.read_bytes() for name, _, path in figs}
-        for t in tables:                    # a table too long for the page, in full beside it
-            if t.csv is not None:
-                t.csv.write_csv(work / f"{t.key}.csv")
-                t.csv_link = f"{folder.name}/{t.key}.csv"
+        write_tables(tables, work, folder.name)     # every table in full beside the page, as CSV
         final = [(name, alt, folder / path.name) for name, alt, path in figs]
         tmp_files.append(_write_atomic(md_path, M.render(data, title, text, tables, final, folder.name)))
         tmp_files.append(_write_atomic(html_path, H.render(data, title, text, tables, final, pngs)))

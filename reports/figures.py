@@ -18,19 +18,85 @@ def cell_label(variant, n_players):
     return f"{variant}, {n_players}p"
 
 
+MAX_PX = 2000            # a figure's longest side in pixels, as saved (the page shows it at its natural size)
+MAX_IN = MAX_PX / DPI    # the same in inches of a figure's size (18.2)
+
+
 def _figure(width, height):
+    """A new figure of `width` x `height` inches, each clamped to MAX_IN: a figure's code sizes it
+    from its data (``fit``, ``panel_grid``) and this keeps it under MAX_PX whatever the data."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+    fig = Figure(figsize=(min(width, MAX_IN), min(height, MAX_IN)), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
+def fit(n, per, fixed=1.2):
+    """How many of `n` rows of `per` inches each fit a figure under MAX_IN, after `fixed` inches
+    of title and axes (at least 1)."""
+    return max(1, min(n, int((MAX_IN - fixed) // per)))
+
+
+def row_height(n_cells, one=0.32):
+    """Inches per row of a plot with one line per cell in each row: `one` for a single cell, a
+    little more per cell after that (six cells: 0.82, not six times 0.32)."""
+    return one if n_cells <= 1 else max(one, 0.12 * n_cells + 0.1)
+
+
+def panel_grid(n, width, height):
+    """(rows, columns) of a grid of `n` panels of `width` x `height` inches within MAX_IN a side:
+    as many columns as fit, the rows shared out evenly (6 panels of 7.6 in: 3 rows of 2)."""
+    cols = max(1, min(n, int(MAX_IN // width)))
+    rows = -(-n // cols)
+    return rows, -(-n // rows)
+
+
+def png_size(data):
+    """(width, height) in pixels of PNG bytes."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
 def _save(fig, folder, name):
+    """Save `fig` as PNG `name` in `folder`, cropped to what it draws; never over MAX_PX a side
+    (labels or a legend beside the plot can crop wider than the figure: then at a lower
+    resolution)."""
+    import io
+
+    _wrap_titles(fig)
     path = Path(folder) / name
-    fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", metadata={"Software": None})
+    dpi = DPI
+    for _ in range(3):
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+        longest = max(png_size(buf.getvalue()))
+        if longest <= MAX_PX:
+            break
+        dpi = dpi * (MAX_PX - 2) / longest
+    path.write_bytes(buf.getvalue())
     return path
+
+
+def _wrap_titles(fig):
+    """Break the figure's title and its panels' titles into lines as wide as the figure (a panel's:
+    as its panel), so that a long title neither widens the saved PNG nor runs off it."""
+    import textwrap
+
+    width = fig.get_figwidth()
+    texts = [(getattr(fig, "_suptitle", None), width)]
+    texts += [(ax.title, width * ax.get_position().width) for ax in fig.axes if ax.get_label() != "<colorbar>"]
+    for text, inches in texts:
+        if text is None or not text.get_text():
+            continue
+        chars = max(20, int(inches * 72 / (0.52 * text.get_fontsize())))   # a character: about half the size
+        if len(text.get_text()) > chars:
+            text.set_text(textwrap.fill(text.get_text(), chars))
+
+
+def largest_note(shown, total, what="the table"):
+    """" (the 18 largest of 60; every one in the table)" when a figure leaves some out, else ""."""
+    return f" (the {shown} largest of {total}; every one in {what})" if shown < total else ""
 
 
 def _cells(df):
@@ -126,6 +192,7 @@ def seat_heatmap(seat, seat_strategy, folder):
         if len(strategies) > 1:
             rows += [(f"{prefix}{s}", p, per.filter(pl.col("strategy") == s)) for s in strategies]
     n_seats = int(seat["seat"].max()) + 1
+    total, rows = len(rows), rows[:fit(len(rows), 0.55)]          # the first that fit MAX_PX
     adv = np.full((len(rows), n_seats), np.nan)
     text = [[""] * n_seats for _ in rows]
     for i, (_, p, part) in enumerate(rows):
@@ -149,14 +216,17 @@ def seat_heatmap(seat, seat_strategy, folder):
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
     ax.set_xlabel("seat (seat 0 starts)")
     ax.set_ylabel("cell and strategy" if many else "strategy")
-    ax.set_title("Win rate by seat (colour: percentage points above or below fair)")
+    ax.set_title("Win rate by seat (colour: percentage points above or below fair)"
+                 + (f" (the first {len(rows)} of {total} rows)" if len(rows) < total else ""))
     points_colorbar(fig, im, ax)
     return _save(fig, folder, "seat_heatmap.png")
 
 
-def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, ylabel=None):
-    """Horizontal estimates with intervals, one row per (subject, cell); filled markers where the
-    interval excludes 0."""
+def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, ylabel=None, most=None):
+    """Horizontal estimates with intervals, one row per subject with a line per cell; filled
+    markers where the interval excludes 0. As many subjects as fit MAX_PX (and at most `most`):
+    where that leaves some out, the largest (by |estimate| in any cell) in that order, and the
+    title says so."""
     from matplotlib.lines import Line2D
 
     df = df.filter(pl.col(est).is_not_nan() & pl.col(lo).is_not_nan() & pl.col(hi).is_not_nan())
@@ -164,9 +234,19 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
         return None
     cells = _cells(df)
     subjects = df[label].unique(maintain_order=True).to_list()
+    per = row_height(len(cells))
+    keep = fit(len(subjects), per, 1.6)
+    if most is not None:
+        keep = min(keep, most)
+    if keep < len(subjects):
+        top = (df.group_by(label, maintain_order=True).agg(pl.col(est).abs().max().alias("_size"))
+               .sort("_size", descending=True, maintain_order=True).head(keep))
+        title += largest_note(keep, len(subjects))
+        subjects = top[label].to_list()
+        df = df.filter(pl.col(label).is_in(subjects))
     # wide enough for the item labels and the legend beside the plot (a named action is long)
     longest = max(len(str(x)) for x in subjects)
-    fig = _figure(5.5 + 0.075 * longest + (1.3 if len(cells) > 1 else 0), 1.2 + 0.32 * len(subjects) * len(cells))
+    fig = _figure(5.5 + 0.075 * longest + (1.3 if len(cells) > 1 else 0), 1.2 + per * len(subjects))
     ax = fig.subplots()
     step = 0.8 / len(cells)
     handles = []
@@ -228,6 +308,7 @@ def score_source_bars(sources, folder, unit="VP"):
         return None
     many = len(_cells(df)) > 1
     groups = df.select("variant", "n_players", "strategy").unique(maintain_order=True).rows()
+    total, groups = len(groups), groups[:fit(len(groups), 0.45, 1.4)]     # the first that fit MAX_PX
     labels = [f"{cell_label(v, p)}: {s}" if many else s for v, p, s in groups]
     # tall enough for the legend beside it too (13 sources for one strategy, say)
     fig = _figure(9, max(1.4 + 0.45 * len(groups), 0.8 + 0.22 * len(order)))
@@ -248,10 +329,11 @@ def score_source_bars(sources, folder, unit="VP"):
         ax.text(pos[i], i, f"  {total:.1f}", va="center", fontsize=8)
     ax.set_yticks(range(len(groups)), labels)
     ax.invert_yaxis()
-    ax.set_xlabel(f"mean {unit} per seat-game")
+    ax.set_xlabel(f"mean {unit} per seat per game")
     ax.set_ylabel("cell: strategy" if many else "strategy")
     ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
-    ax.set_title(f"Where the points come from (mean {unit} by source)")
+    ax.set_title(f"Where the points come from (mean {unit} by source)"
+                 + (f" (the first {len(groups)} of {total}; every one in the table)" if len(groups) < total else ""))
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
     ax.axvline(0, color="black", linewidth=0.8)
     return _save(fig, folder, "score_sources.png")

@@ -6,6 +6,7 @@ import re
 from html import escape
 
 from .summary import BADGE, assumed_note, contents, rests_on_text, split_findings, thresholds_note
+from .export import more_text, split_rows
 from .table_text import findings_note
 
 CSS = """
@@ -18,7 +19,14 @@ ol.findings li{margin:.35em 0}.kind{display:inline-block;min-width:5.5em;font-si
 background:#6c7a89;border-radius:3px;padding:0 .4em;margin-right:.5em;text-align:center}
 .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.85em;margin:.4em 0 1em}
 th,td{border:1px solid #ddd;padding:.25em .55em;text-align:right;white-space:nowrap}
-th{background:#f4f6f8}td:first-child,th:first-child{text-align:left}tr.sig td{background:#fdecea;font-weight:600}
+th{background:#f4f6f8;white-space:normal;vertical-align:bottom;min-width:3em}td.t{white-space:normal;min-width:7em}
+.wrap td.w{white-space:normal;min-width:8em}td.w span{white-space:nowrap}td:first-child,th:first-child{text-align:left}
+tr.sig td{background:#fdecea;font-weight:600}
+.scroll td:first-child,.scroll th:first-child,.keyed td:nth-child(2),.keyed th:nth-child(2){position:sticky;left:0;
+z-index:1;background:#fff}.keyed td:first-child,.keyed th:first-child{width:6.5em;min-width:6.5em;white-space:normal}
+.keyed td:nth-child(2),.keyed th:nth-child(2){left:calc(7.6em - 1px);box-shadow:inset 1px 0 #ddd}
+.scroll th:first-child,.keyed th:nth-child(2){background:#f4f6f8;text-align:left}
+.scroll tr.sig td:first-child,.keyed tr.sig td:nth-child(2){background:#fdecea}
 figure{margin:1.2em 0}img.figure{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{color:#555;font-size:.9em}td.t{text-align:left}p.question{font-style:italic;margin:.2em 0}
 tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}table.verdicts code{white-space:normal;overflow-wrap:anywhere;font-size:90%}
@@ -39,21 +47,73 @@ b.dataset.figures=imgs.length;b.dataset.figuresOk=ok;b.dataset.errors=errs.join(
 
 
 NUMBER = re.compile(r"^(?:[-+<–]|\d)")           # numbers align right, text left
+LONG = 18                                        # a number cell longer than this may wrap at its spaces
+RANGE = re.compile(r"(\S*\d[–-][\d+-]\S*)")        # "(43.1–46.9)": kept on one line
+WIDTH = 1200                                     # px a table has on the page (the body's max-width)
+CHAR, PAD, TEXT = 7.6, 19, 7                     # px per character of a cell, px of padding and border; a text
+                                                 # cell's narrowest (td.t's min-width, in em)
+
+
+def _td(c):
+    if not NUMBER.match(c):
+        return f'<td class="t">{escape(c)}</td>'
+    if len(c) > LONG and " " in c:               # "45.0% (43.1–46.9), n 1,234" may wrap between its parts
+        return '<td class="w">' + RANGE.sub(r"<span>\1</span>", escape(c)) + "</td>"
+    return f"<td>{escape(c)}</td>"
+
+
+def _narrowest(c):
+    """A cell's narrowest width in characters: a text cell wraps at its words (7 em at least), a
+    long number between its parts, any other not at all."""
+    if not NUMBER.match(c):
+        return max([TEXT * 1.6] + [len(w) for w in c.split()])
+    if len(c) > LONG and " " in c:
+        return max(len(w) for w in RANGE.sub(lambda m: m.group(0).replace(" ", "_"), c).split())
+    return len(c)
+
+
+def _wrap(t, rows):
+    """Whether the table's long number cells should wrap: when it is wider than the page on one
+    line a cell, and narrow enough wrapped (estimated from its characters) to fit. A table too
+    wide either way keeps them on one line and scrolls sideways (its key columns stay in view):
+    wrapped, it would only be taller and scroll as well."""
+    cols = list(zip(t.headers, *(t.rows[i] for i in rows)))
+    width = lambda f: sum(PAD + CHAR * max([max((len(w) for w in str(col[0]).split()), default=0)]
+                                            + [f(c) for c in col[1:]]) for col in cols)
+    return width(len) > WIDTH and width(_narrowest) <= WIDTH
+
+
+def _grid(t, rows):
+    """The <table> of rows `rows` (indices) of table `t`, in a box that scrolls sideways if it must;
+    the key columns stay in view: the first (the row's name), or the first two where the first is
+    the cell (variant, players) and the second the row's name."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in t.headers)
+    body = []
+    for i in rows:
+        cls = (' class="small"' if t.greyed and t.greyed[i] else         # a small group's change is no finding
+               ' class="sig"' if t.marked and t.marked[i] else "")
+        body.append(f"<tr{cls}>" + "".join(_td(c) for c in t.rows[i]) + "</tr>")
+    cls = " ".join(c for c, on in (("keyed", len(t.headers) > 2 and t.headers[0] == "cell"),   # cell, then the name
+                                   ("wrap", _wrap(t, rows))) if on)
+    table = f'<table class="{cls}">' if cls else "<table>"
+    return (f'<div class="scroll">{table}<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(body) +
+            "\n</tbody></table></div>")
 
 
 def _table(t):
-    head = "".join(f"<th>{escape(h)}</th>" for h in t.headers)
-    body = []
-    for i, row in enumerate(t.rows):
-        cls = (' class="small"' if t.greyed and t.greyed[i] else         # a small group's change is no finding
-               ' class="sig"' if t.marked and t.marked[i] else "")
-        cells = "".join(("<td>" if NUMBER.match(c) else '<td class="t">') + escape(c) + "</td>" for c in row)
-        body.append(f"<tr{cls}>{cells}</tr>")
+    """A table under its title: at most SCREEN_ROWS rows on screen, the rest behind "more", and a
+    link to the whole table as CSV (``reports.export``)."""
+    shown, rest, hidden = split_rows(t)
     question = f'<p class="question">{escape(t.question)}</p>\n' if t.question else ""
-    full = f' <a href="{escape(t.csv_link)}">The full table (CSV).</a>' if t.csv_link else ""
-    return (f'<h3 id="table-{t.key}">{escape(t.title)}</h3>\n{question}<p class="note">{escape(t.note)}{full}</p>\n'
-            f'<div class="scroll"><table><thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(body) +
-            "\n</tbody></table></div>")
+    full = f' <a class="csv" href="{escape(t.csv_link)}">The full table (CSV).</a>' if t.csv_link else ""
+    more = ""
+    if rest or hidden:
+        inner = _grid(t, rest) if rest else ""
+        more = (f'\n<details class="more"><summary>{escape(more_text(t, rest, hidden))}</summary>\n{inner}'
+                + (f'\n<p class="note">Every row is in <a href="{escape(t.csv_link)}">the CSV</a>.</p>'
+                   if t.csv_link else "") + "\n</details>")
+    return (f'<div class="table" data-table="{escape(t.key)}">\n<h3 id="table-{t.key}">{escape(t.title)}</h3>\n'
+            f'{question}<p class="note">{escape(t.note)}{full}</p>\n{_grid(t, shown)}{more}\n</div>')
 
 
 def _findings(groups):

@@ -1,7 +1,8 @@
-"""The Markdown summary beside the HTML: the same findings and tables, the figures as relative
-links to the PNG files."""
+"""The Markdown summary beside the HTML: the same findings and tables (each its first 40 rows and
+a link to its CSV, ``reports.export``), the figures as relative links to the PNG files."""
 import re
 
+from .export import more_text, split_rows
 from .summary import BADGE, assumed_note, rests_on_text, split_findings, thresholds_note
 from .table_text import findings_note
 
@@ -10,18 +11,27 @@ def _cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _row(t, i):
+    cells = [_cell(c) for c in t.rows[i]]
+    if t.greyed and t.greyed[i]:            # Markdown has no grey: italics, as the note says
+        cells = [f"*{c}*" if c else c for c in cells]
+    elif t.marked and t.marked[i]:
+        cells = [f"**{c}**" if c else c for c in cells]
+    return "| " + " | ".join(cells) + " |"
+
+
 def _table(t):
+    """A table under its title: its first SCREEN_ROWS rows, then how many more the CSV holds."""
     full = f" [The full table (CSV).]({t.csv_link})" if t.csv_link else ""
+    shown, rest, hidden = split_rows(t)
     lines = [f"### {t.title}", "", *([f"*{t.question}*", ""] if t.question else []), t.note + full, "",
              "| " + " | ".join(_cell(h) for h in t.headers) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(t.headers))) + "|"]
-    for i, row in enumerate(t.rows):
-        cells = [_cell(c) for c in row]
-        if t.greyed and t.greyed[i]:            # Markdown has no grey: italics, as the note says
-            cells = [f"*{c}*" if c else c for c in cells]
-        elif t.marked and t.marked[i]:
-            cells = [f"**{c}**" if c else c for c in cells]
-        lines.append("| " + " | ".join(cells) + " |")
+    lines += [_row(t, i) for i in shown]
+    if rest or hidden:
+        where = f"[the full table (CSV)]({t.csv_link})" if t.csv_link else "the HTML report"
+        after = list(range(len(shown), len(t.rows)))
+        lines += ["", f"*The first {len(shown)} rows; {more_text(t, after)} in {where}.*"]
     return "\n".join(lines) + "\n"
 
 

@@ -5,7 +5,8 @@ PNG's path, or None with nothing to draw. `<kind>(section)` lists a section's fi
 import numpy as np
 import polars as pl
 
-from .figures import COLORS, _cells, _figure, _forest, _save, cell_label, integer_axis, points_colorbar
+from .figures import (COLORS, _cells, _figure, _forest, _save, cell_label, fit, integer_axis, largest_note, panel_grid,
+                      points_colorbar, row_height)
 
 MAX_FOREST = 30          # items in a forest plot; the table has them all
 
@@ -31,8 +32,14 @@ def _matrix(ax, values, text, rows, cols, lim, title):
 
 
 def _panels(n, width, height):
-    fig = _figure(width * n, height)
-    return fig, fig.subplots(1, n, squeeze=False)[0]
+    """A figure of `n` panels of `width` x `height` inches in a grid within MAX_PX
+    (``figures.panel_grid``; one row where they fit): (figure, the n axes in order)."""
+    rows, cols = panel_grid(n, width, height)
+    fig = _figure(width * cols + 1.0, height * rows)           # (+ the colour bar)
+    axes = list(fig.subplots(rows, cols, squeeze=False).flat)
+    for ax in axes[n:]:
+        ax.remove()
+    return fig, axes[:n]
 
 
 def _matrix_figure(fig, axes, im, title, folder, name, label="percentage points from fair"):
@@ -85,7 +92,8 @@ def draw_head_to_head(section, df, folder):
     values = sorted(set(df[col].to_list()) | set(df["opponent"].to_list()))
     cells = _cells(df)
     fig, axes = _panels(len(cells), 1.6 + 1.2 * len(values), 1.3 + 0.55 * len(values))
-    for ax, (v, p) in zip(axes, cells):
+    mats, lim = [], 5.0
+    for v, p in cells:
         part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
         m = np.full((len(values), len(values)), np.nan)
         text = [[""] * len(values) for _ in values]
@@ -93,7 +101,9 @@ def draw_head_to_head(section, df, folder):
             i, j = values.index(r[col]), values.index(r["opponent"])
             m[i, j] = 100 * (r["score"] - 0.5)                           # percentage points
             text[i][j] = f"{100 * r['score']:.1f}%\nn={r['n']:,}"
-        lim = max(5.0, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)
+        lim = max(lim, float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 0)   # one scale, one colour bar
+        mats.append((v, p, m, text))
+    for ax, (v, p, m, text) in zip(axes, mats):
         im = _matrix(ax, m, text, values, values, lim, cell_label(v, p))
         ax.set_xlabel(f"against {col}")
         ax.set_ylabel(col)
@@ -107,25 +117,25 @@ def head_to_head(section):
 
 
 def draw_long_value(section, result, folder):
-    """The headline difference of each item with its interval; the largest MAX_FOREST by size."""
+    """The headline difference of each item with its interval; the largest MAX_FOREST by size
+    (fewer where more cells leave less room: ``figures.fit``)."""
     df = result["value"]
     if df is None or not df.height:
         return None
-    top = (df.filter(pl.col("d0").is_not_nan()).with_columns(_size=pl.col("d0").abs())
-           .group_by("item").agg(pl.col("_size").max()).sort("_size", descending=True).head(MAX_FOREST))
-    keep = top["item"].to_list()
-    df = df.filter(pl.col("item").is_in(keep)).sort(pl.col("item").replace_strict(keep, list(range(len(keep)))))
+    order = (df.filter(pl.col("d0").is_not_nan()).group_by("item").agg(pl.col("d0").abs().max().alias("_size"))
+             .sort("_size", "item", descending=[True, False])["item"].to_list())
+    df = df.filter(pl.col("item").is_in(order)).sort(pl.col("item").replace_strict(order, list(range(len(order)))),
+                                                     maintain_order=True)
     a, b = section.pairs[0]
-    more = f" ({len(keep)} largest)" if len(keep) < result["value"]["item"].n_unique() else ""
     return _forest(df, "item", "d0", "d0_lo", "d0_hi",
-                   f"{section.title}{more}: win rate {a} minus {b} (95% CI; filled: excludes 0); an association",
+                   f"{section.title}: win rate {a} minus {b} (95% CI; filled: excludes 0); an association",
                    "difference in win rate (percentage points)", folder, f"{section.name}_value.png",
-                   ylabel=section.name)
+                   ylabel=section.name, most=MAX_FOREST)
 
 
 def long_value(section):
     a, b = section.pairs[0]
-    return [(f"{section.name}_value", f"Forest plot of {section.title.lower()}: win rate of seat-games '{a}' minus "
+    return [(f"{section.name}_value", f"Forest plot of {section.title.lower()}: win rate of seats played '{a}' minus "
              f"'{b}', 95% intervals", lambda r, f, d: draw_long_value(section, r, f))]
 
 
@@ -136,7 +146,16 @@ def draw_flag_effect(section, df, folder, unit):
     metrics = df["metric"].unique(maintain_order=True).to_list()
     cells = _cells(df)
     names = df["name"].unique(maintain_order=True).to_list()
-    fig = _figure(5 * len(metrics), 1.3 + 0.3 * len(names) * len(cells))
+    per = row_height(len(cells), 0.3)
+    keep = fit(len(names), per, 1.7)
+    more = ""
+    if keep < len(names):                   # the strongest evidence first: the smallest adjusted p in any metric
+        top = (df.group_by("name", maintain_order=True).agg(pl.col("p_adjusted").fill_nan(1.0).min().alias("_p"))
+               .sort("_p", maintain_order=True).head(keep))
+        more = largest_note(keep, len(names)).replace("largest", "most significant")
+        names = top["name"].to_list()
+        df = df.filter(pl.col("name").is_in(names))
+    fig = _figure(5 * len(metrics), 1.3 + per * len(names))
     axes = fig.subplots(1, len(metrics), squeeze=False, sharey=True)[0]
     step = 0.8 / len(cells)
     for ax, m in zip(axes, metrics):
@@ -157,7 +176,7 @@ def draw_flag_effect(section, df, folder, unit):
     axes[0].invert_yaxis()
     if len(cells) > 1:
         axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
-    fig.suptitle(f"{section.title}: games with it minus games without (95% CI; filled: significant, Holm)")
+    fig.suptitle(f"{section.title}{more}: games with it minus games without (95% CI; filled: significant, Holm)")
     return _save(fig, folder, f"{section.name}_effect.png")
 
 

@@ -4,6 +4,7 @@ with the one question the section answers."""
 import polars as pl
 
 from analysis.stats import wilson_interval
+from analysis.words import plural
 
 from .figures import cell_label
 from .table_text import Table, ci_num, ci_pct, ci_pts, count, greyed_rows, num, pct, pts, pval, small_note
@@ -39,7 +40,7 @@ def endings(s, df, data):
         for (v, p), part in df.group_by("variant", "n_players", maintain_order=True):
             k, n = int(part.filter(pl.col("value") == s.cap)["games"].sum()), int(part["n"][0])
             lo, hi = wilson_interval(k, n)
-            caps.append(f"{cell_label(v, p)}: {pct(k / n, 2)} (95% CI {ci_pct(lo, hi)}, {k:,} of {n:,} games)")
+            caps.append(f"{cell_label(v, p)}: {pct(k / n, 2)} (95% CI {ci_pct(lo, hi)}, {k:,} of {plural(n, 'game')})")
         note += f" Cap rate: {'; '.join(caps)}."
     note = note.strip()
     return [Table(s.name, s.title, note, _head(data.many_cells) + [s.column.replace("_", " "), "games", "of",
@@ -60,7 +61,7 @@ def seat_heatmap(s, result, data):
                                   count(r["n"])]
                         + [f"{rate_ci(at[k]['win_rate'], at[k]['lo'], at[k]['hi'])}, n {count(at[k]['n'])}"
                            if k in at else "–" for k in seats])
-    return [Table(s.name, s.title, "Win rate (95% Wilson interval) of the seat-games of each value, over all seats "
+    return [Table(s.name, s.title, "Win rate (95% Wilson interval) of the seats played with each value, over all seats "
                   "and at each seat (seat 0 starts); fair = 1/players. A tie is a win for each tied seat.",
                   _head(data.many_cells) + [s.column, "fair", "all seats", "n"] + [f"seat {k}" for k in seats],
                   rows, question=s.question)]
@@ -113,10 +114,10 @@ def long_value(s, result, data):
     head += [f"{x} − {y} (pts, 95% CI)" for x, y in others]
     n_sig = sum(marked)
     greyed = greyed_rows(df, a, b, data.min_group)
-    note = (f"{s.note} Seat-games in each state: n, win rate (Wilson 95% interval), mean final {unit}; "
-            f"'{s.rest}' = every other seat-game of the cell. {a} − {b}: win-rate difference in percentage points "
-            f"(Newcombe 95% interval; p Holm-adjusted over the {len(df)} rows); marked: {n_sig} rows at least "
-            f"{100 * data.threshold:.1f} points apart and significant. Associations, not causes."
+    note = (f"{s.note} Seats played in each state: n, win rate (Wilson 95% interval), mean final {unit}; "
+            f"'{s.rest}' = every other seat played in the cell. {a} − {b}: win-rate difference in percentage points "
+            f"(95% interval; p Holm-adjusted over the {plural(len(df), 'row')}); marked: {plural(n_sig, 'row')} at "
+            f"least {100 * data.threshold:.1f} points apart and significant. Associations, not causes."
             + small_note(greyed, data.min_group)).strip()
     out = [Table(s.name, s.title, note, head, rows, marked, question=s.question, greyed=greyed)]
     if who is not None and who.height:
@@ -135,8 +136,8 @@ def _who(s, who, data):
             at = {(r["column"], r["value"]): r for r in rs.iter_rows(named=True)}
             rows.append(prefix + [str(item[0])] + [rate_ci(at[c]["rate"], at[c]["lo"], at[c]["hi"]) if c in at else "–"
                                                   for c in cols])
-    return Table(f"{s.name}_who", f"{s.title}: by whom", "Share of the seat-games of each strategy (nation, ...) "
-                 "with it, Wilson 95% interval; n = that value's seat-games (in the header).",
+    return Table(f"{s.name}_who", f"{s.title}: by whom", "Share of the seats played by each strategy (nation, ...) "
+                 "with it, Wilson 95% interval; n = that value's seats played (in the header).",
                  _head(data.many_cells) + [s.name] + [f"{v} (n {count(size[c, v])})" for c, v in cols], rows,
                  question=f"Who {s.states[0].says.split(' ')[0]} it?")
 
@@ -190,7 +191,7 @@ def stages(s, result, data):
     for prefix, part in _cells(result["rates"], data.many_cells):
         for r in part.iter_rows(named=True):
             rows.append(prefix + [r["by"], str(r["value"]), rate_ci(r["win_rate"], r["lo"], r["hi"]), count(r["n"])])
-    note = f"{s.note} Win rate (Wilson 95% interval) and seat-games n, by " + ", ".join(s.by) + "."
+    note = f"{s.note} Win rate (Wilson 95% interval) and n (seats played), by " + ", ".join(s.by) + "."
     tables = [Table(s.name, s.title, note.strip(), _head(data.many_cells) + ["by", "value", "win rate", "n"], rows,
                     question=s.question)]
     stuck = result["stuck"]
@@ -203,7 +204,7 @@ def stages(s, result, data):
         rows.append(([cell_label(v, p)] if data.many_cells else []) + [str(value), count(part["n"][0])] + [
             rate_ci(at[k]["share"], at[k]["lo"], at[k]["hi"]) if k in at else "0.0%" for k in stages]
             + [f"{most['stuck']}" + (f": {label}" if label else "")])
-    note = (f"Of the lost seat-games (n), the share stuck at each stage (the first not done; Wilson 95% "
+    note = (f"Of the seats that lost (n), the share stuck at each stage (the first not done; Wilson 95% "
             f"interval), by {s.by[0]} and in all: the stage that stops players most has the largest share.")
     tables.append(Table(f"{s.name}_stuck", f"{s.title}: where lost games stopped", note,
                         _head(data.many_cells) + [s.by[0], "lost (n)"] + [f"stuck at {k}" for k in stages]
@@ -221,7 +222,7 @@ def score_groups(s, df, data):
         rows.append(([cell_label(v, p)] if data.many_cells else []) + [by, str(value), count(part["n"][0])] + [
             f"{num(at[g]['mean'], '{:.1f}')} ({ci_num(at[g]['lo'], at[g]['hi'], '{:.1f}')}; {pct(at[g]['share'], 0)})"
             if g in at else "–" for g in groups])
-    note = (f"{s.note} Mean {unit} per seat-game from each group of sources (normal 95% interval; share of the "
+    note = (f"{s.note} Mean {unit} per seat per game from each group of sources (normal 95% interval; share of the "
             "total), by " + ", ".join(s.by) + ".").strip()
     return [Table(s.name, s.title, note, _head(data.many_cells) + ["by", "value", "n"] + groups, rows,
                   question=s.question)]
@@ -279,7 +280,7 @@ def usage(s, result, data):
             row.append(r["verdict"] or "")
         rows.append(row)
     head = _head(data.many_cells) + ["what", "item", "class", "games it was there", "used in games (95% CI)",
-                                     "used in seat-games (95% CI)", "uses per seat-game", "least-used side (95% CI)"]
+                                     "used by seats (95% CI)", "uses per seat per game", "least-used side (95% CI)"]
     head += [f"{name}: used in games (95% CI; one-sided: its least-used side)" for name in names]
     head += ["verdict"] if names else []
     counts = {c: int((own["status"] == c).sum()) for c in FLAGGED}
@@ -299,7 +300,7 @@ def usage(s, result, data):
     else:
         note += " Run report --robustness to tell a bot gap (strong play uses it) from a design finding (nobody does)."
     if rows_all.height > len(rows):
-        note += f" The first {len(rows)} of {rows_all.height:,} such items are shown."
+        note += f" The first {len(rows)} of {plural(rows_all.height, 'such item')} are shown."
     note += " Every item, used ones too, is in the CSV beside the report."
     full = own.with_columns(item_name=pl.col("item").map_elements(label, return_dtype=pl.String))
     for k, name in enumerate(names):

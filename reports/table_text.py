@@ -83,8 +83,8 @@ def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
     from analysis.findings import TIERS
 
-    size = (f" Both groups of a comparison hold at least {data.min_group.text()} (a seat-game: one seat in one "
-            "game)." if data.min_group else "")
+    size = (f" Both groups of a comparison hold at least {data.min_group.text()} (a seat played: one "
+            "seat in one game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
             "correction (p-values made stricter for the many things tested at once, so noise does not pass for a "
@@ -104,9 +104,9 @@ def _win_table(key, title, df, by, many):
     rows = [_cell(many, r) + [str(r[by]), pct(r["win_rate"]), ci_pct(r["lo"], r["hi"]), count(r["wins"]),
                               count(r["n"]), pct(r["fair"]), pts(r["advantage"]), pval(r["p_value"])]
             for r in df.iter_rows(named=True)]
-    return Table(key, title, "Wins over seat-games (a tie is a win for each tied seat), Wilson 95% interval; "
-                 "advantage = win rate − fair (1/players) in percentage points; p: two-sided exact binomial test "
-                 "against fair (not adjusted).",
+    return Table(key, title, "Wins over seats played (each seat of each game; a tie is a win for each tied seat), "
+                 "Wilson 95% interval; advantage = win rate − fair (1/players) in percentage points; p: two-sided "
+                 "exact binomial test against fair (not adjusted).",
                  (["cell"] if many else []) + [by, "win rate", "95% CI", "wins", "n", "fair", "advantage (pts)", "p"],
                  rows)
 
@@ -140,8 +140,8 @@ def _value_table(subject, df, many, unit, min_group=None, names=None):
                                             "95% CI", f"n {without.replace('_', ' ')}", "win rate",
                                             "difference (pts)", "95% CI", "p", f"{unit} difference"]
     greyed = greyed_rows(df.sort("variant", "n_players", maintain_order=True), with_, without, min_group)
-    note = (f"{subject.note} Win rates with Newcombe 95% interval and pooled test (Fisher's exact test for a group "
-            f"under {SMALL:,}; not adjusted); {unit} "
+    note = (f"{subject.note} Win rates; the difference with its 95% interval and a pooled test (Fisher's exact test "
+            f"for a group under {SMALL:,}; not adjusted); {unit} "
             f"difference = mean final {unit} with minus without; an association, not a cause."
             + small_note(greyed, min_group)).strip()
     return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
@@ -161,7 +161,7 @@ def tables(data, pivots=()):
     bal = data.balance
     out.append(Table("balance", "Balance",
                      "Balance = 1 − (highest − lowest win rate) among seats or strategies (1 = perfectly even); "
-                     "normal-approximation 95% interval; n = seat-games of the smaller group.",
+                     "normal-approximation 95% interval; n = the smaller group's seats played.",
                      (["cell"] if many else []) + ["over", "balance", "95% CI", "highest", "lowest", "gap (pts)",
                                                    "n"],
                      [_cell(many, r) + [{"seat": "seats", "strategy": "strategies"}[r["over"]],
@@ -202,7 +202,7 @@ def _never_played(data):
     return Table("never_played", "Drawn but never played",
                  f"Items a strategy drew (at least {LEAST} times) and never played: their value in the tables above "
                  "and in the findings says more about the strategy (the bot) than about the item. drawn: "
-                 "seat-games that drew it (for a cards table, cards drawn).",
+                 "seats played that drew it (for a cards table, cards drawn).",
                  (["cell"] if data.many_cells else []) + ["strategy", "item", "from", "drawn"], rows)
 
 
@@ -218,7 +218,7 @@ def _sources(sources, many, unit):
                     [f"{num(total['mean'], '{:.1f}')} ({ci_num(total['lo'], total['hi'], '{:.1f}')})"
                      if total else "–"])
     return Table("sources", "Score sources",
-                 f"Mean {unit} per seat-game from each source (its share of the total); the total with its 95% "
+                 f"Mean {unit} per seat per game from each source (its share of the total); the total with its 95% "
                  "interval. Sources that are always 0 are left out.",
                  (["cell"] if many else []) + ["strategy", "n"] + [s.replace("_", " ") for s in order] + ["total"],
                  rows)
@@ -254,7 +254,7 @@ def _tier_seats(df, many):
                  "Each seat's win rate in the run's games and in the same game seeds played by a stronger strategy "
                  "in every seat (common random numbers: game k has the same deal and dice); Wilson 95% interval; "
                  "advantage = win rate − fair (1/P). Marked: p < 0.05 against fair (not corrected).",
-                 (["cell"] if many else []) + ["played by", "seat", "seat-games", "win rate", "95% CI",
+                 (["cell"] if many else []) + ["played by", "seat", "seats played", "win rate", "95% CI",
                                                 "advantage (pts)", "95% CI"], rows, marked)
 
 

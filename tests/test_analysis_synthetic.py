@@ -30,7 +30,7 @@ class Glory(Game):
     score_unit = "glory"
     tiebreak = "a tie on glory is shared"
     subjects = (Subject("relic", "Relic value", "relics_{item}", verb="held", phrase="the {item} relic",
-                        note="Seat-games that held the relic at the end against those that did not."),)
+                        note="Seats that held the relic at the end of a game against those that did not."),)
 
 
 GAME = Glory()
@@ -325,6 +325,7 @@ def test_another_game_gets_a_report_in_its_own_words(glory, tmp_path):
     page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", result.html.read_text(encoding="utf-8"))
     for text in (md, page):
         assert "Glory Road balance report: glory" in text and "### Relic value" in md
-        assert "glory difference" in text and "Mean glory per seat-game" in text and "a tie on glory is shared" in text
+        assert "glory difference" in text and "Mean glory per seat per game" in text
+        assert "a tie on glory is shared" in text
         assert not re.search(r"\bVP\b", text)
         assert not re.search(r"favor|harbor|tableau|temple|aeolos", text, re.IGNORECASE)

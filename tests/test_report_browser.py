@@ -64,3 +64,133 @@ def test_report_screenshot_is_saved_as_an_artifact(report, tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000      # a real rendering, not a blank page
+
+
+# ---- a large report at 1400 px (issue #34): bounded on screen, every table as CSV, plain words
+
+# The README's largest report, kept small: its EOS module comparison (3 modules x 2 player counts;
+# 150 games a cell, not 20,000) checked against stronger play (tuned, and one game of the lookahead:
+# "1 game"). Journey cards and upgrades give tables of hundreds of rows and forest plots of over a
+# hundred items in six cells; the stronger-play table has a long verdict column.
+LARGE = dict(variants="base,night,deluxe", players="2,4", games=150, seed=1)
+LARGE_TIERS = "tuned:60,lookahead:1"
+WIDTH = 1400
+
+MEASURE = r"""<script>window.addEventListener("load",function(){
+var de=document.documentElement,out={};
+function shown(e){var d=e.closest("details:not([open])");if(d&&!e.closest("summary"))return false;
+return e.getClientRects().length>0;}
+out.viewport=de.clientWidth;out.scrollWidth=de.scrollWidth;out.bodyWidth=document.body.scrollWidth;
+out.height=de.scrollHeight;
+out.findings=[].filter.call(document.querySelectorAll("ol.findings > li"),shown).length;
+out.findingsAll=document.querySelectorAll("ol.findings > li").length;
+out.tables=[];
+document.querySelectorAll("div.table").forEach(function(d){var t=d.querySelector("table");if(!t||!shown(t))return;
+var box=t.parentElement,first=t.querySelector("tbody td");
+out.tables.push({key:d.dataset.table,rows:[].filter.call(t.querySelectorAll("tbody > tr"),shown).length,
+rowsAll:d.querySelectorAll("tbody > tr").length,wide:box.scrollWidth>box.clientWidth+1,
+right:t.getBoundingClientRect().right>de.clientWidth+1&&box.scrollWidth<=box.clientWidth+1,
+sticky:first?getComputedStyle(first).position:"",csv:(d.querySelector("a.csv")||{}).href||""});});
+out.figures=[].map.call(document.querySelectorAll("img.figure"),function(i){
+return [i.closest("figure").id,i.naturalWidth,i.naturalHeight];});
+document.body.setAttribute("data-measure",JSON.stringify(out));});</script>"""
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory):
+    from simulate.compare import run_compare
+    from simulate.robustness import play_tiers
+
+    root = tmp_path_factory.mktemp("browser-large")
+    run_compare("eos", **LARGE, out=root / "cmp", jobs=1, progress=False)
+    play_tiers(root / "cmp", LARGE_TIERS, jobs=1, progress=False)
+    return build_report(root / "cmp", root / "report.html")
+
+
+def measure(html, tmp_path, width=WIDTH):
+    """The page's layout in chromium at `width` px (the numbers MEASURE records after load), read
+    from a copy beside it (so its links to the CSVs resolve)."""
+    import json
+    from html import unescape
+
+    html = Path(html)
+    copy = html.with_name(f".measure-{html.name}")
+    copy.write_text(html.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    try:
+        run = subprocess.run([chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                              f"--window-size={width},1000", "--virtual-time-budget=5000", "--dump-dom", copy.as_uri()],
+                             capture_output=True, text=True, timeout=180)
+    finally:
+        copy.unlink()
+    assert run.returncode == 0, run.stderr[-2000:]
+    found = re.search(r'data-measure="([^"]*)"', run.stdout)
+    assert found, run.stdout[:500]
+    return json.loads(unescape(found.group(1)))
+
+
+def test_large_report_is_bounded_and_readable_at_1400px(large, tmp_path):
+    from reports.export import SCREEN_ROWS
+    from reports.figures import MAX_PX
+
+    m = measure(large.html, tmp_path)
+    assert len(large.findings) > 25 and m["findingsAll"] == len(large.findings)   # many findings, every one there
+    assert m["findings"] <= 25                                  # ... at most 25 outside "more"
+    assert m["scrollWidth"] <= m["viewport"] and m["bodyWidth"] <= m["viewport"]    # the page never scrolls sideways
+    tables = {t["key"]: t for t in m["tables"]}
+    assert {"journey", "upgrade", "deltas", "robustness", "usage"} <= set(tables)
+    assert max(t["rowsAll"] for t in m["tables"]) > 3 * SCREEN_ROWS           # long tables, cut to 40 rows on screen
+    assert all(t["rows"] <= SCREEN_ROWS for t in m["tables"]), [(k, t["rows"]) for k, t in tables.items()]
+    for key, t in tables.items():
+        assert not t["right"], key                              # no table runs off the page
+        if t["wide"]:                                           # one wider than the page scrolls in its box,
+            assert t["sticky"] == "sticky", key                 # the row's name kept in view
+    assert not tables["robustness"]["wide"]                     # the verdicts wrap: the whole table in 1400 px
+    assert len(m["figures"]) >= 12
+    assert all(0 < w <= MAX_PX and 0 < h <= MAX_PX for _, w, h in m["figures"]), m["figures"]
+
+
+def test_large_report_writes_every_table_as_csv_beside_it(large, tmp_path):
+    import polars as pl
+
+    from reports.build import report_paths
+
+    page = Path(large.html).read_text(encoding="utf-8")
+    _, md_path, folder = report_paths(large.html)
+    md = md_path.read_text(encoding="utf-8")
+    keys = re.findall(r'<div class="table" data-table="([^"]+)">', page)
+    links = re.findall(r'<a class="csv" href="([^"]+)">', page)
+    assert len(keys) == len(links) == len(set(links)) >= 25
+    for link in links:
+        path = Path(large.html).parent / link
+        assert path.is_file() and path.parent == folder, link
+        assert f"]({link})" in md                               # the Markdown links it too
+        table = pl.read_csv(path, infer_schema_length=0)
+        assert table.height > 0 or link.endswith("robustness.csv"), link
+    # a long table: 40 rows on the page, every row in its CSV
+    deltas = pl.read_csv(folder / "deltas.csv", infer_schema_length=0)
+    shown = re.search(r'data-table="deltas">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    assert shown.count("<tr") == 40 and deltas.height > 100
+    assert f"{deltas.height - 40:,} more rows" in page and f"{deltas.height - 40:,} more rows" in md
+
+
+BANNED = ("predictable plug-in", "empirical Bernstein", "Newcombe", "17lands", "seat-game", "seat game")
+
+
+def plain_words_problems(text):
+    """What a report's text says that it should not: a banned term, a count of one with a plural
+    noun ("1 games"), a plural's possessive with "'s" ("Angels's"), "nan"."""
+    found = [w for w in BANNED if w.lower() in text.lower()]
+    found += re.findall(r"(?<![\d.,])\b1 (?:games|seats|rows|findings|items|comparisons|cells|cards|values)\b", text)
+    found += re.findall(r"\b\w+s's\b", text)
+    found += re.findall(r"[+-]?\bnan\b", text)                # a number that is not one
+    return found
+
+
+def test_large_report_is_in_plain_words(large):
+    from reports.build import report_paths
+
+    _, md_path, _ = report_paths(large.html)
+    page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", Path(large.html).read_text(encoding="utf-8"))
+    assert "1 game)" in page or "1 game;" in page               # the one-game tier, in the singular
+    assert plain_words_problems(page) == []
+    assert plain_words_problems(md_path.read_text(encoding="utf-8")) == []

@@ -124,7 +124,12 @@ def check_files(html, figures, expected):
     html_path, md_path, folder = report_paths(html)
     assert [p.stem for p in figures] == expected
     assert all(p.parent == folder and p.read_bytes() == pngs[p.stem] for p in figures)
-    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.png" for n in expected)
+    assert sorted(p.name for p in folder.iterdir() if p.suffix != ".csv") == sorted(f"{n}.png" for n in expected)
+    # every table as CSV beside it (reports.export), each linked from its table, nothing else
+    tables = re.findall(r'<div class="table" data-table="([^"]+)">', page)
+    links = re.findall(r'<a class="csv" href="([^"]+)">', page)
+    assert tables and len(links) == len(tables)
+    assert sorted(f"{folder.name}/{p.name}" for p in folder.glob("*.csv")) == sorted(links)
     # the Markdown summary: same findings, tables, the PNGs as relative links that exist
     md = md_path.read_text(encoding="utf-8")
     assert md.index("## Summary") < md.index("## Contents") < md.index("## Findings") < md.index("## Tables") \
@@ -193,7 +198,7 @@ def test_run_report_findings_and_tables_come_from_the_analysis(run_report, run_d
         assert f">{title}" in page and f"### {title}" in md
     assert "Variant deltas" not in page and "Tableau ability value" not in page
     assert "AEOLOS balance report" in page and "temple place" in page           # the game's title and tiebreak
-    assert "VP difference" in page and "Mean VP per seat-game" in md
+    assert "VP difference" in page and "Mean VP per seat per game" in md
     # a row of the seat table: win rate, Wilson interval, n
     r = seat_win_rates(open_tables(run_dir).seats).row(0, named=True)
     row = (f"<td>0</td><td>{100 * r['win_rate']:.1f}%</td><td>{100 * r['lo']:.1f}–{100 * r['hi']:.1f}%</td>"

@@ -121,5 +121,5 @@ def test_report(run):
     md = (out / "report.md").read_text()
     assert (out / "report.html").exists() and any((out / "report_files").glob("*.png"))
     assert "Dice" in md and "VP" not in md and "cards" not in md.lower()
-    assert "Mean points per seat-game" in md                      # the score unit, in the score sources
+    assert "Mean points per seat per game" in md                      # the score unit, in the score sources
     assert "Big turns" in md and "a turn of 10+ points" in md    # the game's subject

@@ -143,13 +143,13 @@ class Aeolos(Game):
         return (
             Subject("card", "Favor card value", "favor_drawn_{item}", verb="drew", phrase="{Item}",
                     items=L.FAVOR_NAMES, states=("drawn", "not_drawn"), played="favor_played_{item}",
-                    note="Seat-games that drew the card at least once against those that never drew it: the "
-                         "difference in their win rates (what 17lands calls 'improvement when drawn'); played = "
+                    note="Seats that drew the card at least once in a game against those that never drew it: the "
+                         "difference in their win rates (the improvement when drawn); played = "
                          "drew and played it."),
             Subject("harbor", "Harbor action value", "actions_harbor_{item}", verb="took",
                     phrase="the harbor {item} action", named="the harbor {item} action ({name})",
                     items=tuple(range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)), states=("took", "not_took"),
-                    note="Seat-games that took the harbor's action at least once against those that did not."),
+                    note="Seats that took the harbor's action at least once in a game against those that did not."),
             Subject("ability", "Tableau ability value", "tableau", verb="were dealt", phrase="the {item} tableau",
                     states=("with", "without"), findings=False,
                     note="Seats dealt the ability against seats dealt another one (variant tableaus)."),

@@ -192,10 +192,10 @@ class Eos(Game):
     @property
     def subjects(self):
         return (Subject("nation", "Nation value", "nation", verb="played", phrase="{Item}",
-                        note="Seat-games of each nation against those of the other nations (with --nations "
+                        note="Seats played by each nation against those of the other nations (with --nations "
                              "and no --rotate-seats a nation keeps its seat: rotate to tell the two apart)."),
                 Subject("ship", "Ship value", "ship", verb="sailed", phrase="{item}", same_as="nation",
-                        note="Seat-games on each ship against those on the other ships, whatever the nation "
+                        note="Seats played on each ship against those on the other ships, whatever the nation "
                              "(the free-ship module deals the ships; without it a ship is its nation's and "
                              "this section is left out)."))
 

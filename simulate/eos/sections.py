@@ -6,7 +6,7 @@ from . import layout as L
 from .config import PROFESSIONS
 
 ASSOCIATION = ("An association, not a card's strength: a seat that is doing well draws, buys and plays more, "
-               "so most cards look good. A nation's own cards are weighed against that nation's seat-games "
+               "so most cards look good. A nation's own cards are weighed against that nation's seats played "
                "without them.")
 
 SECTIONS = (
@@ -32,7 +32,7 @@ SECTIONS = (
               table="feats", item="item", where=(("kind", ("lord",)),),
               states=(State("defeated", "defeated {Item}"),), rest="did not", rest_says="did not defeat {Item}",
               who=("strategy", "nation"), per_game=True,
-              note="A Lord comes to the board only in some games: 'did not' holds every other seat-game."),
+              note="A Lord comes to the board only in some games: 'did not' holds every other seat played."),
     LongValue("deed", "Epic deeds accomplished",
               "How often is each epic deed accomplished, by whom, and do the seats that accomplish it win more?",
               table="feats", item="item", where=(("kind", ("deed",)),),
@@ -93,8 +93,8 @@ SECTIONS = (
                 Use("corner", "blessing corner reward taken", "uses", "item", where=(("kind", ("corner",)),),
                     count="uses")),
           note="There to use: an Angel, deed or Demon Lord in the games it came to the board; a journey card, "
-               "a trophy and an Angel's action in the seat-games that held it; a nation's own upgrade or "
-               "secondary action in that nation's seat-games; the rest in every seat-game. Watched ways of using "
+               "a trophy and an Angel's action in the seats played that held it; a nation's own upgrade or "
+               "secondary action in that nation's seats played; the rest in every seat played. Watched ways of using "
                "it: an Angel's hero and patron sides, a journey card played face up (not face down for 2 glory), "
                "an upgrade bought (not gained by an upgrade symbol)."),
     Stages("solo", "Solo scenarios",

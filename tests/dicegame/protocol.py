@@ -113,7 +113,7 @@ class Dice(Game):
     def subjects(self):
         return (Subject("big_turn", "Big turns", "big_turns_{item}", verb="banked", phrase="a turn of {item}+ points",
                         items=L.BIG_TURNS, states=("banked", "not_banked"),
-                        note="Seat-games that banked at least one turn of that many points against those that "
+                        note="Seats that banked at least one turn of that many points in a game against those that "
                              "never did."),)
 
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
