@@ -24,6 +24,7 @@ import polars as pl
 
 from .significance import adjust
 from .winrates import mixed_strategies
+from .words import plural, possessive
 
 PASS, WATCH, FAIL, NA = "pass", "watch", "fail", "n/a"
 
@@ -74,7 +75,7 @@ def _fair_verdict(question, df, kinds, findings, threshold, alpha, who, key):
     wide = df.filter(pl.col("reach") >= threshold)
     if wide.height:
         r = wide.sort("n").row(0, named=True)
-        return Verdict(question, WATCH, f"too few games to tell: {who(r)}'s 95% interval reaches "
+        return Verdict(question, WATCH, f"too few games to tell: {possessive(who(r))} 95% interval reaches "
                        f"{_pts(threshold)} from fair (n = {r['n']:,})", {**_where(r, key), "too_few": True})
     return Verdict(question, PASS, f"every {question.split()[0].lower()} within {_pts(threshold)} of fair "
                    "(95% intervals)")
@@ -120,7 +121,7 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
         if causes:
             f = causes[0]
             many = len(causes) > 1
-            out.append(Verdict("Interventions", FAIL, f"{len(causes)} intervention{'s' if many else ''} "
+            out.append(Verdict("Interventions", FAIL, f"{plural(len(causes), 'intervention')} "
                                f"change{'' if many else 's'} the treated seat's win rate by {_pts(threshold)} or more (causes); largest: {f.short}, "
                                f"{100 * f.effect:+.1f} points", {"n_players": f.details.get("players"),
                                                                  "intervention": f.subject}))
