@@ -29,6 +29,9 @@ def _command(v, game, path, strategies, checked, run, done, paired):
         return robustness                       # a what-if cell or a paired run: no --variant plays it
     common = (f" --players {players}" + (f" --variant {variant}" if variant and variant != "base" else "")
               + f" --strategies {shlex.quote(strategies)}")
+    if about.get("too_few") and about.get("tier"):    # the trusted tier's games, four times as many
+        tier = f"{about['tier']}:{4 * about['tier_games']}"
+        return f"windtunnel report {shlex.quote(str(where))} --robustness --tiers {shlex.quote(tier)}"
     if about.get("too_few"):                          # the same games and more (the same seed)
         if not run:
             return robustness

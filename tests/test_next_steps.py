@@ -57,3 +57,15 @@ def test_each_failing_verdict_names_a_command_that_runs(card, tmp_path):
     r = cli.invoke(app, args + ["--games", "60", "--jobs", "1", "--no-progress"])
     assert r.exit_code == 0, r.stderr
     assert (tmp_path / "w" / "compare.json").exists()
+
+
+def test_too_few_games_of_the_trusted_tier_asks_for_more_of_them():
+    from analysis.next_steps import fill
+    from simulate.games import get_game
+
+    own = Verdict("Seat balance", FAIL, "seat 0 +4.0")
+    frame = pl.DataFrame(seat_rows("mcts:iterations=50", [0.01, -0.01], 0.029))   # +1.0 [-1.9, +3.9]
+    v = trusted_seat_verdict(own, frame, "this run", [("mcts:iterations=50", 1000)], 0.03)
+    assert v.verdict == WATCH and "too few games to tell" in v.reason
+    fill([v], get_game("aeolos"), "runs/demo", "balanced", checked=True, run=(1, 100_000))
+    assert v.next == "windtunnel report runs/demo --robustness --tiers mcts:iterations=50:4000"
