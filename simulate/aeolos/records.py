@@ -9,6 +9,7 @@ as Parquet shards. Column names and types are the stable schema documented in
 import numpy as np
 import pyarrow as pa
 
+from ..columns import col as _col, constant as _constant, names as _names
 from . import layout as L
 from .game import (G_DECK_LEFT, G_ERROR, G_ERROR_TURN, G_LEADERS, G_REFILLS, G_ROUNDS, G_TIE, G_TURNS, G_WINNER,
                    P_ACTIONS, P_CRYSTALS, P_FAVOR_DRAWN, P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_RANK,
@@ -68,17 +69,8 @@ def game_seeds(run_seed, first, n):
         return _mix64(base ^ (idx * _GOLDEN + _GOLDEN))
 
 
-def _constant(value, n):
-    """A string column of n copies of `value`, built from a one-word dictionary."""
-    return pa.DictionaryArray.from_arrays(np.zeros(n, np.int8), pa.array([value])).cast(pa.string())
 
 
-def _names(codes, names, valid=None):
-    """A string column naming each code (codes index `names`); null where not `valid`."""
-    codes = np.asarray(codes)
-    mask = None if valid is None else ~np.asarray(valid)
-    idx = pa.array(np.where(codes >= 0, codes, 0).astype(np.int16), mask=mask)
-    return pa.DictionaryArray.from_arrays(idx, pa.array(list(names), pa.string())).cast(pa.string())
 
 
 def _leaders(games):
@@ -98,8 +90,6 @@ def _leaders(games):
     return lists, pa.array(changes.astype(np.int16))
 
 
-def _col(values, typ, mask=None):
-    return pa.array(np.ascontiguousarray(values).astype(typ.to_pandas_dtype(), copy=False), typ, mask=mask)
 
 
 def to_tables(games, seats, fdraws, fdraw_n, *, run_id, run_seed, first, n_players, strategies,

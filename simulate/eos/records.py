@@ -10,6 +10,7 @@ events; 0 or less) with the floor at 0 of the final glory.
 import numpy as np
 import pyarrow as pa
 
+from ..columns import col as _col, constant as _constant, names as _names
 from ..protocol import CORE
 from . import layout as L
 
@@ -71,18 +72,10 @@ PLAYED = ("", "face_up", "face_down")
 assert all(SCHEMAS[t].names[:len(c)] == list(c) for t, c in CORE.items())
 
 
-def _constant(value, n):
-    return pa.DictionaryArray.from_arrays(np.zeros(n, np.int8), pa.array([value], pa.string())).cast(pa.string())
 
 
-def _names(codes, names, valid=None):
-    """A string column naming each code (an index into `names`); null where not `valid`."""
-    idx = pa.array(np.maximum(codes, 0).astype(np.int16), mask=None if valid is None else ~np.asarray(valid))
-    return pa.DictionaryArray.from_arrays(idx, pa.array(list(names), pa.string())).cast(pa.string())
 
 
-def _col(values, typ, mask=None):
-    return pa.array(np.asarray(values).astype(typ.to_pandas_dtype()), typ, mask=mask)
 
 
 def check_messages(codes):

@@ -4,6 +4,7 @@ come first; every column is built with vectorised numpy / pyarrow calls."""
 import numpy as np
 import pyarrow as pa
 
+from simulate.columns import col as _col, constant as _constant, names as _names
 from simulate.protocol import CORE
 
 from . import layout as L
@@ -26,18 +27,10 @@ SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA}
 assert all(SCHEMAS[t].names[:len(c)] == list(c) for t, c in CORE.items())
 
 
-def _constant(value, n):
-    return pa.DictionaryArray.from_arrays(np.zeros(n, np.int8), pa.array([value])).cast(pa.string())
 
 
-def _names(codes, names, valid=None):
-    """A string column naming each code (an index into `names`); null where not `valid`."""
-    idx = pa.array(np.maximum(codes, 0).astype(np.int16), mask=None if valid is None else ~np.asarray(valid))
-    return pa.DictionaryArray.from_arrays(idx, pa.array(list(names), pa.string())).cast(pa.string())
 
 
-def _col(values, typ, mask=None):
-    return pa.array(np.asarray(values).astype(typ.to_pandas_dtype()), typ, mask=mask)
 
 
 def to_tables(r, *, run_id, first, strategies, variant):
