@@ -2,7 +2,7 @@
 
 A what-if cell whose config values are an intervention (``Game.intervention_table``) plays
 the base game's very games (the same seeds) with one seat per game changed: game k's seat
-k mod players (``simulate.protocol.treated_seat``), so every seat is treated in turn. The
+k mod players (``simulate.seats.treated_seat``), so every seat is treated in turn. The
 effect is the mean of per-game differences between that seat in the cell and the same seat
 in the same game of base: a paired difference, whose interval is tight because the deal,
 the dice and everything the intervention does not touch are shared. Unlike an association
@@ -80,7 +80,7 @@ def _treated_seats(result, cell, players):
     the cell is not there)."""
     if cell not in {c["name"] for c in result.cells}:
         return None
-    from simulate.protocol import treated_seat
+    from simulate.seats import treated_seat
 
     run = result.run(cell)
     seats = run.seats.filter(treated_seat(pl.col("game_id"), players) == pl.col("seat")).select(

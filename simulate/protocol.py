@@ -242,12 +242,6 @@ def parse_variants(text, known, title):
     return [v for v in known if v in names]
 
 
-def treated_seat(game_index, n_players):
-    """The seat an intervention treats in game `game_index`: every seat in turn, so that an
-    effect is measured over all seats (``Game.intervention_table``)."""
-    return game_index % n_players
-
-
 class Game:
     """Base class of a game's protocol object (``simulate/<game>/__init__.py``: ``GAME``)."""
 
@@ -264,7 +258,7 @@ class Game:
     options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
     sections = ()                    # report sections of its own (simulate/sections.py), in report order
     # the config table of its interventions (`windtunnel whatif`): one seat per game, game k's seat
-    # k mod players (``treated_seat``), plays with what the table's values change; its keys, each
+    # k mod players (``simulate.seats.treated_seat``), plays with what the table's values change; its keys, each
     # at its "none" value in the base config, are the interventions the game offers. None: none.
     intervention_table = None
     intervention_words = {}          # key -> its phrase in a sentence ("{value} VP more at the start")

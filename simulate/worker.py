@@ -16,6 +16,7 @@ from pathlib import Path
 from .errors import UserError
 from .games import get_game, module_of
 from .run_summary import counters
+from .seats import seated_at
 
 
 def prepare(game, players, strategies, variant="base", config=None, overrides=None, config_data=None,
@@ -85,7 +86,7 @@ def seated(strategies, game_index, rotate):
     """The strategies by seat in game `game_index` of a run: with `rotate`, strategy i sits
     at seat (i + game) % players, as the kernel's batch seats them."""
     n = len(strategies)
-    return [strategies[(p + game_index) % n] for p in range(n)] if rotate else list(strategies)
+    return [strategies[seated_at(p, game_index, n, rotate)] for p in range(n)]
 
 
 class PluginFailed(Exception):

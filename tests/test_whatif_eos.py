@@ -17,7 +17,7 @@ from simulate.eos import layout as L
 from simulate.eos.cards import upgrade_place
 from simulate.eos.config import NATIONS, load_rules
 from simulate.eos.face import State
-from simulate.protocol import treated_seat
+from simulate.seats import treated_seat
 from tests.eos.scenario import at_angel, calm, ready, take_any
 
 cli = CliRunner()

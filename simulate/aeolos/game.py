@@ -7,8 +7,8 @@ game or per move.
 """
 import numpy as np
 
+from .. import seats
 from ..jit import entry, hot, tiny
-
 from ..rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from . import precompile
@@ -17,6 +17,8 @@ from .mcts import plan_turn
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
 from .scorer import WS_SEAT, extension
 from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
+
+seated_at, treated_seat = tiny(seats.seated_at), tiny(seats.treated_seat)   # the run's seating, compiled here
 
 # games table columns (per game)
 G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
@@ -299,7 +301,7 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
     """Set up game `game_index` of run `run_seed` in S (its rng in R); an intervention
     ([intervention]) treats its seat game_index mod n_players."""
     R[0] = game_seed(run_seed, game_index)
-    treated = game_index % n_players if T[T_IV_ON] else -1
+    treated = treated_seat(game_index, n_players) if T[T_IV_ON] else -1
     setup(S, T, LOG, n_players, R, treated)
     if treated >= 0:
         intervene(S, T, LOG, treated)
@@ -401,9 +403,8 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, f
     # callee's whole code into each caller, so each level of calls that reaches the
     # rules costs another copy of the kernel to compile)
     for g in range(n_games):
-        shift = (first + g) % n_players if rotate else 0
         for p in range(n_players):
-            q = (p + shift) % n_players
+            q = seated_at(p, first + g, n_players, rotate)
             POL_seat[p] = POL[q]
             for k in range(W.shape[1]):      # (a slice copy compiles numba's error text: 3 s)
                 W_seat[p, k] = W[q, k]

@@ -26,8 +26,8 @@ For scenario tests the state is open: ``S`` (read and write through ``layout``'s
 """
 import numpy as np
 
-from ..protocol import treated_seat
 from ..rng import game_seed
+from ..seats import treated_seat
 from . import layout as L
 from .config import NATIONS, load_rules
 from .content import build
@@ -97,7 +97,7 @@ class State:
         R = np.zeros(1, np.uint64)
         R[0] = game_seed(seed_g, 2)                    # the random nations' stream, as the batch
         nat = np.zeros(L.MAX_PLAYERS, np.int64)
-        seat_nations(wanted, players, 0, R, nat)
+        seat_nations(wanted, players, 0, False, R, nat)
         treated = treated_seat(game_index, players)     # an intervention's seat (interventions.py), as the batch
         treat_nation(nat, players, treated, int(self.content.C[L.C_IV_NATION]))
         self.nations = [int(k) for k in nat[:players]]

@@ -7,7 +7,8 @@ random policy, so a game's deal is the same whoever plays it.
 """
 import numpy as np
 
-from ..jit import entry, hot
+from .. import seats
+from ..jit import entry, hot, tiny
 from ..rng import below, game_seed
 from ..tape import tape_read, tape_write
 from .cards import upgrade_place
@@ -40,6 +41,8 @@ from .solo import record as solo_record
 from .resources import demons, power
 from .scoring import end_bonus, final_glory
 from .symbols import upgrades_in_play
+
+seated_at, treated_seat = tiny(seats.seated_at), tiny(seats.treated_seat)   # the run's seating, compiled here
 
 
 @hot
@@ -220,10 +223,10 @@ def record_cards(S, C, g, cards):
 
 
 @hot
-def seat_nations(nations, n_players, shift, R, out):
-    """The nation of each seat: the given ones (-1: random, all different), rotated by shift."""
+def seat_nations(nations, n_players, game_index, rotate, R, out):
+    """The nation of each seat: the given ones (-1: random, all different), rotated as the strategies."""
     for p in range(n_players):
-        out[p] = nations[(p + shift) % n_players]
+        out[p] = nations[seated_at(p, game_index, n_players, rotate)]
     for p in range(n_players):
         if out[p] < 0:
             while True:
@@ -252,17 +255,16 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
     ``interventions.py``) change game k's seat k mod n_players and the setup, after the deal."""
     for g in range(n_games):
         k = first + g
-        shift = k % n_players if rotate else 0
         seed = game_seed(run_seed, k)
         seeds[g] = seed
         RG[0] = seed
         RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
-        seat_nations(nations, n_players, shift, RP, nat)
-        t = k % n_players                      # an intervention's treated seat (protocol.treated_seat)
+        seat_nations(nations, n_players, k, rotate, RP, nat)
+        t = treated_seat(k, n_players)         # an intervention's seat
         treat_nation(nat, n_players, t, C[C_IV_NATION])
         RP[0] = game_seed(seed, 1)
         for p in range(n_players):
-            q = (p + shift) % n_players
+            q = seated_at(p, k, n_players, rotate)
             POL_seat[p] = POL[q]
             PH[p] = -1                      # no phase's weights in use yet
             for i in range(W_ROW):

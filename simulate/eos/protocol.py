@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from ..seats import seated_at
 from . import layout as L
 from .config import MODULES, NATIONS
 
@@ -324,7 +325,8 @@ class Eos(Game):
         if not options.get("nations"):
             return options
         names = options["nations"].split(",")
-        return dict(options, nations=",".join(names[(p + game_index) % n_players] for p in range(n_players)))
+        return dict(options, nations=",".join(names[seated_at(p, game_index, n_players, True)]
+                                              for p in range(n_players)))
 
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, options=None, tape=None):
         """Game `game_index` told in the rulebook's words (``transcript.py``); `options` as this

@@ -12,7 +12,8 @@ those changes.
 import numpy as np
 
 from ..errors import UserError
-from ..protocol import Played, treated_seat
+from ..protocol import Played
+from ..seats import treated_seat
 from . import layout as L
 from .check import CHECKS, check_state
 from .actions import parse_actions
