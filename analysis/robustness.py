@@ -134,7 +134,7 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
     strongest tier (the last of its ``skill_tiers``) is marked as one only weaker play shows.
     `label`: the report's names of section items."""
     mine = measures(own, game, source, baseline, label)
-    top = game.skill_tiers[-1][0]              # the game's strongest player
+    top = game.skill_tiers[-1][0] if game.skill_tiers else None   # the game's strongest player
     theirs = [(t, measures(t.tables, game, t.source, baseline, label)) for t in tiers]
     rows = []
     for i, f in enumerate(findings):

@@ -285,7 +285,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     config = source_config(opened)
     names = game.item_names(config)
     tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
-    context = Context(game.content_items(config) if config else {}, tiers, game.skill_tiers[-1][0])
+    context = Context(game.content_items(config) if config else {}, tiers,
+                      game.skill_tiers[-1][0] if game.skill_tiers else None)
     sections = _named(compute_sections(game.sections, t, context), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()

@@ -289,7 +289,7 @@ def usage(s, result, data):
             f"which it was there; one-sided: a watched way of using it under {pct(s.one_sided, 0)} of its uses). "
             "Shares with Wilson 95% intervals and n. Usage is what these players did, not an item's strength.")
     if names:
-        top = strongest_tier(names, data.game.skill_tiers[-1][0])
+        top = strongest_tier(names, data.game.skill_tiers[-1][0] if data.game.skill_tiers else None)
         tally = {k: int((verdicts["verdict_kind"] == k).sum()) for k in VERDICT_KINDS}
         note += (f" Against stronger play on the same game seeds ({', '.join(names)}): {tally['bot gap']} bot gaps "
                  f"(the strongest, {top}, uses it: its 95% interval of the games used in lies above {pct(s.rare, 0)}, "

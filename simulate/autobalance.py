@@ -320,12 +320,13 @@ def _schedule(budget, candidates, counts):
     return whole_games(budget / (candidates * rounds), counts, 20)
 
 
-def search(game, players, params, terms_, budget, *, strategies="balanced", seed=1, config=None, overrides=None,
+def search(game, players, params, terms_, budget, *, strategies=None, seed=1, config=None, overrides=None,
            variants=None, jobs=-1, population=24, generations=None, on_generation=None, tolerance=None):
     """A raced search over `params` at `players` (a count, or a list of counts: the objective
     is the worst count's), then the best few measured on fresh seeds. A small space
     of whole numbers (``GRID``) is raced whole; otherwise the cross-entropy method samples
-    `population` candidates a generation and races them. With a `tolerance`, the search stops
+    `population` candidates a generation and races them (`strategies`: the game's own default
+    when None). With a `tolerance`, the search stops
     early once a race's leader is within it by the anytime-valid bound
     (``analysis.objectives.anytime_upper``: win-rate terms only). Returns a BalanceResult."""
     from joblib import Parallel
@@ -333,6 +334,7 @@ def search(game, players, params, terms_, budget, *, strategies="balanced", seed
     from strategies.cem import cross_entropy
 
     n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
+    strategies = strategies or get_game(game).strategy_schema().default
     counts = [players] if isinstance(players, int) else list(players)
     lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)
     finalists, history = {}, []          # setting -> objective, of the survivors of each race

@@ -343,7 +343,7 @@ def simulate(ctx: typer.Context,
              seed: Optional[int] = typer.Option(None, "--seed", help="Run seed [default: 1]."),
              strategies: Optional[str] = typer.Option(
                  None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated "
-                                            "[default: balanced]."),
+                                            "[default: the game's own, windtunnel info GAME]."),
              rotate_seats: bool = typer.Option(False, "--rotate-seats",
                                                help="Rotate the strategies over the seats game by game, so every "
                                                     "strategy plays every seat equally often."),

@@ -45,8 +45,10 @@ def balance(game: str = GAME_ARG,
                                           "seat,nation,close:0.2) [default: seat]."),
             budget: int = typer.Option(1_000_000, "--budget", help="Games to spend: 80% on the search, 10% "
                                                                    "judging the best few, 10% confirming."),
-            strategies: str = typer.Option("balanced", "--strategies", help="One strategy for every seat, or one "
-                                                                            "per seat (rotated over the seats)."),
+            strategies: Optional[str] = typer.Option(None, "--strategies", help="One strategy for every seat, or "
+                                                                                "one per seat (rotated over the "
+                                                                                "seats) [default: the game's own, "
+                                                                                "windtunnel info GAME]."),
             seed: int = typer.Option(1, "--seed", help="Run seed of the search (the judging and confirmation "
                                                        "play seeds it never saw)."),
             tolerance: float = typer.Option(1.0, "--tolerance", help="The objective a game must reach to be fair "
@@ -82,6 +84,7 @@ def balance(game: str = GAME_ARG,
         g.check_players(p, rules)
     params = parse_params(param, g, rules)
     terms = parse_objective(objective, g.balance_groups)
+    strategies = strategies or g.strategy_schema().default
     names = split_names(strategies)
     for n in dict.fromkeys(names):
         load_strategy(g, n)

@@ -28,7 +28,8 @@ def compare(ctx: typer.Context,
                                                                    "[default: 1]."),
             strategies: Optional[str] = typer.Option(
                 None, "--strategies", help="One strategy for every seat, or one per seat, comma-separated (a "
-                                           "per-seat list needs a single player count) [default: balanced]."),
+                                           "per-seat list needs a single player count) [default: the game's own, "
+                                           "windtunnel info GAME]."),
             config: Optional[str] = CONFIG_OPT,
             set_: Optional[List[str]] = SET_OPT,
             cell: Optional[List[str]] = typer.Option(
@@ -123,7 +124,8 @@ def whatif(game: str = GAME_ARG,
            seed: Optional[int] = typer.Option(None, "--seed", help="Run seed of every cell (the baseline's "
                                                                   "games are each intervention's) [default: 1]."),
            strategies: Optional[str] = typer.Option(
-               None, "--strategies", help="One strategy for every seat, or one per seat [default: balanced]."),
+               None, "--strategies", help="One strategy for every seat, or one per seat [default: the game's "
+                                                "own, windtunnel info GAME]."),
            variant: Optional[str] = typer.Option(None, "--variant", "--module",
                                                  help="The game the interventions change and are compared with: "
                                                       "base, or the game's variants to combine, comma-separated "

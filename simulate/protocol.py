@@ -266,7 +266,7 @@ class Game:
     # the stronger strategies a run's findings are checked against (``simulate.robustness``), the
     # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
     # games it plays (the run's, if fewer): a slow search player on a subsample
-    skill_tiers = (("tuned", 100_000), ("lookahead", 2_000))
+    skill_tiers = ()                 # none: --robustness then needs --tiers
     # seat attributes a balance search can hold to a fair share (``windtunnel balance --objective
     # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
     # Results' ``group(NAME)`` its index into them, -1 for none (EOS: "nation").

@@ -28,6 +28,9 @@ def parse_tiers(text, game):
     'mcts:iterations=100:300') -> [(strategy, games or None)]; the game's ``skill_tiers`` when
     `text` is None."""
     if text is None:
+        if not game.skill_tiers:
+            raise UserError(f"{game.title or game.name} declares no skill tiers: name them with --tiers "
+                            "(e.g. --tiers STRATEGY:GAMES)")
         return list(game.skill_tiers)
     from strategies.roster import split_names
 

@@ -123,3 +123,16 @@ def test_report(run):
     assert "Dice" in md and "VP" not in md and "cards" not in md.lower()
     assert "Mean points per seat per game" in md                      # the score unit, in the score sources
     assert "Big turns" in md and "a turn of 10+ points" in md    # the game's subject
+
+
+def test_a_game_without_skill_tiers_asks_for_them_and_plays_its_own_default(run):
+    """The core names no game's strategies (issue #35): a game that declares no skill tiers gets
+    one line for --robustness without --tiers, and its runs play its own default strategy."""
+    out, _ = run
+    env = {**os.environ, "WINDTUNNEL_GAMES": "dice=tests.dicegame",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    p = subprocess.run([str(WINDTUNNEL), "report", str(out), "--robustness"], env=env, cwd=ROOT,
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 2 and "declares no skill tiers: name them with --tiers" in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and not (out / "robustness").exists()
+    assert set(json.loads((out / "manifest.json").read_text())["strategies"]) == {"cautious"}
