@@ -141,7 +141,7 @@ def _strategy_findings(df, threshold, alpha, many_variants):
                           "of its seats in ", threshold, alpha, many_variants)
 
 
-def value_findings(seats, subject, threshold, alpha, many_variants, unit="VP", min_group=MinGroup()):
+def value_findings(seats, subject, threshold, alpha, many_variants, unit="points", min_group=MinGroup()):
     """Items of `subject` whose seats' win rate differs from the others' by at least `threshold`."""
     return _value_findings(value(seats, subject), subject, threshold, alpha, many_variants, unit, min_group)
 
@@ -177,7 +177,7 @@ def _value_findings(df, subject, threshold, alpha, many_variants, unit, min_grou
 TOP = 3      # findings per LongValue section at most (the largest): its table marks every significant row
 
 
-def long_value_findings(df, section, threshold, alpha, many_variants, unit="VP", top=TOP, min_group=MinGroup()):
+def long_value_findings(df, section, threshold, alpha, many_variants, unit="points", top=TOP, min_group=MinGroup()):
     """The items of a ``LongValue`` section (``analysis.long_value.long_value``) whose headline
     difference (`d0`: state a minus state b) is significant after Holm over the section's rows
     and at least `threshold`, both groups at least `min_group`, the `top` largest: "Seats that
@@ -242,13 +242,13 @@ def _variant_who(row, subjects, names=None):
         else f" of {row['subject']}"
 
 
-def change_label(row, unit="VP", subjects=None, names=None):
+def change_label(row, unit="points", subjects=None, names=None):
     """A variant change's name in a list: "final VP of seat 0", "the winner's VP"."""
     what = metric_name(row["metric"], unit)
     return f"{what}{_variant_who(row, subjects or {}, names)}" if row["subject"] != "all" else f"the {what}"
 
 
-def _variant_findings(df, baseline, threshold, vp_threshold, unit="VP", min_group=MinGroup(), subjects=(),
+def _variant_findings(df, baseline, threshold, vp_threshold, unit="points", min_group=MinGroup(), subjects=(),
                       names=None):
     """Variant findings, merged by cause (``analysis.causes``); item holders' changes worded as
     associations, and only where both variants' holders are at least `min_group`."""
@@ -296,7 +296,7 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
                        never_played(t, game.subjects))
 
 
-def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="VP"):
+def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="points"):
     """Findings of ``analysis.interventions.treated_effects``: an intervention whose effect on the
     treated seat's win rate (or its score) is significant after the Holm correction and at least
     the threshold; worded as the cause it is."""
@@ -346,7 +346,7 @@ def quote_causal_effects(findings, effects, subjects, label=str):
 
 
 def findings_of(seat, strategy, values, deltas, threshold=0.03, vp_threshold=1.0, alpha=0.05,
-                baseline="base", many_variants=False, unit="VP", long_values=None, min_group=MinGroup(),
+                baseline="base", many_variants=False, unit="points", long_values=None, min_group=MinGroup(),
                 names=None, never_played=None):
     """`findings` from frames already computed: seat_win_rates, strategy_win_rates, `values`
     ({Subject: its `value` frame or None}; subjects with findings=False give none),

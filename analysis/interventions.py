@@ -89,7 +89,7 @@ def _treated_seats(result, cell, players):
     return seats.join(games, on="game_id").collect()
 
 
-def effects_text(df, unit="VP", confidence=0.95, printed="base"):
+def effects_text(df, unit="points", confidence=0.95, printed="base"):
     """The effect table as lines of text; `printed`: the game the interventions change."""
     pct = f"{confidence:.0%}"
     lines = [f"Effect on the treated seat (game k's seat k mod players), paired with {printed} on the same games "

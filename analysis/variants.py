@@ -21,7 +21,7 @@ METRIC_NAMES = {"won": "win rate", "tie": "tie rate", "balance": "balance", "sco
                 "winner_score": "winner's {unit}", "margin": "margin of victory", "turns": "turns", "rounds": "rounds"}
 
 
-def metric_name(metric, unit="VP"):
+def metric_name(metric, unit="points"):
     """How a metric reads in a sentence: "final VP", "VP from market" (score_market); `unit`
     is the game's score unit."""
     name = METRIC_NAMES.get(metric) or metric.replace("score_", "{unit} from ", 1).replace("_", " ")

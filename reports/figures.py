@@ -300,7 +300,7 @@ def _source_colour(k):
     return matplotlib.colormaps["tab20"](2 * ((k - len(COLORS)) % 10) + 1)
 
 
-def score_source_bars(sources, folder, unit="VP"):
+def score_source_bars(sources, folder, unit="points"):
     """Mean score per source, stacked, per cell and strategy (negative sources below 0)."""
     order = used_sources(sources)
     df = sources.filter(pl.col("source").is_in(order))
@@ -384,7 +384,7 @@ def _delta_panel(ax, df, scale, xlabel, many, unit):
     ax.grid(axis="x", alpha=0.3)
 
 
-def variant_delta_forest(deltas, folder, unit="VP"):
+def variant_delta_forest(deltas, folder, unit="points"):
     """Each variant minus the baseline at the same player count, 95% intervals; red and starred:
     significant after the Holm correction."""
     if deltas is None or not deltas.height:
@@ -434,7 +434,7 @@ def game_length_hist(length_hist, folder):
     return _save(fig, folder, "game_length.png")
 
 
-def leader_wins_plot(leaders, folder, unit="VP"):
+def leader_wins_plot(leaders, folder, unit="points"):
     """How often the seat leading after each round goes on to win, per cell, 95% band."""
     if leaders is None or not leaders.height:
         return None
