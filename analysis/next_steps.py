@@ -10,7 +10,7 @@ def fill(verdicts, game, path, strategies, checked, run=None, done=(), paired=No
     """Set ``Verdict.next`` on the fail and watch verdicts. `path`: the run or comparison;
     `strategies`: its strategies as the CLI takes them; `checked`: it has skill tiers already;
     `run`: a run's (seed, games), to play more of it where too few games tell nothing; `done`:
-    the interventions a what-if measured already ("favor=aeolos"); `paired`: a paired comparison's
+    the interventions a what-if measured already ("KEY=VALUE"); `paired`: a paired comparison's
     runs (label -> folder), each checked against stronger play on its own."""
     for v in verdicts:
         if v.verdict in (FAIL, WATCH):

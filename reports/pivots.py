@@ -1,7 +1,7 @@
 """Pivot views of a report over several cells (variants or modules x player counts): one table per
 question with the cells as columns, so a designer reads one nation's (seat's, card's) win rate
 across modules and player counts in a row, and two charts (each seat's advantage by player count;
-each item's win rate by cell, for a subject with few items, such as EOS's nations)."""
+each item's win rate by cell, for a subject with few items, such as a game's factions)."""
 import polars as pl
 
 from .figures import COLORS, _figure, _percent, _save, cell_label

@@ -122,7 +122,7 @@ GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 class GameOptionsCommand(TyperCommand):
     """A command taking the games' own options (``Game.options``): they are no declared parameter
     (each game has its own, read from the extra arguments by ``game_options``), so its help adds
-    them: the named game's (`simulate eos -h`; a run folder's game for replay), or every game's."""
+    them: the named game's (`simulate GAME -h`; a run folder's game for replay), or every game's."""
 
     def parse_args(self, ctx, args):
         ctx.meta["windtunnel_args"] = list(args)        # (-h is handled while parsing: the game is not yet read)

@@ -41,7 +41,7 @@ def balance(game: str = GAME_ARG,
                                                                  "config's are."),
             objective: Optional[List[str]] = typer.Option(
                 None, "--objective", help="What fair means, weighted terms NAME[=TARGET][:WEIGHT]: seat, the game's "
-                                          "groups (EOS: nation), diversity, length=TURNS, score=POINTS, close (e.g. "
+                                          "groups (windtunnel info GAME), diversity, length=TURNS, score=POINTS, close (e.g. "
                                           "seat,nation,close:0.2) [default: seat]."),
             budget: int = typer.Option(1_000_000, "--budget", help="Games to spend: 80% on the search, 10% "
                                                                    "judging the best few, 10% confirming."),

@@ -3,7 +3,7 @@
 Registered on the shared app by the import at the end of ``simulate/cli.py``. Everything it
 says comes through the game protocol (``simulate/protocol.py``): the player range, the
 variants (their files' first comment line), the options of the game's own, the strategies,
-the what-if keys and their values, what the game adds (``Game.about``: EOS's nations) and the
+the what-if keys and their values, what the game adds (``Game.about``) and the
 values its config files mark ASSUMED (``simulate/assumed.py``)."""
 import typer
 

@@ -39,7 +39,7 @@ What it implements (methods):
   new_state            the Python face (State): one game, decision by decision; with
                        kernel_seats, what plain-Python strategies play through
   number_in, with_number  the number inside a config value that is not itself a number
-                       (EOS: an action string's amount), for ``windtunnel balance --param``
+                       (an amount inside an action string), for ``windtunnel balance --param``
   config_files         the TOML files holding its values (a run's: its variants only)
   config_key           where a file's key sits in the resolved config (as --set names it)
   assumed_values       the values its config files mark ASSUMED (``simulate/assumed.py``)
@@ -269,12 +269,12 @@ class Game:
     skill_tiers = ()                 # none: --robustness then needs --tiers
     # seat attributes a balance search can hold to a fair share (``windtunnel balance --objective
     # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
-    # Results' ``group(NAME)`` its index into them, -1 for none (EOS: "nation").
+    # Results' ``group(NAME)`` its index into them, -1 for none.
     balance_groups = {}
     # a `windtunnel balance --param` that moves seat {seat}'s chances (the report's next step for
     # a seat off fair), or None where no config value does
     seat_knob = None
-    variant_folder = "variants"      # the config folder's subfolder of variant files (EOS: modules)
+    variant_folder = "variants"      # the config folder's subfolder of variant files (a game may call them modules)
     no_values = ("strategies",)      # config subfolders that hold no game values
 
     @property
@@ -327,7 +327,7 @@ class Game:
 
     def about(self, config):
         """What ``windtunnel info`` tells of the game beyond its declared facts, from a resolved
-        config: [(heading, [(name, description)])] (EOS: its nations by name)."""
+        config: [(heading, [(name, description)])] (say, its factions by name)."""
         return []
 
     def check_players(self, n_players, rules=None):
@@ -420,7 +420,7 @@ class Game:
 
     def number_in(self, value, part=None):
         """The number a balance search may change inside a config value that is not itself a
-        number (EOS: an action string's amount), or None where the game reads none there; `part`
+        number (an amount inside an action string), or None where the game reads none there; `part`
         names one of several (the text after '@' in ``--param KEY@PART=LO..HI``). A value it cannot
         take a number from raises UserError saying why. The base class: none."""
         return None

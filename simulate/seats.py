@@ -4,9 +4,9 @@ that importing it costs no numba; a kernel compiles it where it calls it: ``tiny
 
 
 def seated_at(p, game_index, n_players, rotate):
-    """Which of the run's strategies (EOS: and of the nations given) seat p plays in game
-    `game_index`: its own, or with `rotate` the (p + game_index) mod n_players-th, so that over
-    any n_players consecutive games every strategy plays every seat once."""
+    """Which of the run's strategies (and of any per-seat option a game rotates with them) seat p
+    plays in game `game_index`: its own, or with `rotate` the (p + game_index) mod n_players-th,
+    so that over any n_players consecutive games every strategy plays every seat once."""
     return (p + game_index) % n_players if rotate else p
 
 
