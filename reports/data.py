@@ -314,12 +314,12 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
     assumed = assumed_of(game, opened)
     mark_assumed(found, game, assumed, config)
+    played = played_by(opened, kind) if kind in (RUN, COMPARISON) else []
     if tiers:
         from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
 
         checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
                                  (lambda i: item_label(names, i)) if names else None)
-        played = played_by(opened, kind)
         label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
         tier_seats = seats_by_tier(t, label, tiers)
     data = ReportData(
@@ -350,7 +350,6 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     from analysis.next_steps import fill
 
     if kind in (RUN, COMPARISON):
-        played = played_by(opened, kind)
         fill(data.verdicts, game, path, played[0] if len(set(played)) == 1 else ",".join(played), bool(tiers),
              (opened.manifest["seed"], opened.manifest["games"]) if kind == RUN else None,
              [f"{k.split('.')[-1]}={v}" for w in (opened.spec.get("whatifs") or {}).values() for k, v in w.items()]

@@ -5,19 +5,16 @@ import tomllib
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, parse_objective, value
 from simulate.autobalance import overrides_of, parse_params, race, snap, whole_games
 from simulate.errors import UserError
-from simulate.cli import app
 from simulate.games import get_game
 
-cli = CliRunner()
+from .cli_invoke import invoke
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
+
 
 
 def tally(seat_rates, games=10_000, strat=(0.5,), turns=30.0):

@@ -6,19 +6,16 @@ import tomllib
 import numpy as np
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 from simulate.autobalance import overrides_of, parse_params, play_tally
-from simulate.cli import app
 from simulate.errors import UserError
 from simulate.games import get_game
 
-cli = CliRunner()
+from .cli_invoke import invoke
+
 EOS = get_game("eos")
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
 
 
 def test_an_amount_keeps_its_sign_and_the_rest_of_its_string():

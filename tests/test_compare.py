@@ -9,20 +9,19 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 from analysis.stats import wilson_interval
-from simulate.cli import app
 from simulate.compare import COMPARE, open_compare, run_compare, summary_table
 from simulate.errors import UserError
 from simulate.run_files import manifest_text, read_manifest, write_json_atomic
 
-cli = CliRunner()
+from .cli_invoke import invoke as run_cli
+
 GAMES, SEED = 150, 11
 
 
 def invoke(*args):
-    return cli.invoke(app, ["compare", "aeolos", *[str(a) for a in args]])
+    return run_cli("compare", "aeolos", *args)
 
 
 def snapshot(path):

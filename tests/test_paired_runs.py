@@ -4,17 +4,14 @@ import json
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 import simulate
-from simulate.cli import app
 
-cli = CliRunner()
+from .cli_invoke import invoke
+
 P, GAMES = 3, 400
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
 
 
 @pytest.fixture(scope="module")

@@ -5,17 +5,14 @@ import json
 
 import numpy as np
 import polars as pl
-from typer.testing import CliRunner
 
 from analysis.sequential import confidence_sequence, group_streams
-from simulate.cli import app
 from simulate.precision import looks
 
-cli = CliRunner()
+from .cli_invoke import invoke
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
+
 
 
 def test_the_sequence_holds_the_mean_at_every_look_at_once_where_repeated_wilson_intervals_do_not():

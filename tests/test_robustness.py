@@ -5,17 +5,14 @@ import json
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 from analysis.robustness import GONE, HOLDS, REVERSED, TOO_FEW, WEAKER, verdict
-from simulate.cli import app
 
-cli = CliRunner()
+from .cli_invoke import invoke
+
 P, GAMES = 3, 1500
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
 
 
 @pytest.fixture(scope="module")

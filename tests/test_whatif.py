@@ -4,18 +4,15 @@ import re
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 from analysis.interventions import treated_effects
-from simulate.cli import app
 from simulate.compare import open_compare, run_compare
 
-cli = CliRunner()
+from .cli_invoke import invoke
+
 P, GAMES = 3, 300
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
 
 
 def seats_of(out, cell):

@@ -5,18 +5,17 @@ import json
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
-from simulate.cli import app
 from simulate.compare import COMPARE, open_compare, parse_whatifs
 from simulate.errors import UserError
 
-cli = CliRunner()
+from .cli_invoke import invoke as run_cli
+
 GAMES = 200
 
 
 def invoke(*args):
-    return cli.invoke(app, ["compare", "aeolos", *[str(a) for a in args]])
+    return run_cli("compare", "aeolos", *args)
 
 
 def seats_of(out, cell):

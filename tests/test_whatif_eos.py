@@ -8,10 +8,8 @@ import re
 import numpy as np
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
 from analysis.interventions import treated_effects
-from simulate.cli import app
 from simulate.compare import open_compare
 from simulate.eos import layout as L
 from simulate.eos.cards import upgrade_place
@@ -20,14 +18,13 @@ from simulate.eos.face import State
 from simulate.seats import treated_seat
 from tests.eos.scenario import at_angel, calm, ready, take_any
 
-cli = CliRunner()
+from .cli_invoke import invoke
+
 P, N, SEED = 2, 30, 1
 ANGEL = "boreanos"              # an Angel the greedy awakens often, on its hero side
 UPGRADE, JOURNEY = "u30", "j07"     # a hero upgrade (its hero chosen at setup) and a general card
 
 
-def invoke(*args):
-    return cli.invoke(app, [str(a) for a in args])
 
 
 @pytest.fixture(scope="module")
