@@ -19,11 +19,11 @@ balance       balance(seats, over="seat"|"strategy"), tie_rate(games), margin_of
               score_sources(seats, by) (the seats' score_<source> columns: score_sources_of),
               game_scores(seats) (lazy, per game), describe(lf, column), endings(games, column)
               (how games ended: the cap rate), score_groups(seats, groups, by).
-value         value(seats, subject): a game's Subject (simulate/protocol.py) item by item, seats
+value         value(seats, subject): a game's Subject (simulate/core/protocol.py) item by item, seats
               with it against seats without (and played), improvement with Newcombe interval,
               score difference (Welch); None without its columns. card_timing(cards),
               value_table(...) and state_counts(...) underneath.
-long_value    long_values(tables, sections): the game's LongValue sections (simulate/sections.py),
+long_value    long_values(tables, sections): the game's LongValue sections (simulate/core/sections.py),
               items of a long per-seat table (events, cards) state by state against the
               rest of the cell, one join-and-group pass per table; long_value, who_table.
 game_flags    flag_effects(tables, column, metrics): per name of a comma-separated games column

@@ -5,7 +5,7 @@ import polars as pl
 
 from .load import CELL, by_game_ranges, collect
 from .significance import rate_difference_se
-from .stats import wilson_exprs, z_value
+from simulate.core.stats import wilson_exprs, z_value
 from .winrates import win_rates
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)

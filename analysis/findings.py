@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from simulate.sections import LongValue
+from simulate.core.sections import LongValue
 
 from .causes import merge_shared_causes
 from .group_size import MinGroup

@@ -1,6 +1,6 @@
 """The effect of a game flag: per name in a comma-separated games column (say, the
 curses in play), the games with it against the games without, as a game's ``FlagEffect``
-section declares it (``simulate/sections.py``).
+section declares it (``simulate/core/sections.py``).
 
 A metric is a games column (turns, rounds) or a seats column averaged over each game's seats
 (score_total: the game's mean final score). "Without" is the cell's games minus those with

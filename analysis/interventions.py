@@ -2,7 +2,7 @@
 
 A what-if cell whose config values are an intervention (``Game.intervention_table``) plays
 the base game's very games (the same seeds) with one seat per game changed: game k's seat
-k mod players (``simulate.seats.treated_seat``), so every seat is treated in turn. The
+k mod players (``simulate.core.seats.treated_seat``), so every seat is treated in turn. The
 effect is the mean of per-game differences between that seat in the cell and the same seat
 in the same game of base: a paired difference, whose interval is tight because the deal,
 the dice and everything the intervention does not touch are shared. Unlike an association
@@ -30,8 +30,8 @@ def treated_effects(result, confidence=0.95):
     """One row per intervention cell and player count: the treated seat's change in win rate
     and in score, and the change in game length, each the mean of per-game paired
     differences against base with its interval and p-value (Holm-adjusted over the table's
-    tests), and n, the games paired. `result`: a ``simulate.compare.CompareResult``."""
-    from simulate.games import get_game
+    tests), and n, the games paired. `result`: a ``simulate.core.compare_folder.CompareResult``."""
+    from simulate.core.games import get_game
 
     game = get_game(result.spec["game"])
     cells = intervention_cells(result.spec, game)
@@ -80,7 +80,7 @@ def _treated_seats(result, cell, players):
     the cell is not there)."""
     if cell not in {c["name"] for c in result.cells}:
         return None
-    from simulate.seats import treated_seat
+    from simulate.core.seats import treated_seat
 
     run = result.run(cell)
     seats = run.seats.filter(treated_seat(pl.col("game_id"), players) == pl.col("seat")).select(

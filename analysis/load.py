@@ -16,7 +16,7 @@ from typing import Optional
 
 import polars as pl
 
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 
 CELL = ("variant", "n_players")          # what tells a cell of a comparison apart
 
@@ -44,10 +44,10 @@ class Tables:
 
 
 def protocol(tables):
-    """The protocol object (``simulate.protocol.Game``) of the game the tables are of; the
+    """The protocol object (``simulate.core.protocol.Game``) of the game the tables are of; the
     base Game (no subjects, score in VP) when they do not say."""
-    from simulate.games import get_game
-    from simulate.protocol import Game
+    from simulate.core.games import get_game
+    from simulate.core.protocol import Game
 
     return get_game(tables.game) if tables.game else Game()
 
@@ -68,13 +68,13 @@ def open_tables(source):
         return _run_tables(source)
     path = Path(source)
     if (path / "compare.json").exists():
-        from simulate.compare import open_compare
+        from simulate.core.compare_folder import open_compare
 
         result = open_compare(path)
         result.verify()
         return _compare_tables(result)
     if (path / "manifest.json").exists():
-        from simulate.runner import open_run
+        from simulate.core.run_folder import open_run
 
         run = open_run(path)
         run.verify()
@@ -88,14 +88,14 @@ def source_config(source):
     if isinstance(source, (str, Path)):
         path = Path(source)
         if (path / "compare.json").exists():
-            from simulate.compare import open_compare
+            from simulate.core.compare_folder import open_compare
             source = open_compare(path)
         elif (path / "manifest.json").exists():
-            from simulate.runner import open_run
+            from simulate.core.run_folder import open_run
             source = open_run(path)
     manifest = getattr(source, "manifest", None)
     if manifest is None and getattr(source, "spec", None):
-        from simulate.runner import open_run
+        from simulate.core.run_folder import open_run
 
         cell = source.spec["cells"][0]["folder"] if source.spec.get("cells") else None
         manifest = open_run(source.path / cell).manifest if cell and (source.path / cell).is_dir() else None
@@ -113,7 +113,7 @@ def _stack(parts):
 
 
 def _compare_tables(result):
-    from simulate.games import get_game
+    from simulate.core.games import get_game
 
     game = result.spec["game"]
     extra = {t: result.table(t) for t in get_game(game).tables if t not in ("games", "seats")}
@@ -155,7 +155,7 @@ def _bare_tables(path):
 
 def _declared_tables(game):
     """The tables a game writes (its protocol's `tables`); none known for a game not registered here."""
-    from simulate.games import get_game
+    from simulate.core.games import get_game
 
     try:
         return tuple(get_game(game).tables) if game else ()

@@ -1,5 +1,5 @@
 """The value of the items of a long per-seat table, in the spirit of 17lands, as a game's
-``LongValue`` sections declare it (``simulate/sections.py``): a seat's events (a thing
+``LongValue`` sections declare it (``simulate/core/sections.py``): a seat's events (a thing
 taken on one side or the other, a foe defeated) and cards (held, played, gained).
 
 The unit is a seat in a game, as in ``value``: the seat-games with a row of the item (in a
@@ -18,7 +18,7 @@ import polars.selectors as cs
 
 from .load import CELL, by_game_ranges, collect
 from .significance import holm
-from .stats import wilson_interval
+from simulate.core.stats import wilson_interval
 from .value import contrast, states_table
 
 KEYS = ("run_id", "game_id", "seat")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 
 TERMS = ("seat", "diversity", "length", "score", "close")
 TARGETED = ("length", "score")
@@ -217,7 +217,7 @@ def _anytime_upper(terms_, tally, players, close, tolerance, alpha):
 
 
 def closeness(params, x):
-    """The `close` term of values `x` of `params` (``simulate.autobalance.Param``)."""
+    """The `close` term of values `x` of `params` (``simulate.running.autobalance.Param``)."""
     out = 0.0
     for p, v in zip(params, x):
         if v != p.printed:

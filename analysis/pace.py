@@ -1,13 +1,13 @@
 """The pace of a game's events from games columns with the event's number in their name (say
 `entry_{k}_turn`: the turn of the k-th entry on a track, null when the game made fewer), as a
-game's ``Pace`` section declares it (``simulate/sections.py``)."""
+game's ``Pace`` section declares it (``simulate/core/sections.py``)."""
 import re
 
 import numpy as np
 import polars as pl
 
 from .load import CELL, collect
-from .stats import wilson_interval, z_value
+from simulate.core.stats import wilson_interval, z_value
 
 
 def pace_columns(games, template):

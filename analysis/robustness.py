@@ -2,7 +2,7 @@
 
 A skill tier is the run's very games (the same run seed, so game k has the same deal and
 dice; common random numbers) played again with one stronger strategy in every seat
-(``simulate.robustness``). Each finding is measured again in each tier's games with the same
+(``simulate.running.robustness``). Each finding is measured again in each tier's games with the same
 statistic it was found with, and marked:
 
 - **holds**: the tier's 95% interval excludes zero on the finding's side and reaches the
@@ -66,7 +66,7 @@ def measures(tables, game, source=None, baseline="base", label=None):
     (`source`: its ``CompareResult``) also the variant changes against `baseline` and the
     interventions' effects (rate and score). `label`: how the report names a section's items
     (``reports.data.item_label``), so they match its findings'."""
-    from simulate.sections import LongValue
+    from simulate.core.sections import LongValue
 
     out = {"seat": (CELL + ["seat"], seat_win_rates(tables.seats).select(
         *CELL, "seat", "n", effect="advantage", lo=pl.col("lo") - pl.col("fair"), hi=pl.col("hi") - pl.col("fair")))}

@@ -10,7 +10,7 @@ polars columns.
 import numpy as np
 import polars as pl
 
-from .stats import wilson_interval, z_value
+from simulate.core.stats import wilson_interval, z_value
 
 _SQRT2 = np.sqrt(2.0)
 

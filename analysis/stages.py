@@ -1,9 +1,9 @@
-"""Games won by stages done in order (``simulate.sections.Stages``: a solo scenario's four tasks):
+"""Games won by stages done in order (``simulate.core.sections.Stages``: a solo scenario's four tasks):
 win rates per group, and the stage at which the lost seat-games stopped."""
 import polars as pl
 
 from .load import CELL, collect
-from .stats import wilson_exprs
+from simulate.core.stats import wilson_exprs
 from .winrates import win_rates
 
 

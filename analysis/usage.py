@@ -1,6 +1,6 @@
 """Content the players never or rarely use (issue #33): a balance tool whose players ignore a
 mechanic reports nothing about it, so each item a game declares (``Usage`` sections,
-``simulate/sections.py``: its ``Use`` kinds) is counted where it was there to use.
+``simulate/core/sections.py``: its ``Use`` kinds) is counted where it was there to use.
 
 Per cell, kind and item: the seat-games it was there for (available: every seat-game, those of
 its owner, those of the games that offered it, or those that held it, as its kind says) and the
@@ -25,7 +25,7 @@ import polars as pl
 
 from .load import CELL, by_game_ranges, collect, open_tables, protocol, source_config
 from .long_value import row_state, row_where
-from .stats import wilson_interval
+from simulate.core.stats import wilson_interval
 from .words import possessive
 
 NEVER, RARE, ONE_SIDED, USED, NOT_THERE = "never used", "rarely used", "one-sided", "used", "not available"
@@ -193,7 +193,7 @@ def content_usage(run, confidence=0.95):
     """Every ``Usage`` section of a run's game, one frame (a `section` column first): `run` a run
     or comparison folder, a Run, a CompareResult or ``analysis.load`` Tables; the items come from
     the game's ``content_items`` of the run's config."""
-    from simulate.sections import Usage
+    from simulate.core.sections import Usage
 
     tables = open_tables(run)
     game = protocol(tables)

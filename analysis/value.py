@@ -17,7 +17,7 @@ import polars.selectors as cs
 
 from .load import CELL, collect
 from .significance import difference, mean_difference_se, rate_difference
-from .stats import wilson_interval
+from simulate.core.stats import wilson_interval
 
 PLAYED = "played"
 
@@ -126,7 +126,7 @@ def one_to_one(seats, a, b):
 
 
 def value(seats, subject, by=CELL, confidence=0.95):
-    """Per group and item of `subject` (a ``simulate.protocol.Subject``), in item order: the
+    """Per group and item of `subject` (a ``simulate.core.protocol.Subject``), in item order: the
     seat-games in each of its states (`n_<state>`, win rate with Wilson interval, mean score),
     `improvement` = win rate with - without (Newcombe interval, pooled test), `vp_difference`
     = mean final score with - without (Welch), `improvement_played` = played - without when the

@@ -9,7 +9,7 @@ import polars as pl
 
 from .load import CELL, by_game_ranges, collect
 from .significance import binomial_test
-from .stats import wilson_exprs, win_counts, with_win_rate
+from simulate.core.stats import wilson_exprs, win_counts, with_win_rate
 
 
 def win_rates(seats, by=(*CELL, "strategy"), confidence=0.95):

@@ -7,7 +7,7 @@ data      gather(source, threshold) -> ReportData: every number, through the ana
 tables    tables(data) -> [Table]: the text tables the HTML and Markdown pages share.
 figures   one matplotlib (Agg) function per figure, each returning its PNG path or None when
           it has no data; figures(data) (name -> alt text, drawer) in report order, one value
-          forest per subject of the game (simulate.protocol.Subject).
+          forest per subject of the game (simulate.core.protocol.Subject).
 sections  a game's own sections (Game.sections): compute, tables_of, figures_of, one Kind per
           section class (section_tables.py, section_figures.py); no branch on a game.
 html      render(...): the page (inline CSS, base64 PNGs, a tiny self-check script).

@@ -14,8 +14,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from simulate.errors import UserError, check_path
-from simulate.run_lock import folder_lock
+from simulate.core.errors import UserError, check_path
+from simulate.core.run_lock import folder_lock
 
 from . import figures as F
 from . import html as H
@@ -137,7 +137,7 @@ def _folders(source, kind):
     if kind == RUN:
         return [Path(source)]
     if kind == COMPARISON:
-        from simulate.compare import read_compare
+        from simulate.core.compare_folder import read_compare
 
         return [Path(source)] + [Path(source) / c["folder"] for c in read_compare(source)["cells"]
                                  if (Path(source) / c["folder"]).is_dir()]

@@ -8,7 +8,7 @@ from typing import Optional
 
 import polars as pl
 
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 
 RUN, COMPARISON, TABLES = "run", "comparison", "tables"
 
@@ -20,7 +20,7 @@ class ReportData:
 
     kind: str                       # "run", "comparison" or "tables" (a bare folder of Parquet tables)
     path: Path
-    game: object                    # the game's protocol object (simulate.protocol.Game)
+    game: object                    # the game's protocol object (simulate.core.protocol.Game)
     meta: dict                      # settings shown in the header (label -> text)
     threshold: float
     findings: list                  # analysis.findings.Finding, in the order of analysis.findings.TIERS
@@ -47,7 +47,7 @@ class ReportData:
     never_played: Optional[pl.DataFrame] = None    # items a strategy drew and never played
     tier_seats: Optional[pl.DataFrame] = None      # analysis.robustness.seats_by_tier of a run with skill tiers
     robustness: Optional[pl.DataFrame] = None      # analysis.robustness.check_findings: findings by tier
-    assumed: object = None                         # simulate.assumed.Assumed of the run's config files
+    assumed: object = None                         # simulate.core.assumed.Assumed of the run's config files
 
     @property
     def many_cells(self):
@@ -80,14 +80,14 @@ def _opened(path, kind):
     if kind == TABLES:
         return path, {"tables": path.name, "verified": "no: a bare folder of tables has no manifest to check"}
     if kind == COMPARISON:
-        from simulate.compare import open_compare
+        from simulate.core.compare_folder import open_compare
 
         c = open_compare(path)
         verified, spec = c.verify(), c.spec
         done = sum(c["games_done"] for c in spec["cells"])
         whatifs = spec.get("whatifs") or {}
         on = spec.get("whatif_base", "base")
-        paired = spec.get("runs")                # two finished runs compared as they are (simulate.paired_runs)
+        paired = spec.get("runs")                # two finished runs compared as they are (simulate.running.paired_runs)
         return c, {"comparison": path.name, "game": spec["game"], "variants": ", ".join(spec["variants"]),
                    **({"runs": "; ".join(f"{name} = {where}" for name, where in paired.items()),
                        "differences": spec.get("differences", "")} if paired else {}),
@@ -100,7 +100,7 @@ def _opened(path, kind):
                    "strategies": spec["strategies"] or "balanced", "status": spec["status"],
                    "games played": f"{done:,} (common random numbers: every cell plays the same game seeds)",
                    "verified": verified}
-    from simulate.runner import open_run
+    from simulate.core.run_folder import open_run
 
     run = open_run(path)
     verified, m = run.verify(), run.manifest
@@ -138,7 +138,7 @@ def _settings(opened):
     if manifest is not None:
         texts = [manifest.get("variant") or "base"]
     elif spec:
-        from simulate.runner import open_run
+        from simulate.core.run_folder import open_run
 
         cell = spec["cells"][0]["folder"] if spec.get("cells") else None
         manifest = open_run(opened.path / cell).manifest if cell and (opened.path / cell).is_dir() else None
@@ -180,7 +180,7 @@ def mark_assumed(findings, game, assumed, config):
 def _named(sections, names):
     """The long-table sections' items by name (``item_label``), where the game knows names; a
     stages section's stages too ("<value>/<stage>": a solo scenario's task by its text)."""
-    from simulate.sections import LongValue, Stages
+    from simulate.core.sections import LongValue, Stages
 
     if not names:
         return sections
@@ -216,11 +216,11 @@ def _balance_note(path):
 
 
 def _tiers(path):
-    """The skill tiers of a run or comparison (``simulate.robustness``), each verified, as
+    """The skill tiers of a run or comparison (``simulate.running.robustness``), each verified, as
     ``analysis.robustness.Tier``; and notes on tier folders that play other games."""
     from analysis.load import open_tables
     from analysis.robustness import Tier
-    from simulate.robustness import tier_runs
+    from simulate.running.robustness import tier_runs
 
     found, notes = tier_runs(path)
     tiers = [Tier(r.spec["strategies"], r.spec["games"], open_tables(r), r) if hasattr(r, "spec") else
@@ -254,7 +254,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     from analysis.load import CELL, collect, open_tables, protocol, source_config
     from analysis.value import value
     from analysis.variants import compare_variants
-    from simulate.sections import LongValue
+    from simulate.core.sections import LongValue
 
     from .sections import Context, compute as compute_sections
 

@@ -3,7 +3,7 @@ every other table (``table_text.Table``): each rate with its n and 95% interval,
 with the one question the section answers."""
 import polars as pl
 
-from analysis.stats import wilson_interval
+from simulate.core.stats import wilson_interval
 from analysis.words import plural
 
 from .figures import cell_label

@@ -1,12 +1,12 @@
-"""A game's own report sections (``Game.sections``, ``simulate/sections.py``): each kind's
+"""A game's own report sections (``Game.sections``, ``simulate/core/sections.py``): each kind's
 numbers (through the analysis layer), tables and figures, looked up by the section's class,
 so the report has no branch on a game. `compute(game.sections, tables, context)` gives the
 results in the game's order; `tables_of` and `figures_of` turn them into the page's tables and
 PNGs."""
 from dataclasses import dataclass, field
 
-from simulate.sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages,
-                               Usage)
+from simulate.core.sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages,
+                                    Usage)
 
 from . import section_figures as SF
 from . import section_tables as ST

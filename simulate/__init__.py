@@ -1,6 +1,6 @@
 """windtunnel's simulation package: game kernels, the batch runner, the CLI.
 
-For notebooks (GAME: a registered game's name, ``simulate.games.game_names()``; the
+For notebooks (GAME: a registered game's name, ``simulate.core.games.game_names()``; the
 README shows one)::
 
     import simulate
@@ -9,6 +9,7 @@ README shows one)::
     r.seats.group_by("strategy").agg(pl.col("won").mean()).collect()   # polars LazyFrames
     print(r.summary_text())
     r = simulate.open_run("runs/demo")                                  # later
+    c = simulate.open_compare("runs/variants")     # a comparison (windtunnel compare / whatif)
 
 The kernel (numba) is imported only when games are played, so ``import simulate``
 stays light.
@@ -17,14 +18,22 @@ stays light.
 
 def run(game, players=None, games=None, seed=None, strategies=None, **options):
     """Play a run and stream it to Parquet; returns a ``Run`` whose ``games``, ``seats`` and
-    ``cards`` are polars LazyFrames. See ``simulate.runner.run`` for every option."""
-    from .runner import run as _run
+    ``cards`` are polars LazyFrames. See ``simulate.running.runner.run`` for every option."""
+    from .running.runner import run as _run
 
     return _run(game, players, games, seed, strategies, **options)
 
 
 def open_run(path):
     """An existing run folder as a ``Run`` (manifest, LazyFrames, summary)."""
-    from .runner import open_run as _open
+    from .core.run_folder import open_run as _open
+
+    return _open(path)
+
+
+def open_compare(path):
+    """An existing comparison folder as a ``CompareResult`` (compare.json, each cell's run,
+    ``table(name)`` over every cell, ``summary()``)."""
+    from .core.compare_folder import open_compare as _open
 
     return _open(path)

@@ -5,8 +5,8 @@ input of any kind -- an unknown game or strategy, a player count the game does
 not allow, a malformed config or ``--set``, a typo in an option -- prints one
 line on stderr and exits with code 2, never a traceback.
 
-Games plug in through the registry (``simulate/games.py``); a command asks the game's
-protocol object (``simulate/protocol.py``) for everything game-specific.
+Games plug in through the registry (``simulate/core/games.py``); a command asks the game's
+protocol object (``simulate/core/protocol.py``) for everything game-specific.
 """
 import contextlib
 import sys
@@ -15,9 +15,8 @@ from typing import List, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .errors import UserError
-from .games import game_names
-from .worker import PluginFailed
+from .core.errors import PluginFailed, UserError
+from .core.games import game_names
 
 # typer ships its own copy of click; find its exception base without importing a private module
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
@@ -56,14 +55,14 @@ def _fail(message, code=2):
 
 # ---------------------------------------------------------------- games
 def get_game(name):
-    """The game's protocol object (``simulate/games.py``), or one line naming the known games."""
-    from .games import get_game as _get
+    """The game's protocol object (``simulate/core/games.py``), or one line naming the known games."""
+    from .core.games import get_game as _get
     return _get(name)
 
 
 def parse_sets(items):
     """--set KEY=VALUE items -> {dotted key: value}, values read as TOML would."""
-    from .config_files import parse_value
+    from .core.config_files import parse_value
 
     overrides = {}
     for item in items or ():
@@ -141,7 +140,7 @@ def _game_option_rows(args):
     import json
     from pathlib import Path
 
-    from .games import get_game as _get
+    from .core.games import get_game as _get
 
     named = None
     for a in args:
@@ -230,7 +229,7 @@ SET_OPT = typer.Option(None, "--set", help="Override one config value, KEY=VALUE
 def _one_player_count(value):
     if value is None:
         return None
-    from .compare import parse_players
+    from .running.compare import parse_players
     counts = parse_players(value)
     if len(counts) != 1:
         raise UserError(f"--players {value}: this command plays one player count (compare plays several)")
@@ -244,7 +243,7 @@ def players_option(default=None, help="Number of players."):
 
 
 def _variant_given(value):
-    from .runner import check_variant
+    from .running.runner import check_variant
     return check_variant(value)
 
 
@@ -284,7 +283,7 @@ def replay(ctx: typer.Context,
            variant: Optional[str] = VARIANT_OPT):
     """Tell one game turn by turn: the very game the run recorded (or the batch plays for this seed
     and game index). With a game name, options of the game's own follow as --NAME VALUE."""
-    from .replay import replay_game
+    from .running.replay import replay_game
 
     options = game_options(ctx)
     load_plugins(plugin)
@@ -322,9 +321,9 @@ def bench(game: str = GAME_ARG,
     if games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
     rules = load_game_rules(g, config, set_, players, variant)
-    from .bench import run_bench, to_json, to_text
+    from .running.bench import run_bench, to_json, to_text
     names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
-    from .run_progress import watched
+    from .core.run_progress import watched
 
     def timing(name, i, n):
         typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)
@@ -373,7 +372,7 @@ def simulate(ctx: typer.Context,
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
     manifest.json), then print win rates with 95% intervals. Options of the game's own (such as
     a faction per seat) follow as --NAME VALUE (docs/data.md records them as game_options)."""
-    from .runner import RunFailed, RunInterrupted, run
+    from .running.runner import RunFailed, RunInterrupted, run
 
     options = game_options(ctx, get_game(game))
     overrides = parse_sets(set_)

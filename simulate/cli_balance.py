@@ -2,7 +2,7 @@
 seeds against the printed game, and write the config that plays it (docs/balance.md).
 
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the search is
-``simulate/autobalance.py``, the objectives ``analysis/objectives.py``."""
+``simulate/running/autobalance.py``, the objectives ``analysis/objectives.py``."""
 import contextlib
 import json
 import shutil
@@ -13,8 +13,8 @@ from typing import List, Optional
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
-from .errors import UserError, check_jobs, check_path
-from .run_files import write_json_atomic
+from .core.errors import UserError, check_jobs, check_path
+from .core.run_files import write_json_atomic
 
 OURS = ("balance.json", "balance.md", "balanced.toml", "confirm")
 STOPPED = ("interrupted", "failed")         # a search that did not finish: replaced without --force
@@ -72,8 +72,8 @@ def balance(game: str = GAME_ARG,
     from analysis.objectives import parse_objective
     from strategies.roster import load_strategy, split_names
 
-    from .autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search, whole_games
-    from .compare import CompareInterrupted, parse_players, run_compare
+    from .running.autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search, whole_games
+    from .running.compare import CompareInterrupted, parse_players, run_compare
 
     g = get_game(game)
     overrides = parse_sets(set_)
@@ -224,9 +224,9 @@ def _groups(game, terms):
 def _confirmed(folder, groups, strategies):
     """Each confirmation cell's player count, games, seat win rates (95% Wilson intervals), mean
     turns and the win rates of the objective's groups' labels (with their seat-games)."""
-    from analysis.stats import proportion
+    from simulate.core.stats import proportion
 
-    from .compare import summary_table
+    from .core.compare_folder import summary_table
 
     out = []
     for r in summary_table(folder).iter_rows(named=True):
@@ -343,7 +343,7 @@ def _toml(g, config, overrides, variants, found, params, printed, best_x):
     base one, with --set and --variant) and the found values, its changes named at the top."""
     import tomli_w
 
-    from .config_files import value_at
+    from .core.config_files import value_at
 
     data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
     head = [f"# Written by `windtunnel balance {g.name}` (--param "

@@ -2,7 +2,7 @@
 `windtunnel whatif` (interventions against the printed game, on the same seeds).
 
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the
-logic lives in ``simulate/compare.py``."""
+logic lives in ``simulate/running/compare.py``."""
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
-from .errors import UserError, check_path
+from .core.errors import UserError, check_path
 
 
 @app.command()
@@ -62,7 +62,8 @@ def compare(ctx: typer.Context,
     --out, compare.json), then print per cell: mean winner score, game length, ties and each seat's
     win rate with its 95% interval, and write the variant report (OUT/report.html, report.md and the
     figures, as `windtunnel report OUT` does)."""
-    from .compare import CompareFailed, CompareInterrupted, run_compare, to_text
+    from .running.compare import CompareFailed, CompareInterrupted, run_compare
+    from .core.compare_folder import to_text
 
     given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
     if runs is not None:
@@ -93,9 +94,9 @@ def compare(ctx: typer.Context,
 
 
 def _compare_runs(game, runs, out, force, no_report, given):
-    """--runs: two finished runs as one paired comparison (``simulate.paired_runs``)."""
-    from .compare import to_text
-    from .paired_runs import pair_runs
+    """--runs: two finished runs as one paired comparison (``simulate.running.paired_runs``)."""
+    from .core.compare_folder import to_text
+    from .running.paired_runs import pair_runs
 
     extra = sorted(set(given) - {"game", "runs", "out", "force", "no_report", "no_progress", "jobs"})
     if extra:
@@ -148,7 +149,7 @@ def whatif(game: str = GAME_ARG,
     seat of the same game of the baseline, with 95% intervals. The folder reads like a compare."""
     from analysis.interventions import effects_text, treated_effects
 
-    from .compare import CompareFailed, CompareInterrupted, parse_interventions, run_compare
+    from .running.compare import CompareFailed, CompareInterrupted, parse_interventions, run_compare
 
     cells = None if resume and not intervention else parse_interventions(game, intervention)
     load_plugins(plugin)

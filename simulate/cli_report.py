@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from .cli import app
-from .errors import UserError, check_path
+from .core.errors import UserError, check_path
 
 SHOW_FINDINGS = 5
 
@@ -86,11 +86,11 @@ def _play_tiers(source, html, tiers, jobs, force, build):
     that the report can be written, so a refused report plays nothing), then `build` the report."""
     from reports.build import check_output
     from reports.data import TABLES, source_kind
-    from simulate.robustness import play_tiers, tier_plan
+    from simulate.running.robustness import play_tiers, tier_plan
 
     from .cli import run_until_done
-    from .compare import CompareFailed, CompareInterrupted
-    from .runner import RunFailed, RunInterrupted
+    from .running.compare import CompareFailed, CompareInterrupted
+    from .running.runner import RunFailed, RunInterrupted
 
     if source_kind(source) == TABLES:
         raise UserError(f"--robustness plays a run's or comparison's games again: {source} is a bare folder of "

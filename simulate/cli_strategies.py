@@ -8,14 +8,14 @@ import typer
 
 from .cli import (CONFIG_OPT, players_option, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
                   load_plugins, strategies_app)
-from .errors import UserError, check_jobs, check_path
+from .core.errors import UserError, check_jobs, check_path
 
 
 @strategies_app.command("list")
 def strategies_list(game: Optional[str] = typer.Argument(None, help="Game name [default: every game, grouped]."),
                     plugin: Optional[List[str]] = PLUGIN_OPT):
     """Each strategy with its one-line description (the game's default marked)."""
-    from .games import game_names
+    from .core.games import game_names
 
     load_plugins(plugin)
     if game:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.stats import wilson_interval
-from simulate.games import get_game
-from simulate.python_play import check_python_strategies, choosers_for, play
+from simulate.core.stats import wilson_interval
+from simulate.core.games import get_game
+from simulate.core.python_play import check_python_strategies, choosers_for, play
 
 from .plugin import scorers_for
 from .roster import Strategy, strategy_arrays

@@ -26,8 +26,8 @@ import re
 import sys
 from pathlib import Path
 
-from simulate.errors import UserError
-from simulate.games import get_game
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
 
 _REGISTRY = {}          # game name -> {strategy name -> Strategy}
 _FILES = {}             # plugin file loaded in this process -> sha256 of the text it ran, in load order
@@ -165,7 +165,7 @@ def load_plugins(paths, game=None):
 def python_strategy(game, path):
     """The plain-Python strategy of file `path` (run first with ``load_plugin``): its
     ``choose(state, legal_actions) -> int`` plays through the game's Python face
-    (``simulate/python_play.py``); its name is the file's, its description the module's
+    (``simulate/core/python_play.py``); its name is the file's, its description the module's
     docstring's first line."""
     from .roster import Strategy, builtin_names
 

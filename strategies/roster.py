@@ -1,7 +1,7 @@
 """A game's strategy roster and how names on the command line become kernel arrays.
 
 A strategy is a policy kind plus one row of numbers laid out by its game's
-``StrategySchema`` (``simulate/protocol.py``): the weights in use, one block of
+``StrategySchema`` (``simulate/core/protocol.py``): the weights in use, one block of
 weights per game phase, and the policy's parameters. Names:
 
 * ``random``: uniform over the legal options;
@@ -10,7 +10,7 @@ weights per game phase, and the policy's parameters. Names:
   start from another strategy, ``policy = "lookahead"`` with ``[params]``;
 * a Python scorer registered with ``strategies.plugin.scorer`` (``--plugin FILE``);
 * a plain-Python strategy: a path to a ``.py`` file defining ``choose(state, legal_actions)``
-  (named after the file; ``simulate/python_play.py``).
+  (named after the file; ``simulate/core/python_play.py``).
 
 Any name takes parameters after colons: ``NAME:feature=1.2:PHASE.feature=1.5``,
 ``NAME:param=16``; a parameter with words takes one (``mcts:horizon=round``).
@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simulate.config_files import line_of, read_toml
-from simulate.errors import ConfigError, UserError
-from simulate.games import get_game
+from simulate.core.config_files import line_of, read_toml
+from simulate.core.errors import ConfigError, UserError
+from simulate.core.games import get_game
 
 TOML_POLICIES = ("heuristic", "lookahead", "mcts")      # the policies a TOML strategy may ask for, if its game has them
 SEARCH_POLICIES = ("lookahead", "mcts")         # a search at each decision: some games a second, not thousands

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.ratings import bradley_terry, rating_intervals
-from analysis.stats import wilson_interval
-from simulate.games import get_game
+from simulate.core.stats import wilson_interval
+from simulate.core.games import get_game
 
 from .roster import strategy_label
 
@@ -75,7 +75,7 @@ def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
     ``simulate.run``'s (None: a bar on a terminal, lines elsewhere; False: none)."""
     from joblib import Parallel, delayed
 
-    from simulate.run_progress import Progress
+    from simulate.core.run_progress import Progress
 
     game = get_game(game)
     k = len(names)
@@ -126,7 +126,7 @@ def save_tournament(t, path):
     import io
     import json
 
-    from simulate.run_files import write_atomic
+    from simulate.core.run_files import write_atomic
 
     suffix = path.suffix.lower()
     if suffix == ".json":

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulate.errors import UserError
-from simulate.games import get_game
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
 
 from .cem import cross_entropy
 from .match import play_match, weights_strategy, worker_setup

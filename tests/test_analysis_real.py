@@ -81,7 +81,7 @@ def test_variant_pair_is_paired_by_seed(runs):
 
 
 def test_comparison_folder(tmp_path):
-    from simulate.compare import run_compare
+    from simulate.running.compare import run_compare
 
     out = tmp_path / "grid"
     run_compare("aeolos", variants="base,tableaus", players="2,3", games=150, seed=3, out=out, jobs=1,

@@ -1,4 +1,4 @@
-"""The analysis behind a game's own report sections (``simulate/sections.py``), on small
+"""The analysis behind a game's own report sections (``simulate/core/sections.py``), on small
 synthetic tables with planted answers: long-table values (hero against patron, held and
 played against not held; the rest as the cell minus the holders; Holm within a section),
 their findings (worded as associations, the largest few), the effect of a game flag, the pace
@@ -14,9 +14,9 @@ from analysis.load import Tables
 from analysis.long_value import long_values
 from analysis.pace import pace
 from analysis.significance import holm, rate_difference
-from analysis.stats import wilson_interval
+from simulate.core.stats import wilson_interval
 from analysis.winrates import head_to_head
-from simulate.sections import FlagEffect, LongValue, State
+from simulate.core.sections import FlagEffect, LongValue, State
 
 ANGEL = LongValue("angel", "Angels", "Hero or patron?", table="feats", item="item",
                   where=(("kind", ("angel_hero", "angel_patron")),),

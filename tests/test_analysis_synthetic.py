@@ -13,8 +13,8 @@ from analysis import balance, findings, value, variants, winrates
 from analysis.load import Tables, open_tables, protocol
 from analysis.significance import benjamini_hochberg, holm
 from reports import build_report
-from simulate import games
-from simulate.protocol import CORE, Game, Subject
+from simulate.core import games
+from simulate.core.protocol import CORE, Game, Subject
 
 AEOLOS = games.get_game("aeolos")
 SCHEMAS = AEOLOS.schemas()

@@ -1,4 +1,4 @@
-"""Which config values are assumed (``simulate/assumed.py``, ``Game.assumed_values``): the scan
+"""Which config values are assumed (``simulate/core/assumed.py``, ``Game.assumed_values``): the scan
 of the ASSUMED marks, its names (as --set names keys), the run's --set values taken out, the
 files a run reads, and a finding's subject mapped to its config entry."""
 import shutil
@@ -6,9 +6,9 @@ import tomllib
 
 import pytest
 
-from simulate.assumed import canonical_key, scan_file, scan_text, unattached
-from simulate.config_files import CONFIG_ROOT
-from simulate.games import get_game
+from simulate.core.assumed import canonical_key, scan_file, scan_text, unattached
+from simulate.core.config_files import CONFIG_ROOT
+from simulate.core.games import get_game
 
 TOML = '''
 # A test file. Lines marked ASSUMED below are stand-ins (prose: no mark).
@@ -81,7 +81,7 @@ def test_a_whole_file_mark_marks_every_key():
 def _resolves(node, path):
     """Whether a scanned path names a value of the parsed file (entries by name or [index]; a
     quoted key may hold dots)."""
-    from simulate.config_files import _entry
+    from simulate.core.config_files import _entry
 
     parts = [p for p in path.replace("[", ".[").split(".") if p]
     if not parts:
@@ -205,7 +205,7 @@ def test_a_findings_subject_maps_to_its_config_entry():
 
 
 def test_the_assumed_counts_module_runs(capsys):
-    from simulate.assumed import main
+    from simulate.core.assumed import main
 
     assert main(["aeolos"]) == 0
     out = capsys.readouterr().out
@@ -215,21 +215,21 @@ def test_the_assumed_counts_module_runs(capsys):
 
 def test_the_docs_generated_tables_are_the_configs_values():
     """docs/assumptions-eos-nations.md (and any doc with generated blocks) carries the nations'
-    numbers as tables written from the TOML: after a config change, `python -m simulate.assumed
+    numbers as tables written from the TOML: after a config change, `python -m simulate.core.assumed
     --write-docs` rewrites them; until then this test fails."""
-    from simulate.assumed import DOCS, stale_docs
+    from simulate.core.assumed import DOCS, stale_docs
 
     text = (DOCS / "assumptions-eos-nations.md").read_text()
     assert all(f"<!-- assumed eos nations/{n}.toml -->" in text for n in EOS.load_rules().config["nations"])
-    assert "python -m simulate.assumed --write-docs" in text
-    assert stale_docs() == [], "a doc's generated table is stale: run python -m simulate.assumed --write-docs"
+    assert "python -m simulate.core.assumed --write-docs" in text
+    assert stale_docs() == [], "a doc's generated table is stale: run python -m simulate.core.assumed --write-docs"
 
 
 def test_a_stale_table_is_found_and_rewritten(tmp_path):
     """A value in a generated table that is not the TOML's (as the doc's prose once said Adele's
     rank 4 gives 6 glory where the TOML gave 8) makes the doc stale; --write-docs puts the TOML's
     value back and changes nothing else."""
-    from simulate.assumed import DOCS, stale_docs, write_docs
+    from simulate.core.assumed import DOCS, stale_docs, write_docs
 
     doc = tmp_path / "nations.md"
     good = (DOCS / "assumptions-eos-nations.md").read_text()

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 import simulate
 from simulate.cli import app
-from simulate.compare import run_compare
-from simulate.run_lock import folder_lock
+from simulate.running.compare import run_compare
+from simulate.core.run_lock import folder_lock
 
 UNWRITABLE = "/sys/windtunnel-test"          # not even root may write there
 
@@ -274,7 +274,7 @@ def test_a_config_error_raised_in_a_worker_comes_back_whole():
     # joblib pickles a worker's exception: unpickled, a ConfigError must be itself (else "BrokenProcessPool")
     import pickle
 
-    from simulate.errors import ConfigError
+    from simulate.core.errors import ConfigError
 
     e = pickle.loads(pickle.dumps(ConfigError("--set", "setup.starting_wind", "more starting wind than wind tokens")))
     assert isinstance(e, ConfigError) and str(e) == "--set: setup.starting_wind: more starting wind than wind tokens"

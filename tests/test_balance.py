@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, parse_objective, value
-from simulate.autobalance import overrides_of, parse_params, race, snap, whole_games
-from simulate.errors import UserError
-from simulate.games import get_game
+from simulate.running.autobalance import overrides_of, parse_params, race, snap, whole_games
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
 
 from .cli_invoke import invoke
 
@@ -216,12 +216,12 @@ def test_a_search_stopped_half_way_is_ours_to_replace(tmp_path):
 
 
 def test_an_interrupted_search_is_one_line_and_its_folder_ours_to_replace(tmp_path, monkeypatch):
-    import simulate.autobalance
+    import simulate.running.autobalance
 
     def stopped(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(simulate.autobalance, "search", stopped)
+    monkeypatch.setattr(simulate.running.autobalance, "search", stopped)
     out = tmp_path / "b"
     for _ in range(2):                  # the second: the same command, no --force needed
         r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
@@ -232,12 +232,12 @@ def test_an_interrupted_search_is_one_line_and_its_folder_ours_to_replace(tmp_pa
 def test_a_search_that_fails_half_way_is_one_line_and_needs_no_force_again(tmp_path, monkeypatch):
     # a worker that dies (loky: BrokenProcessPool) or a full disk: one line, and balance.json marked failed
     # (not left "running", which only --force replaces)
-    import simulate.autobalance
+    import simulate.running.autobalance
 
     def broken(*a, **k):
         raise RuntimeError("A process in the process pool was terminated abruptly")
 
-    monkeypatch.setattr(simulate.autobalance, "search", broken)
+    monkeypatch.setattr(simulate.running.autobalance, "search", broken)
     out = tmp_path / "b"
     for _ in range(2):
         r = invoke("balance", "aeolos", "--players", 2, "--param", "setup.start_vp=0..3", "--out", out)
@@ -262,7 +262,7 @@ def test_ranges_invalid_inside_are_refused_before_anything_is_written(tmp_path, 
 
 
 @pytest.mark.parametrize("where, words", [
-    ("simulate.autobalance:value", "balance interrupted"),           # the search, after its workers played
+    ("simulate.running.autobalance:value", "balance interrupted"),           # the search, after its workers played
     ("reports:build_report", "balance interrupted"),                 # the files written after it
 ])
 def test_sigterm_at_any_moment_is_one_line_and_exit_130(tmp_path, where, words):

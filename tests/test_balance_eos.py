@@ -7,9 +7,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from simulate.autobalance import overrides_of, parse_params, play_tally
-from simulate.errors import UserError
-from simulate.games import get_game
+from simulate.running.autobalance import overrides_of, parse_params, play_tally
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
 
 from .cli_invoke import invoke
 
@@ -99,12 +99,12 @@ def test_a_planted_nation_imbalance_is_found_and_undone(tmp_path):
 
 
 def test_a_search_refused_half_way_leaves_nothing(tmp_path, monkeypatch):
-    import simulate.autobalance
+    import simulate.running.autobalance
 
     def refused(*a, **k):
         raise UserError("a setting the config cannot take")
 
-    monkeypatch.setattr(simulate.autobalance, "search", refused)
+    monkeypatch.setattr(simulate.running.autobalance, "search", refused)
     r = invoke("balance", "eos", "--players", 2, "--param", "nations.kwanan.ship.slots[3][0]=10..30", "--out",
                tmp_path / "b")
     assert r.exit_code == 2 and "cannot take" in r.stderr and not (tmp_path / "b").exists()

@@ -267,7 +267,7 @@ def test_players_reads_the_same_forms_everywhere(command, tmp_path):
 
 
 def test_compare_reads_a_range_of_player_counts():
-    from simulate.compare import parse_players
+    from simulate.running.compare import parse_players
     assert parse_players("2-4") == [2, 3, 4] and parse_players("2,4") == [2, 4] and parse_players("3") == [3]
 
 
@@ -282,8 +282,8 @@ def test_replay_of_a_game_name_defaults_to_seed_1_as_simulate(tmp_path):
 def test_bench_says_what_it_times_to_a_person_on_stderr_only(monkeypatch):
     r = run("bench", "aeolos", "--players", 2, "--games", 5, "--strategies", "random,greedy", "--json")
     assert r.exit_code == 0 and len(r.stdout.strip().splitlines()) == 1 and r.stderr == ""     # a pipe
-    import simulate.run_progress
-    monkeypatch.setattr(simulate.run_progress, "watched", lambda stream: True)                # a terminal
+    import simulate.core.run_progress
+    monkeypatch.setattr(simulate.core.run_progress, "watched", lambda stream: True)                # a terminal
     r = run("bench", "aeolos", "--players", 2, "--games", 5, "--strategies", "random,greedy", "--json")
     assert r.exit_code == 0 and len(r.stdout.strip().splitlines()) == 1
     assert r.stderr.splitlines() == ["bench: timing random (1 of 2)", "bench: timing greedy (2 of 2)"]
@@ -360,7 +360,7 @@ def test_a_games_own_options_are_in_the_help_of_the_commands_that_take_them(tmp_
     import sys
     import types
 
-    from simulate.games import register
+    from simulate.core.games import register
     from tests.dicegame.protocol import GAME as DICE
 
     assert "--nations" in run("simulate", "eos", "-h").stdout
@@ -374,5 +374,5 @@ def test_a_games_own_options_are_in_the_help_of_the_commands_that_take_them(tmp_
         text = run("simulate", "coloured", "-h").stdout
         assert "--colour TEXT" in text and "the dice's colour" in text and "--nations" not in text
     finally:
-        from simulate.games import GAMES
+        from simulate.core.games import GAMES
         GAMES.pop("coloured", None)

@@ -10,10 +10,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analysis.stats import wilson_interval
-from simulate.compare import COMPARE, open_compare, run_compare, summary_table
-from simulate.errors import UserError
-from simulate.run_files import manifest_text, read_manifest, write_json_atomic
+from simulate.core.stats import wilson_interval
+from simulate.core.compare_folder import COMPARE, open_compare, summary_table
+from simulate.running.compare import run_compare
+from simulate.core.errors import UserError
+from simulate.core.run_files import manifest_text, read_manifest, write_json_atomic
 
 from .cli_invoke import invoke as run_cli
 
@@ -269,7 +270,7 @@ def test_resume_plays_what_each_cell_is_missing(tmp_path):
 
 
 def test_interrupted_cell_then_resume(tmp_path, monkeypatch):
-    from simulate import runner
+    from simulate.running import runner
 
     out = tmp_path / "cmp"
     real = runner.run

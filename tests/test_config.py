@@ -7,7 +7,7 @@ import pytest
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.config import BASE_CONFIG, load_rules
-from simulate.errors import ConfigError
+from simulate.core.errors import ConfigError
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 

@@ -3,10 +3,10 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from simulate.worker import seated as seated_names
+from simulate.core.python_play import seated as seated_names
 
-from simulate.errors import ConfigError, UserError
-from simulate.protocol import CORE, Game
+from simulate.core.errors import ConfigError, UserError
+from simulate.core.protocol import CORE, Game
 from tests.dicegame import GAME
 from tests.dicegame import layout as L
 from strategies import resolve_strategies
@@ -44,7 +44,7 @@ def test_protocol_object():
 
 
 def test_registry(monkeypatch):
-    from simulate import games
+    from simulate.core import games
     monkeypatch.setenv("WINDTUNNEL_GAMES", "dice=tests.dicegame")
     assert "dice" in games.game_names() and games.get_game("dice") is GAME
 

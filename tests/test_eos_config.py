@@ -8,7 +8,7 @@ import pytest
 
 from simulate.eos.actions import ActionError, parse_actions, parse_step
 from simulate.eos.config import CONFIG_DIR, DECKS, NATIONS, load_rules
-from simulate.errors import ConfigError
+from simulate.core.errors import ConfigError
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 from simulate.aeolos import GAME as AEOLOS
 from simulate.aeolos.scenario import IllegalChoice
 from simulate.aeolos.state import TERMINAL
-from simulate.bench import record_tape
+from simulate.running.bench import record_tape
 from strategies import resolve_strategies
 
 

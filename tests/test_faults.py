@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 import simulate
 from simulate.cli import app
-from simulate.errors import UserError
-from simulate.run_files import STAGING, read_manifest, shard_problems
-from simulate.runner import open_run
+from simulate.core.errors import UserError
+from simulate.core.run_files import STAGING, read_manifest, shard_problems
+from simulate.core.run_folder import open_run
 from tests.test_runner import assert_same_tables, tables
 from tests.test_safety import _popen
 

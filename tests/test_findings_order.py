@@ -102,7 +102,7 @@ def test_report_top_summary_more_and_greyed_groups(tmp_path):
     """Eight cards and six harbor actions each plainly associated with winning: the first ten
     findings on screen and the rest behind "more"; harbor 8's 40 non-takers greyed in its table."""
     from reports import build_report
-    from simulate.games import get_game
+    from simulate.core.games import get_game
 
     card, harbor = get_game("aeolos").subjects[:2]
     rng = np.random.default_rng(12)

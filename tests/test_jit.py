@@ -1,5 +1,5 @@
 """The kernel decorators, the numba patches and where the compiled kernels are cached
-(simulate/jit.py). A patch that stops taking effect (a numba upgrade) fails here
+(simulate/core/jit.py). A patch that stops taking effect (a numba upgrade) fails here
 instead of silently costing 35-40% of the speed, or 4x."""
 import json
 import os
@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from simulate import jit
-from simulate.jit import prune_caches, source_hash
+from simulate.core import jit
+from simulate.core.jit import prune_caches, source_hash
 
 
 def _run(code, env=None, **extra_env):
@@ -24,7 +24,7 @@ def _run(code, env=None, **extra_env):
 # --- a probe game outside simulate/: its package is registered by the decorators
 
 PROBE = '''
-from simulate.jit import entry, hot, tiny
+from simulate.core.jit import entry, hot, tiny
 
 
 @hot
@@ -78,7 +78,7 @@ import numpy as np
 from numba import njit
 from numba.core import codegen
 from numba.np import arrayobj
-from simulate import jit
+from simulate.core import jit
 from probe import kernel as K
 
 def element(a, i):
@@ -153,7 +153,7 @@ def test_the_patches_are_in_effect_for_a_game_outside_simulate(probe):
     # cached per game: the probe's own folder beside the shared helpers'
     tmp_path, _ = probe
     assert {p: os.path.relpath(d, tmp_path / "cache").split(os.sep)[0] for p, d in out["cache"].items()} \
-        == {"simulate": "simulate", "probe": "probe"}
+        == {"simulate.core": "simulate.core", "probe": "probe"}
 
 
 def test_one_switch_turns_every_patch_off_and_the_game_plays_the_same(probe):
@@ -199,7 +199,7 @@ def test_kernel_code_indexes_without_wraparound_and_other_code_keeps_it():
     outside = njit(_element)
     assert outside(a, -1) == 9
     in_package = types.FunctionType(_element.__code__, {}, "_element")
-    in_package.__module__ = "simulate.probe"
+    in_package.__module__ = "simulate.core.probe"
     kernel = njit(in_package)
     assert kernel(a, -1) == 1        # base[1]: no wraparound
     assert kernel(a, 3) == 5
@@ -208,11 +208,11 @@ def test_kernel_code_indexes_without_wraparound_and_other_code_keeps_it():
 def test_kernel_functions_are_named_under_their_package_prefix():
     """The patches recognise kernel functions and entry points by their mangled names."""
     import simulate.aeolos.game  # noqa: F401 (its entry points)
-    from simulate.rng import below
+    from simulate.core.rng import below
 
     below(np.ones(1, np.uint64), 3)
     names = [cres.fndesc.mangled_name for cres in below.overloads.values()]
-    assert names and all(n.startswith(jit.mangled("simulate.rng.below") + "B") for n in names)
+    assert names and all(n.startswith(jit.mangled("simulate.core.rng.below") + "B") for n in names)
     assert all(jit.is_kernel_function(n) for n in names)
     assert jit.mangled("simulate.aeolos") in jit.mangled("simulate.aeolos.game.batch")
     assert jit.is_entry_point(jit.mangled("simulate.aeolos.game.batch") + "B2v1E")
@@ -227,7 +227,7 @@ def test_game_packages():
 
     assert jit.game_package("simulate.aeolos.game") == "simulate.aeolos"
     assert jit.game_package("simulate.aeolos") == "simulate.aeolos"
-    assert jit.game_package("simulate.rng") == "simulate"
+    assert jit.game_package("simulate.core.rng") == "simulate.core"
     assert jit.game_package("simulate.eos.kernel") == "simulate.eos"
     assert jit.game_package("tests.dicegame.kernel") == "tests.dicegame"
     assert jit.game_package("dice") == "dice"
@@ -239,10 +239,10 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
     """An edit to one game's kernel starts a fresh cache for that game only; an edit
     outside the kernel (runner, CLI) none; the shared helpers are in every game's."""
     aeolos = jit.kernel_sources("simulate.aeolos")
-    assert {"simulate.rng", "simulate.jit", "simulate.aeolos.rules", "simulate.aeolos.game"} <= set(aeolos)
+    assert {"simulate.core.rng", "simulate.core.jit", "simulate.aeolos.rules", "simulate.aeolos.game"} <= set(aeolos)
     assert "simulate.aeolos.layout" in aeolos       # imported by the kernel: its constants are compiled in
     assert "simulate.aeolos.scorer" in aeolos       # (WS_* offsets)
-    assert not {"simulate.runner", "simulate.cli", "simulate.aeolos.transcript"} & set(aeolos)
+    assert not {"simulate.running.runner", "simulate.cli", "simulate.aeolos.transcript"} & set(aeolos)
     assert source_hash() == source_hash()
 
     for game in ("ga", "gb"):
@@ -250,10 +250,10 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
         (tmp_path / game / "__init__.py").write_text("")
         (tmp_path / game / "layout.py").write_text("X = 1\n")
         (tmp_path / game / "kernel.py").write_text(
-            "from simulate.jit import hot\nfrom .layout import X\n\n@hot\ndef f(a):\n    return a[X]\n")
+            "from simulate.core.jit import hot\nfrom .layout import X\n\n@hot\ndef f(a):\n    return a[X]\n")
         (tmp_path / game / "face.py").write_text("from . import kernel\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    shared = {"simulate.jit", "simulate.mcts_tree", "simulate.rng", "simulate.tape"}
+    shared = {"simulate.core.jit", "simulate.core.mcts_tree", "simulate.core.rng", "simulate.core.tape"}
     assert set(jit.kernel_sources("ga")) == {"ga.kernel", "ga.layout"} | shared
     before = {g: source_hash(g) for g in ("ga", "gb")}
     (tmp_path / "gb" / "layout.py").write_text("X = 2\n")
@@ -266,8 +266,8 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
 def test_each_game_has_its_cache_folder_and_its_own_pruning(tmp_path, monkeypatch):
     monkeypatch.setattr(jit, "CACHE_ROOT", tmp_path)
     monkeypatch.setattr(jit, "_CACHE_DIRS", {})
-    a, shared = jit.cache_dir("simulate.aeolos"), jit.cache_dir("simulate")
-    assert a.parent == tmp_path / "simulate.aeolos" and shared.parent == tmp_path / "simulate"
+    a, shared = jit.cache_dir("simulate.aeolos"), jit.cache_dir("simulate.core")
+    assert a.parent == tmp_path / "simulate.aeolos" and shared.parent == tmp_path / "simulate.core"
     assert a.is_dir() and a.name.startswith("numba-")
 
 
@@ -279,9 +279,9 @@ def test_each_function_is_cached_in_its_games_folder():
 
     from simulate.aeolos.game import batch
     from simulate.aeolos.policy import decide
-    from simulate.rng import below
+    from simulate.core.rng import below
 
-    for fn, package in ((batch, "simulate.aeolos"), (decide, "simulate.aeolos"), (below, "simulate")):
+    for fn, package in ((batch, "simulate.aeolos"), (decide, "simulate.aeolos"), (below, "simulate.core")):
         assert Path(fn._cache._cache_path).parent == jit.cache_dir(package)
 
 

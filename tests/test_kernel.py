@@ -200,7 +200,7 @@ def tape_batch(rules, n_players, POL, W, first, n, tape, check=False):
 def test_replaying_the_tape_plays_the_recorded_games(rules, n_players, names):
     """A replay seat plays exactly the heuristic's games from the tape alone: with its
     weights zeroed (a heuristic that would choose otherwise), to the last VP and card."""
-    from simulate.bench import record_tape, rewound
+    from simulate.running.bench import record_tape, rewound
 
     _, POL, W = resolve_strategies(AEOLOS, names, n_players)
     tape, recorded = record_tape(AEOLOS, rules, n_players, 3, 0, 30, POL, W)
@@ -217,7 +217,7 @@ def test_replaying_the_tape_plays_the_recorded_games(rules, n_players, names):
 def test_only_a_recording_seat_writes_to_scr(rules):
     """A heuristic seat never writes to a scenario's script in SCR, and recording
     changes no choice."""
-    from simulate.bench import record_tape
+    from simulate.running.bench import record_tape
 
     _, POL, W = resolve_strategies(AEOLOS, "greedy", 2)
     _, recorded = record_tape(AEOLOS, rules, 2, 3, 0, 10, POL, W)
@@ -234,7 +234,7 @@ def test_only_a_recording_seat_writes_to_scr(rules):
 def test_a_tape_of_other_games_never_makes_an_illegal_move(rules):
     """Replayed onto other games (another offset), the tape's choices stay among the legal
     options and the games stay sound under check mode; a short tape ends in first options."""
-    from simulate.bench import record_tape, rewound
+    from simulate.running.bench import record_tape, rewound
 
     _, POL, W = resolve_strategies(AEOLOS, "balanced", 4)
     tape, _ = record_tape(AEOLOS, rules, 4, 3, 0, 20, POL, W)

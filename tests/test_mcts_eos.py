@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 from simulate.eos import GAME
 from simulate.eos import layout as L
 from simulate.eos.face import State

@@ -1,7 +1,7 @@
 """The shared ISMCTS tree: children keyed by option rows, availability, PUCT with priors."""
 import numpy as np
 
-from simulate import mcts_tree as M
+from simulate.core import mcts_tree as M
 
 
 def opts(*rows):

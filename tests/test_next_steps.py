@@ -61,7 +61,7 @@ def test_each_failing_verdict_names_a_command_that_runs(card, tmp_path):
 
 def test_too_few_games_of_the_trusted_tier_asks_for_more_of_them():
     from analysis.next_steps import fill
-    from simulate.games import get_game
+    from simulate.core.games import get_game
 
     own = Verdict("Seat balance", FAIL, "seat 0 +4.0")
     frame = pl.DataFrame(seat_rows("mcts:iterations=50", [0.01, -0.01], 0.029))   # +1.0 [-1.9, +3.9]

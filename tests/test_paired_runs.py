@@ -42,7 +42,7 @@ def test_two_runs_of_the_same_games_are_compared_game_by_game(runs):
     md = (out / "report.md").read_text()
     assert "### Variant deltas" in md and f"paired, {GAMES:,}" in md         # each game of b against the same of a
     # the comparison's seat win rates are the runs' own
-    seats = simulate.compare.open_compare(out).table("seats").collect()
+    seats = simulate.open_compare(out).table("seats").collect()
     for label in ("a", "b"):
         own = pl.read_parquet(f"{r[label]}/seats/*.parquet").group_by("seat").agg(pl.col("won").mean()).sort("seat")
         cell = seats.filter(pl.col("variant") == label).group_by("seat").agg(pl.col("won").mean()).sort("seat")

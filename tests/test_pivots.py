@@ -7,7 +7,7 @@ import pytest
 from reports import build_report
 from reports.data import gather
 from reports.pivots import pivot_tables
-from simulate.compare import run_compare
+from simulate.running.compare import run_compare
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from simulate.aeolos import layout as L
-from simulate.errors import UserError
-from simulate.games import get_game
-from simulate.worker import Worker, prepare
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
+from simulate.running.worker import Worker, prepare
 from strategies import resolve_strategies
 from strategies.plugin import load_plugin, registered
 

@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 
 from analysis.sequential import confidence_sequence, group_streams
-from simulate.precision import looks
+from simulate.running.precision import looks
 
 from .cli_invoke import invoke
 

@@ -1,4 +1,4 @@
-"""The first compile on two cores (simulate/precompile.py; each game's parts in
+"""The first compile on two cores (simulate/core/precompile.py; each game's parts in
 simulate/<game>/precompile.py)."""
 import json
 import os
@@ -10,7 +10,7 @@ from importlib import import_module
 import numpy as np
 import pytest
 
-from simulate import precompile
+from simulate.core import precompile
 from simulate.aeolos.precompile import COMPILE
 
 FIRST_COMPILE = """
@@ -25,7 +25,7 @@ class Seen(event.Listener):
     def on_end(self, ev):
         pass
 event.register("numba:compile", Seen())
-from simulate.games import get_game
+from simulate.core.games import get_game
 from strategies import resolve_strategies
 game, strategies, players = sys.argv[1], sys.argv[2], int(sys.argv[3])
 GAME = get_game(game)
@@ -42,7 +42,7 @@ def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(
     """From an empty cache: every part the helper compiles is loaded, not compiled
     again here (its argument types are those batch asks for), and the kernel plays
     exactly the games of the kernel compiled in one process."""
-    from simulate.games import get_game
+    from simulate.core.games import get_game
     from strategies import resolve_strategies
 
     plan = import_module(f"simulate.{game}.precompile").COMPILE
@@ -74,8 +74,8 @@ def test_a_failed_helper_costs_no_wait_and_leaves_the_kernel_as_it_was():
 
 
 PROBE = '''
-from simulate.jit import entry, hot
-from simulate.precompile import Precompile
+from simulate.core.jit import entry, hot
+from simulate.core.precompile import Precompile
 
 
 @hot

@@ -1,9 +1,9 @@
 """Every registered game keeps the protocol's promises that generic code relies on."""
 import pytest
 
-from simulate import games
-from simulate.errors import UserError
-from simulate.protocol import CORE
+from simulate.core import games
+from simulate.core.errors import UserError
+from simulate.core.protocol import CORE
 
 GAMES = ["aeolos", "tests.dicegame"]
 

@@ -1,5 +1,5 @@
 """Plain-Python strategies (issue #21): ``choose(state, legal_actions)`` in a file, through the
-runner, the records, replay and bench, for both games (``simulate/python_play.py``)."""
+runner, the records, replay and bench, for both games (``simulate/core/python_play.py``)."""
 import json
 import re
 
@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from simulate.cli import app
-from simulate.config_files import CONFIG_ROOT
-from simulate.games import get_game
-from simulate.python_play import face_game
-from simulate.run_files import MANIFEST
-from simulate.tape import new_tape
+from simulate.core.config_files import CONFIG_ROOT
+from simulate.core.games import get_game
+from simulate.core.python_play import face_game
+from simulate.core.run_files import MANIFEST
+from simulate.core.tape import new_tape
 from strategies import load_strategy, resolve_strategies, strategy_arrays
 from strategies.plugin import file_hash
 

@@ -5,8 +5,8 @@ import pytest
 
 import simulate
 from simulate.aeolos.transcript import parse_final_scores
-from simulate.errors import UserError
-from simulate.replay import replay_game
+from simulate.core.errors import UserError
+from simulate.running.replay import replay_game
 
 
 @pytest.fixture(scope="module")

@@ -98,8 +98,8 @@ document.body.setAttribute("data-measure",JSON.stringify(out));});</script>"""
 
 @pytest.fixture(scope="module")
 def large(tmp_path_factory):
-    from simulate.compare import run_compare
-    from simulate.robustness import play_tiers
+    from simulate.running.compare import run_compare
+    from simulate.running.robustness import play_tiers
 
     root = tmp_path_factory.mktemp("browser-large")
     run_compare("eos", **LARGE, out=root / "cmp", jobs=1, progress=False)

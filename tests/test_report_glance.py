@@ -14,9 +14,9 @@ import pytest
 import simulate
 from reports import build_report
 from reports import figures as F
-from simulate.compare import run_compare
-from simulate.games import get_game
-from simulate.runner import open_run
+from simulate.running.compare import run_compare
+from simulate.core.games import get_game
+from simulate.core.run_folder import open_run
 
 INTEGER_AXES = ("after round", "turns per game", "rounds per game", "k-th event")
 

@@ -142,7 +142,7 @@ def test_a_forest_of_many_items_in_six_cells_shows_the_largest_that_fit(tmp_path
 
 
 def test_matrix_panels_of_many_cells_go_in_a_grid_within_the_cap(tmp_path):
-    from simulate.sections import HeadToHead
+    from simulate.core.sections import HeadToHead
 
     nations = ["guild", "kusan", "kwanan", "mespanne", "noom"]
     cells = [(v, p) for v in ("base", "night", "deluxe", "free-ship", "night+deluxe") for p in (2, 4)]

@@ -19,8 +19,8 @@ from reports import build_report
 from reports import figures as F
 from reports.build import report_paths
 from simulate.cli import app
-from simulate.compare import run_compare
-from simulate.games import get_game
+from simulate.running.compare import run_compare
+from simulate.core.games import get_game
 
 RUN_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "score_sources", "game_length", "leader_wins"]
 COMPARE_FIGURES = ["win_rates", "seat_heatmap", "card_value", "harbor_value", "ability_value", "card_by_cell",

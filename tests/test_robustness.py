@@ -154,13 +154,13 @@ def test_robustness_needs_settings_to_play_from(tmp_path, run):
 
 
 def test_an_interrupted_robustness_check_says_how_to_go_on(run, tmp_path, monkeypatch):
-    import simulate.robustness
-    from simulate.runner import RunInterrupted
+    import simulate.running.robustness
+    from simulate.running.runner import RunInterrupted
 
     def stopped(*a, **k):
         raise RunInterrupted("interrupted: 120 of 400 games kept in 1 shards under X; continue with --resume")
 
-    monkeypatch.setattr(simulate.robustness, "play_tiers", stopped)
+    monkeypatch.setattr(simulate.running.robustness, "play_tiers", stopped)
     r = invoke("report", run, "--robustness", "--tiers", "tuned:400", "--out", tmp_path / "i.html")
     assert r.exit_code == 130 and not (tmp_path / "i.html").exists()
     assert r.stderr.strip().endswith(f"continue with: windtunnel report {run} --robustness --tiers tuned:400")

@@ -21,10 +21,10 @@ from simulate.aeolos.game import P_VP, play_batch
 from simulate.aeolos.kernel import result_arrays
 from simulate.aeolos.records import SCHEMAS, game_seeds
 from simulate.cli import app
-from simulate.errors import UserError
-from simulate.run_files import read_manifest
-from simulate.run_progress import Progress
-from simulate.runner import default_batch_size
+from simulate.core.errors import UserError
+from simulate.core.run_files import read_manifest
+from simulate.core.run_progress import Progress
+from simulate.running.runner import default_batch_size
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
@@ -82,7 +82,7 @@ def test_run_returns_lazy_tables_matching_the_kernel(reference, rules):
 
 
 def test_game_seeds_match_the_kernel():
-    from simulate.rng import game_seed
+    from simulate.core.rng import game_seed
 
     for run_seed in (0, 1, 7, 2 ** 63 - 1):
         seeds = game_seeds(run_seed, 10 ** 9, 5)

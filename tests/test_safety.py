@@ -17,13 +17,13 @@ import pytest
 from typer.testing import CliRunner
 
 import simulate
-from simulate import run_files
+from simulate.core import run_files
 from simulate.cli import app
-from simulate.compare import COMPARE, open_compare
-from simulate.errors import UserError
-from simulate.run_files import STAGING, read_manifest, shard_problems
-from simulate.run_lock import LOCK, folder_lock
-from simulate.runner import open_run
+from simulate.core.compare_folder import COMPARE, open_compare
+from simulate.core.errors import UserError
+from simulate.core.run_files import STAGING, read_manifest, shard_problems
+from simulate.core.run_lock import LOCK, folder_lock
+from simulate.core.run_folder import open_run
 from tests.test_runner import _cmd, assert_same_tables, tables
 
 cli = CliRunner()
@@ -167,7 +167,7 @@ def test_force_keeps_the_old_run_until_the_new_one_is_complete(ref, tmp_path):
 def test_compare_force_keeps_the_old_comparison_until_the_new_one_is_complete(tmp_path, monkeypatch):
     """The same for `compare --force` (cells and compare.json): stopped in its second cell, the
     old comparison is untouched; --resume finishes the new one and swaps it in."""
-    from simulate import runner
+    from simulate.running import runner
 
     out = tmp_path / "cmp"
     assert wt("compare", "aeolos", "--variants", "base", "--players", "2,3", "--games", 60, "--out", out, "--jobs", 1,
@@ -221,7 +221,7 @@ def test_lock_names_its_holder_and_is_never_stale(tmp_path, ref):
     out = copy_run(ref, tmp_path / "run")
     holder = subprocess.Popen(["python3", "-c", f"""
 import sys; sys.path.insert(0, {str(Path(simulate.__file__).parent.parent)!r})
-from simulate.run_lock import folder_lock
+from simulate.core.run_lock import folder_lock
 with folder_lock({str(out)!r}, "simulate"):
     print("locked", flush=True); import time; time.sleep(60)
 """], stdout=subprocess.PIPE, text=True)

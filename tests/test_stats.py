@@ -1,11 +1,11 @@
-"""Wilson score intervals (analysis.stats) and the exact binomial test (analysis.significance)."""
+"""Wilson score intervals (simulate.core.stats) and the exact binomial test (analysis.significance)."""
 import math
 
 import numpy as np
 import polars as pl
 import pytest
 
-from analysis.stats import proportion, wilson_exprs, wilson_interval, z_value
+from simulate.core.stats import proportion, wilson_exprs, wilson_interval, z_value
 
 
 def test_known_values():

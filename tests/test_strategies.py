@@ -14,9 +14,9 @@ from simulate.aeolos.observe import determinize, observe
 from simulate.aeolos.policy import activate_phase, decide, game_phase
 from simulate.aeolos.scorer import extension
 from simulate.cli import app
-from simulate.errors import UserError
-from simulate.games import get_game
-from simulate.protocol import Game, StrategySchema
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
+from simulate.core.protocol import Game, StrategySchema
 from strategies import load_strategy, resolve_strategies, strategy_arrays, strategy_names
 from strategies.match import play_match, score_of_first
 from strategies.plugin import load_plugin, registered, scorer

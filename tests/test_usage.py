@@ -8,10 +8,10 @@ import polars as pl
 import pytest
 
 from analysis.load import Tables
-from analysis.stats import wilson_interval
+from simulate.core.stats import wilson_interval
 from analysis.usage import (BOT_GAP, DESIGN, DESIGN_SIDE, NEVER, NOT_THERE, ONE_SIDED, RARE, USED, flagged,
                             tier_verdicts, usage)
-from simulate.sections import State, Usage, Use
+from simulate.core.sections import State, Usage, Use
 
 PLAYERS = 4
 SECTION = Usage("usage", "Content", "Used?", uses=(

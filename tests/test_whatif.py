@@ -6,7 +6,8 @@ import polars as pl
 import pytest
 
 from analysis.interventions import treated_effects
-from simulate.compare import open_compare, run_compare
+from simulate.core.compare_folder import open_compare
+from simulate.running.compare import run_compare
 
 from .cli_invoke import invoke
 

@@ -6,8 +6,9 @@ import json
 import polars as pl
 import pytest
 
-from simulate.compare import COMPARE, open_compare, parse_whatifs
-from simulate.errors import UserError
+from simulate.core.compare_folder import COMPARE, open_compare
+from simulate.running.compare import parse_whatifs
+from simulate.core.errors import UserError
 
 from .cli_invoke import invoke as run_cli
 
@@ -70,7 +71,7 @@ def test_resume_keeps_the_whatif_cells(planted):
 
 def test_a_whatif_changes_play_where_its_value_does():
     # seat 0 starting with 4 wind plays other games than the printed 2 (not a constant shift)
-    from simulate.compare import run_compare
+    from simulate.running.compare import run_compare
 
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,7 +109,7 @@ def test_cell_values_read_as_toml_with_lists_kept_whole():
 
 
 def test_the_resume_hint_names_the_command_that_made_the_comparison():
-    from simulate.compare import resume_command
+    from simulate.core.compare_folder import resume_command
 
     whatif = {"game": "aeolos", "whatifs": {"favor-hera": {"intervention.favor": "hera"}}}
     cells = {"game": "aeolos", "whatifs": {"rich": {"setup.start_vp": 5}}}

@@ -10,12 +10,12 @@ import polars as pl
 import pytest
 
 from analysis.interventions import treated_effects
-from simulate.compare import open_compare
+from simulate.core.compare_folder import open_compare
 from simulate.eos import layout as L
 from simulate.eos.cards import upgrade_place
 from simulate.eos.config import NATIONS, load_rules
 from simulate.eos.face import State
-from simulate.seats import treated_seat
+from simulate.core.seats import treated_seat
 from tests.eos.scenario import at_angel, calm, ready, take_any
 
 from .cli_invoke import invoke
@@ -274,7 +274,7 @@ def test_an_item_sections_association_quotes_the_causal_effect_of_its_interventi
     name the report gives it: the finding on The Demon Heart quotes upgrade=u01's effect."""
     from analysis.findings import ITEMS, Finding, quote_causal_effects
     from reports.data import item_label
-    from simulate.games import get_game
+    from simulate.core.games import get_game
 
     game = get_game("eos")
     names = game.item_names(game.load_rules().config)

@@ -5,7 +5,7 @@ sound); the caller stops the game and reports the seed, the turn and
 ``CHECK_MESSAGES[code]``.
 """
 import numpy as np
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import hand_limit

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from ..errors import ConfigError
-from ..protocol import parse_variants as _parse_variants
+from ..core.config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
+from ..core.errors import ConfigError
+from ..core.protocol import parse_variants as _parse_variants
 from . import layout as L
 
 BASE_CONFIG = CONFIG_ROOT / "aeolos" / "base.toml"

@@ -7,9 +7,9 @@ game or per move.
 """
 import numpy as np
 
-from .. import seats
-from ..jit import entry, hot, tiny
-from ..rng import below, branch_stream, game_seed, shuffle_range
+from ..core import seats
+from ..core.jit import entry, hot, tiny
+from ..core.rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from . import precompile
 from .lookahead import lookahead_card

@@ -21,7 +21,7 @@ Locations of a ship (``S[S_SHIP_LOC + p*MAX_SHIPS + i]``)::
 """
 import numpy as np
 
-from ..layout import Offsets
+from ..core.layout import Offsets
 
 # ---------------------------------------------------------------- capacities
 MAX_PLAYERS = 4

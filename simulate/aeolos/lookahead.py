@@ -13,8 +13,8 @@ that card. Other decisions of the turn are the heuristic's.
 Rollouts play on the real state, policies and rng, saved before and restored
 after each one (hot code allocates nothing); the transcript is switched off.
 """
-from ..jit import hot
-from ..rng import game_seed
+from ..core.jit import hot
+from ..core.rng import game_seed
 from .layout import *  # noqa: F403
 from .observe import determinize
 from .scorer import WS_BACKUP, WS_POL, WS_POOL

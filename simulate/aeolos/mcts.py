@@ -11,7 +11,7 @@ turn is played for real following the plan. A search for the turn's decision d:
 * at decision d (the root) it redeals what the seat cannot see: the deck, the other hands,
   the favor deck, the other seats' favor cards (``observe.determinize``: from the seat's
   view only, on the iteration's own stream); from there chance is the redeal's;
-* the tree (``simulate/mcts_tree``, shared by the games' kernels) chooses the seat's
+* the tree (``simulate/core/mcts_tree``, shared by the games' kernels) chooses the seat's
   decisions from d to the end of its turn, priors from the heuristic's option scores,
   until it reaches a node it never visited; the heuristic plays the rest of the turn;
 * every seat then plays on with its heuristic (random stays random) up to the horizon:
@@ -26,8 +26,8 @@ in the tree, the other seats' are not (they are played by their heuristics, as t
 lookahead's rollouts play them). Everything is a function of the game's seed: a game is
 the same whatever its batch, and the real turn draws what it would have drawn.
 """
-from ..jit import hot
-from ..mcts_tree import ROOT, backup, reward_of, tree_reset
+from ..core.jit import hot
+from ..core.mcts_tree import ROOT, backup, reward_of, tree_reset
 from .layout import *  # noqa: F403
 from .lookahead import NO_LOG, horizon_end
 from .scorer import (MAX_PLAN, WS_BACKUP, WS_DEPTH, WS_IN_TREE, WS_ITERATION, WS_MODE, WS_NODE, WS_PLAN_N, WS_POL,

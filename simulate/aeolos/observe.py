@@ -6,8 +6,8 @@ see (deck, other hands, favor deck, other players' favor cards) at random, for
 the lookahead's rollouts. Both treat the hidden cards as an unordered pool, so
 their output does not depend on how the hidden cards actually lie.
 """
-from ..jit import hot
-from ..rng import shuffle_unseen
+from ..core.jit import hot
+from ..core.rng import shuffle_unseen
 from .layout import *  # noqa: F403
 
 

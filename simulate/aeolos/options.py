@@ -4,7 +4,7 @@ Pure functions of the state: they list, they never change anything. The rule
 steps (rules.py) and the heuristic policy (policy.py) share them, so what a
 strategy evaluates is exactly what the rules allow.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import (favor_available, harbor_ships, present_with, settlements_built, ships_at, ships_in,

@@ -4,9 +4,9 @@ None of these asks a player anything; the rule steps in ``rules.py`` call them.
 Every change of VP or wind goes through one function here, so the transcript
 and the score-source breakdown cannot miss one.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
-from ..rng import shuffle_range
+from ..core.rng import shuffle_range
 from .layout import *  # noqa: F403  (named offsets read like the rulebook)
 
 

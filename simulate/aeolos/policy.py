@@ -21,10 +21,10 @@ other hands (the scoring functions below take ``p`` and touch only
 ``S_HAND + p*...``, ``S_FAVOR + p*...`` and public fields).
 """
 import numpy as np
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
-from ..rng import below
-from ..tape import tape_read, tape_write
+from ..core.rng import below
+from ..core.tape import tape_read, tape_write
 from .layout import *  # noqa: F403
 from .observe import observe
 from .search_step import planned, tree_choice

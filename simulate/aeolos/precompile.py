@@ -1,4 +1,4 @@
-"""AEOLOS's first compile on two cores (the mechanism: ``simulate/precompile.py``).
+"""AEOLOS's first compile on two cores (the mechanism: ``simulate/core/precompile.py``).
 
 The helper compiles ``PARTS`` of the plain-heuristic kernel (no plugin, no
 lookahead: their ``X`` types differ), in the order the main process reaches them,
@@ -11,7 +11,7 @@ import inspect
 
 import numpy as np
 
-from ..precompile import Precompile
+from ..core.precompile import Precompile
 
 PARTS = ("policy.heuristic_choice", "rules.extra_action", "pieces.poseidon_effect", "check.check_state",
          "pieces.draw_sailing_card", "turn.final_scoring", "game.record")

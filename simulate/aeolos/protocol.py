@@ -1,4 +1,4 @@
-"""AEOLOS's implementation of the game protocol (``simulate/protocol.py``).
+"""AEOLOS's implementation of the game protocol (``simulate/core/protocol.py``).
 
 Everything the runner, the CLI, the bench, strategies, analysis and reports know
 about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..protocol import Game, StrategySchema, Subject
+from ..core.protocol import Game, StrategySchema, Subject
 from . import layout as L
 
 

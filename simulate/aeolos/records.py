@@ -9,7 +9,7 @@ as Parquet shards. Column names and types are the stable schema documented in
 import numpy as np
 import pyarrow as pa
 
-from ..columns import col as _col, constant as _constant, names as _names
+from ..core.columns import col as _col, constant as _constant, names as _names
 from . import layout as L
 from .game import (G_DECK_LEFT, G_ERROR, G_ERROR_TURN, G_LEADERS, G_REFILLS, G_ROUNDS, G_TIE, G_TURNS, G_WINNER,
                    P_ACTIONS, P_CRYSTALS, P_FAVOR_DRAWN, P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_RANK,

@@ -8,7 +8,7 @@ Every deciding function takes the same context arrays:
     S state, T rule tables, W strategy weights, POL policy per seat,
     R rng state, SCR scripted choices, LOG transcript rows, OPT option buffer.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
 from .layout import *  # noqa: F403
 from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gain_vp, gain_wind, give_favor,
@@ -18,7 +18,7 @@ from .pieces import (ability_reward, add_to_hand, discard_favor, draw_favor, gai
 from .options import (SCRATCH, add_option, harbor_options, move_options, platform_vp,
                       step_options, value_options, window_options)
 from .policy import decide
-from ..rng import shuffle_range
+from ..core.rng import shuffle_range
 
 
 # ------------------------------------------------------------------ upriver

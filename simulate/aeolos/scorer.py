@@ -23,7 +23,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 # first-class function types are what let one cached kernel call any scorer
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
-from ..mcts_tree import tree_size
+from ..core.mcts_tree import tree_size
 from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, POL_LOOKAHEAD, POL_MCTS, S_SIZE
 
 

@@ -6,9 +6,9 @@ decisions already taken (the plan) are repeated, the decision being searched (th
 redeals what the seat cannot see, the tree chooses until it reaches a new node, and the
 heuristic plays on. ``WS_DEPTH`` counts the seat's decisions with a choice this turn.
 """
-from ..jit import hot
-from ..rng import game_seed
-from ..mcts_tree import N_VISITS, ROOT, field, most_visited, select
+from ..core.jit import hot
+from ..core.rng import game_seed
+from ..core.mcts_tree import N_VISITS, ROOT, field, most_visited, select
 from .layout import *  # noqa: F403
 from .observe import determinize
 from .scorer import (WS_BASE, WS_DEPTH, WS_IN_TREE, WS_ITERATION, WS_MODE, WS_NODE, WS_PLAN, WS_PLAN_N, WS_POOL,

@@ -16,8 +16,8 @@ stream, so with the same choices a face game is the batch's game (seed, index).
 With ``kernel_seats`` (POL, W: a policy code and weights row per seat, as the batch
 seats them) the kernel plays the seats whose code is not ``POL_REPLAY`` with their
 policy inside the replayed turns, and the face stops only at the other seats'
-decisions: a plain-Python strategy's seats (``simulate/python_play.py``). ``tape``
-collects those seats' choices as the batch's replay seats read them (``simulate/tape.py``).
+decisions: a plain-Python strategy's seats (``simulate/core/python_play.py``). ``tape``
+collects those seats' choices as the batch's replay seats read them (``simulate/core/tape.py``).
 """
 import copy
 

@@ -769,7 +769,7 @@ def turn_text(rules, S_before, log, names=None):
 def replay(rules, n_players, run_seed, game_index, strategies, check=False, tape=None):
     """Play game `game_index` of run `run_seed` (as play_batch does) with `strategies` by seat
     (Strategy objects) and tell it; `tape`: the choices of its plain-Python seats
-    (``simulate/python_play.py``). Returns (PlayedGame, transcript text)."""
+    (``simulate/core/python_play.py``). Returns (PlayedGame, transcript text)."""
     from strategies import strategy_arrays
     from strategies.plugin import scorers_for
 

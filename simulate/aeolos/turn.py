@@ -1,5 +1,5 @@
 """One turn of AEOLOS (steps 1-4 of the rulebook) and the final scoring."""
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 
 from .check import check_state
 from .layout import *  # noqa: F403

@@ -6,8 +6,8 @@ shuffled in when it runs out), the event deck.
 Every card is in exactly one place (``S_JLOC``/``S_ULOC``); a deck is also an ordered
 pile (``S_JDECK``, top last) so that draws follow the shuffle.
 """
-from ..jit import hot, tiny
-from ..rng import shuffle_range
+from ..core.jit import hot, tiny
+from ..core.rng import shuffle_range
 from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES,
                      C_U_FLAGS, C_U_SHIP, N_HEROES, S_AT_PLACE, S_HERO_MARKET, S_N_UPGRADES, S_UFLAGS,
                      J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,

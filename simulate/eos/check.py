@@ -42,7 +42,7 @@ breaks: code k is ``CHECKS[k - 1]`` (codes stay below 90: ``frames.ERR_STACK`` a
 """
 import numpy as np
 
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 from .layout import (C_N_CORNERS, ANG_BOARD, ANG_BOX, ANG_HERO, ANG_PATRON, C_BLESSING_TOKENS, C_CHRON_FIRST, C_CHRON_N,
                      C_HERO_UPGRADES, C_J_NATION, C_MARKET, C_MAX_ACTIVATIONS, C_MAX_CURSES, C_N_ANGELS, C_N_AREAS,
                      C_N_DEEDS, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_LORDS, C_N_UPGRADES, C_SHIELDS,

@@ -8,7 +8,7 @@ the deed there. Then a nation token goes on the next chronicle slot, whose effec
 event, glory, a spawn) the active player takes; filling the last slot ends the game
 after everyone else's last turn.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 from .cards import draw_event
 from .frames import option, push, push_program
 from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, C_A_AREA, C_A_HERO_GLORY, C_A_PATRON_GLORY,

@@ -12,8 +12,8 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from ..errors import ConfigError
+from ..core.config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
+from ..core.errors import ConfigError
 from .actions import ActionError, parse_actions
 
 CONFIG_DIR = CONFIG_ROOT / "eos"

@@ -7,7 +7,7 @@ live here; sailing, the chronicle and the engine call these where the rulebook a
 Without the deluxe module no deed has a special (``C_D_SPECIAL``) and no pawn is on the board,
 so none of this changes a base game.
 """
-from ..jit import hot
+from ..core.jit import hot
 from .cards import printed_slot_reward, ship_slots
 from .frames import push
 from .layout import (AREA_OCEAN, C_ADJ, C_ADJ_START, C_AREA_DEED, C_AREA_KIND, C_D_SPECIAL, C_DEED_AREA,

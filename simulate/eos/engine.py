@@ -10,8 +10,8 @@ a recharge (F_ACTION, with the free actions: buying an upgrade once per turn, re
 the market, using a triggered card); the free actions again and the hand limit
 (F_END_TURN); the next player.
 """
-from ..jit import hot, tiny
-from ..rng import below
+from ..core.jit import hot, tiny
+from ..core.rng import below
 from .cards import (card_gained, card_played, discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
                     refresh_market, ship_slots, slot_reward, take_from_market, take_out_of_play, upgrade_place,
                     upgrades_at)

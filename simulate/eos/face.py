@@ -16,8 +16,8 @@ with the same choices a face game is the batch's game.
 With ``kernel_seats`` (POL, W: a policy code and weights row per seat, as the batch seats
 them) the kernel's policy decides for every seat whose code is not ``POL_REPLAY`` and the
 face stops only at the other seats' decisions: a plain-Python strategy's seats
-(``simulate/python_play.py``). ``tape`` collects the option indices chosen through the
-face, as the batch's replay seats read them (``simulate/tape.py``).
+(``simulate/core/python_play.py``). ``tape`` collects the option indices chosen through the
+face, as the batch's replay seats read them (``simulate/core/tape.py``).
 
 For scenario tests the state is open: ``S`` (read and write through ``layout``'s offsets),
 ``options()`` (the rows), ``choose(code, x, y)`` (the first matching row),
@@ -26,8 +26,8 @@ For scenario tests the state is open: ``S`` (read and write through ``layout``'s
 """
 import numpy as np
 
-from ..rng import game_seed
-from ..seats import treated_seat
+from ..core.rng import game_seed
+from ..core.seats import treated_seat
 from . import layout as L
 from .config import NATIONS, load_rules
 from .content import build

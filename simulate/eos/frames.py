@@ -4,7 +4,7 @@ A frame is (kind, player, a, b, c, d, e, f): pending work of one player. Rule st
 frames for what comes next; the driver (``engine.py``) works on the top one. Pushing in
 reverse order makes the first pushed the last done.
 """
-from ..jit import tiny
+from ..core.jit import tiny
 from .layout import C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_PROGRAM, FRAME, MAX_FRAMES, S_ERROR, S_SP, S_STACK
 
 ERR_STACK = 90          # the decision stack overflowed (a rule loop): check mode's error code

@@ -11,8 +11,8 @@ after the deal), and the side it must take one Angel on (``chronicle.may_take_si
 them): the Demon Lord whose curse is in play from the start (``setup_lord``) and a deed on the
 board from the start (``setup_deed``).
 """
-from ..jit import hot
-from ..rng import below, branch_stream
+from ..core.jit import hot
+from ..core.rng import below, branch_stream
 from .cards import card_gained, off_pile
 from .engine import gain_upgrade
 from .layout import (C_D_LEVEL, C_IV_DEED, C_IV_JOURNEY, C_IV_LORD, C_IV_UPGRADE, C_N_LORDS, DEED_LAKE, DS_BOARD,

@@ -7,10 +7,10 @@ random policy, so a game's deal is the same whoever plays it.
 """
 import numpy as np
 
-from .. import seats
-from ..jit import entry, hot, tiny
-from ..rng import below, game_seed
-from ..tape import tape_read, tape_write
+from ..core import seats
+from ..core.jit import entry, hot, tiny
+from ..core.rng import below, game_seed
+from ..core.tape import tape_read, tape_write
 from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
@@ -50,7 +50,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
     """Play S's game to its end; returns the decisions the policies took. In check mode the
     invariants are checked after every decision; the first broken one (its code and turn)
     is kept in S and the game goes on. A ``POL_REPLAY`` seat reads its choices from TAPE, a
-    ``POL_RECORD`` seat plays the greedy and writes them onto it (``simulate/tape.py``)."""
+    ``POL_RECORD`` seat plays the greedy and writes them onto it (``simulate/core/tape.py``)."""
     decisions = 0
     while True:
         n = advance(S, C, NS, PR, RG, OPT, NB)
@@ -250,7 +250,7 @@ def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL
     and rotates the given nations the same way. The arguments after `seeds` are scratch
     arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
     (``scorer.extension``), None without plugins, and TAPE: the choice tape of record and
-    replay seats (``simulate/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_RESULT_W) gets
+    replay seats (``simulate/core/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_RESULT_W) gets
     each journey card's and upgrade's story (layout CARD_*). The content's interventions (C_IV_*,
     ``interventions.py``) change game k's seat k mod n_players and the setup, after the deal."""
     for g in range(n_games):

@@ -19,7 +19,7 @@ The Demon power marker is one signed number (``S_MARKER``): power when positive,
 Demons when negative, 0 neither; "you can either have power, or Demons, or neither"
 holds by construction.
 """
-from ..layout import Offsets
+from ..core.layout import Offsets
 
 # ---------------------------------------------------------------- capacities
 MAX_PLAYERS = 5
@@ -602,7 +602,7 @@ CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t i
 
 # ---------------------------------------------------------------- policies
 POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3
-POL_RECORD = 4       # the greedy, writing each choice onto the choice tape (simulate/tape.py)
+POL_RECORD = 4       # the greedy, writing each choice onto the choice tape (simulate/core/tape.py)
 POL_REPLAY = 5       # reads its choices back from the choice tape (bench; plain-Python strategies)
 POL_MCTS = 6         # information-set MCTS over the seat's decisions of its turn (mcts.py)
 

@@ -21,8 +21,8 @@ Rollouts play on the real state, saved before and restored after each one (``SB`
 scratch of the state's size, the option list and the seats' phases); hot code allocates
 nothing. Everything is a function of the game's seed: replay and the batch agree.
 """
-from ..jit import hot
-from ..rng import game_seed, shuffle_range
+from ..core.jit import hot
+from ..core.rng import game_seed, shuffle_range
 from .engine import choose
 from .playout import onward, put_back, restore_phases, set_aside
 from .frames import top

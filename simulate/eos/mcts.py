@@ -2,7 +2,7 @@
 
 At each of its decisions with two or more options (every decision of its turn, and any it
 takes in another seat's turn) the seat runs `iterations` iterations of one search
-(``simulate/mcts_tree.py``: children keyed by the option's row, availability counts, PUCT
+(``simulate/core/mcts_tree.py``: children keyed by the option's row, availability counts, PUCT
 with the heuristic's option scores as priors). Each iteration:
 
 1. copies the real state back (saved in SB) and *determinizes* what the seat cannot see,
@@ -28,10 +28,10 @@ the game's RG and RP come back as they were, so a game is a function of (run see
 index) whatever the batch. Hot code allocates nothing: the saved state, the option list,
 the scores, the card pool and the tree are regions of SB (layout SB_*).
 """
-from ..jit import hot
-from ..mcts_tree import N_VISITS, NODE_W, ROOT, backup, field, find_child, most_visited, reward_of, select, \
-    tree_reset
-from ..rng import game_seed, shuffle_unseen
+from ..core.jit import hot
+from ..core.mcts_tree import (N_VISITS, NODE_W, ROOT, backup, field, find_child, most_visited, reward_of, select,
+                              tree_reset)
+from ..core.rng import game_seed, shuffle_unseen
 from .engine import choose
 from .playout import onward, put_back, restore_phases, set_aside
 from .frames import top

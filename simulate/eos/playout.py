@@ -1,7 +1,7 @@
 """What the lookahead's rollouts and the MCTS player's iterations share: putting the decision
 aside while copies of the game are played out with every seat on its heuristic, playing on to a
 horizon (the searching seat's turns begun, ``W_HORIZON``), and putting things back."""
-from ..jit import hot
+from ..core.jit import hot
 from .engine import advance
 from .layout import (MAX_OPT, MAX_PLAYERS, OPT_W, POL_GREEDY, POL_RANDOM, S_DONE, S_SEAT, S_TURN, SB_OPT, SB_PHASE,
                      SB_POL)

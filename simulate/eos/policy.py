@@ -10,8 +10,8 @@ The strategies issue (#19) builds the weighted heuristics on these features.
 """
 import numpy as np
 
-from ..jit import hot, tiny
-from ..rng import below
+from ..core.jit import hot, tiny
+from ..core.rng import below
 from .cards import hero_market_upgrades, ship_slots, slot_reward, upgrade_place, upgrades_at
 from .chronicle import deed_area_of
 from .frames import alt_of, amount_in, n_alts, n_steps, n_syms, step_of, sym_amount, sym_code, top

@@ -1,4 +1,4 @@
-"""EOS's first compile on two cores (the mechanism: ``simulate/precompile.py``).
+"""EOS's first compile on two cores (the mechanism: ``simulate/core/precompile.py``).
 
 The main process reaches the engine's option lists first (``engine.options``, about
 half of the kernel); meanwhile the helper compiles ``PARTS``, what the main process
@@ -10,7 +10,7 @@ import inspect
 
 import numpy as np
 
-from ..precompile import Precompile
+from ..core.precompile import Precompile
 
 PARTS = ("chronicle.event_stage", "engine.choose", "check.check_state", "policy.pick", "kernel.record")
 
@@ -23,7 +23,7 @@ def example_arguments(rules=None):
     from .config import load_rules
     from .kernel import batch, card_arrays, result_arrays, scratch
     from .layout import C_N_PROGS, MAX_PLAYERS, W_ROW
-    from ..tape import no_tape
+    from ..core.tape import no_tape
 
     content = build((rules or load_rules()).config)
     args = (content.C, content.NS, content.PR, 2, 0, 0, 1, np.full(MAX_PLAYERS, -1, np.int64), False,

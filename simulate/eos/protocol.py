@@ -1,4 +1,4 @@
-"""EOS's implementation of the game protocol (``simulate/protocol.py``).
+"""EOS's implementation of the game protocol (``simulate/core/protocol.py``).
 
 Everything the runner, the CLI, the bench, strategies, analysis and reports know about
 EOS comes through ``GAME``. The kernel (numba) is imported only by the methods that play,
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import UserError
-from ..protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
-from ..seats import seated_at
+from ..core.errors import UserError
+from ..core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from ..core.seats import seated_at
 from . import layout as L
 from .config import MODULES, NATIONS
 
@@ -167,7 +167,7 @@ class Eos(Game):
         from . import kernel
         from .precompile import COMPILE
         from .scorer import extension
-        from ..tape import no_tape
+        from ..core.tape import no_tape
 
         self.check_players(n_players, rules)
         content = content_of(rules)

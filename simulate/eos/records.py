@@ -1,5 +1,5 @@
 """EOS's result arrays (``layout`` G_* and P_*) -> its two Arrow tables, `games` and `seats`
-(``docs/data.md``, EOS). The CORE columns (``simulate/protocol.py``) come first; every
+(``docs/data.md``, EOS). The CORE columns (``simulate/core/protocol.py``) come first; every
 column is built with vectorised numpy / pyarrow calls (names through dictionaries).
 
 The seats' ``score_<source>`` columns add up to ``score_total``, the final glory: glory
@@ -10,8 +10,8 @@ events; 0 or less) with the floor at 0 of the final glory.
 import numpy as np
 import pyarrow as pa
 
-from ..columns import col as _col, constant as _constant, names as _names
-from ..protocol import CORE
+from ..core.columns import col as _col, constant as _constant, names as _names
+from ..core.protocol import CORE
 from . import layout as L
 
 ENDED_BY = {L.END_CHRONICLE: "chronicle", L.END_CAP: "cap", L.END_SOLO_WON: "solo_won", L.END_SOLO_LOST: "solo_lost"}

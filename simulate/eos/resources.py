@@ -6,7 +6,7 @@ zones; Mespanne's fixed protection.
 
 Numba functions over the state ``S`` and the seats' nation numbers ``PR`` (``layout``).
 """
-from ..jit import hot
+from ..core.jit import hot
 from .layout import N_SPECIALS, S_SPECIALS, SP_POWER_PEAK
 from .layout import (PR_FIXED_PROTECTION, PR_MAX_DEMONS, PR_MAX_POWER, PR_MAX_STEPS, PR_N_ZONES, PR_PROTECTED_BASE,
                      PR_SPEED_AT_POWER, PR_ZONES, S_COINS, S_GLORY, S_MARKER, S_PROTECTION, S_SHIELDS)

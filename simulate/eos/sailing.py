@@ -8,7 +8,7 @@ its reward (a deed area only when empty), a blessing corner a token (if there is
 and one of its border rewards. The secret passage joins the inner lake to points A and B
 for a ship whose Scout carries the passage upgrade.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 from .cards import flags_at, seat_flags
 from .frames import n_steps
 from .frames import push, push_program

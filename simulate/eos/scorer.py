@@ -29,7 +29,7 @@ import numpy as np
 from numba import cfunc, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
-from ..jit import hot
+from ..core.jit import hot
 from .frames import top
 from .layout import (J_DECK, J_HAND, MAX_JOURNEY, MAX_PLAYERS, N_CARD_ROWS, CARD_W, S_CARD, S_DONE, S_EDECK,
                      S_EDECK_N, S_ERROR, S_ERROR_TURN, S_JDECK, S_JDECK_N, S_JLOC, S_LORD_STACK, S_LORD_STACK_N,

@@ -1,7 +1,7 @@
 """The end of an EOS game's scoring (rulebook: "End of the game"): the end bonus by kind and
 the final glory, for the records, the face and the lookahead's rollouts; and a position's
 worth to a seat as if the game ended now (``margin``, the lookahead's and the MCTS's)."""
-from ..jit import hot
+from ..core.jit import hot
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
                      J_PLAYED, J_WAITING, N_HEROES, S_ATTACKS, S_BELIA, S_BLESSINGS, S_COINS, S_GLORY, S_JLOC,
                      S_MORALE, S_N, S_N_HAND, S_RANK, S_SOLO, W_RESERVE, Y_ANGEL_ATTACK, Y_BLESSING, Y_COINS, Y_DRAW)

@@ -2,11 +2,11 @@
 (``face.State``): the replay's story and a plain-Python strategy's games."""
 import numpy as np
 
-from ..errors import UserError
+from ..core.errors import UserError
 from . import layout as L
 from .lookahead import seat_choice
 from .scorer import extension
-from ..tape import tape_read
+from ..core.tape import tape_read
 
 
 class SeatPolicies:

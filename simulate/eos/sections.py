@@ -1,7 +1,7 @@
-"""EOS's report sections (``Game.sections``, ``simulate/sections.py``): the questions of issue
+"""EOS's report sections (``Game.sections``, ``simulate/core/sections.py``): the questions of issue
 #19's report, each over columns the kernel records (``docs/data.md``, "EOS tables")."""
-from ..sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages, State,
-                        Usage, Use)
+from ..core.sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages, State,
+                             Usage, Use)
 from . import layout as L
 from .config import PROFESSIONS
 

@@ -10,8 +10,8 @@ Players: ranks 1, morale at the bottom, workers on the ship, 3 of the 4 nation j
 cards, the 5 nation upgrades in hand; the nation's and ship's setup bonuses (programs on
 the decision stack, resolved in seat order before the first turn).
 """
-from ..jit import hot
-from ..rng import below, shuffle_range
+from ..core.jit import hot
+from ..core.rng import below, shuffle_range
 from .cards import card_gained, refill_market, shuffle_into_pile
 from .chronicle import awaken_hero_side, curse_enters, update_curses
 from .deluxe import place_pawns

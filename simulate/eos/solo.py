@@ -17,8 +17,8 @@ nothing); taking the 6th recharge action loses at once. Glory is ignored and nev
 the least glory" is never offered (``engine``: the least glory is one's own). The chronicle
 actions place no entry (``chronicle.fill_chronicle``): Demon Lords spawn only through tasks.
 """
-from ..jit import hot, tiny
-from ..rng import below
+from ..core.jit import hot, tiny
+from ..core.rng import below
 from . import layout as L
 from .chronicle import have_value
 from .frames import push, push_program

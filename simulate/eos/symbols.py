@@ -7,7 +7,7 @@ upgrades: which one; the die: whether to roll). ``can_pay`` says whether a cost 
 challenge can be paid in full ("Costs for actions are always paid before performing
 the action"; challenges "have to be paid in full").
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 from .cards import draw_journey, in_hand, upgrade_place
 from .frames import alt_of, n_alts, n_steps, n_syms, push, step_of, sym_amount, sym_code
 from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRADES, C_SHIELDS, F_DIE,

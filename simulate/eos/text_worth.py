@@ -13,7 +13,7 @@ every player count a chronicle entry came every 6 turns of the table (49 turns f
 2 players, 73 for 12 with 4, 85 for 14 with 5), so a seat's own turns left are read as the slots
 left times the game's turns per entry so far (6 at the start), over the players.
 """
-from ..jit import hot, tiny
+from ..core.jit import hot, tiny
 from .cards import upgrade_place
 from .layout import (ANG_BOARD, ANG_HERO, C_A_REWARD, S_BLESSINGS, S_BLESSING_LIMIT, C_D_TROPHY, C_T_ACTIONS, C_T_PASSIVE,
                      C_T_REWARD, C_T_SPEED, C_T_TYPE, TT_CURSE, TT_HERO, TT_ITEM, TT_SHIP, Y_SPEED, C_A_ACTION, C_A_CHOICE, C_A_IGNORES, C_A_PASSIVE, C_CHRON_FIRST, C_L_CHALLENGE,

@@ -11,9 +11,9 @@ those changes.
 """
 import numpy as np
 
-from ..errors import UserError
-from ..protocol import Played
-from ..seats import treated_seat
+from ..core.errors import UserError
+from ..core.protocol import Played
+from ..core.seats import treated_seat
 from . import layout as L
 from .check import CHECKS, check_state
 from .actions import parse_actions
@@ -228,7 +228,7 @@ def _in_setup(st):
 def replay(rules, n_players, run_seed, game_index, strategies, check=False, nations=None, tape=None):
     """(Played, text): game `game_index` of a run, `strategies` in seat order (the caller
     seats a rotated run's), `nations` as the batch seated them (None: its random draw);
-    `tape`: the choices of its plain-Python seats (``simulate/python_play.py``)."""
+    `tape`: the choices of its plain-Python seats (``simulate/core/python_play.py``)."""
     st = State(rules, n_players, run_seed, game_index, nations=nations)
     seats = SeatPolicies(strategies, n_players, st.C, tape)
     names = seats.names

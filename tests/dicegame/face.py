@@ -6,8 +6,8 @@ from: nothing here re-implements a rule, and a replay is the batch's very game.
 """
 import numpy as np
 
-from simulate.errors import UserError
-from simulate.protocol import Played
+from simulate.core.errors import UserError
+from simulate.core.protocol import Played
 
 from . import kernel as K
 from . import layout as L
@@ -90,7 +90,7 @@ def seat_arrays(strategies, n_players):
 
 def replay(rules, n_players, run_seed, game_index, strategies, check=False):
     """(Played, text): game `game_index` of a run told turn by turn, `strategies` in seat
-    order (the caller seats a rotated run's, ``simulate.worker.seated``)."""
+    order (the caller seats a rotated run's, ``simulate.core.python_play.seated``)."""
     names, POL, W = seat_arrays(strategies, n_players)
     state = State(rules, n_players, run_seed, game_index, check)
     S, T = state.S, rules.T

@@ -2,15 +2,15 @@
 per game or move.
 
 A game is S (its state), T (the rules) and two random streams seeded from (run seed, game
-index) with ``simulate.rng``: RD for the dice, RP for the random policy's coin. Separate
+index) with ``simulate.core.rng``: RD for the dice, RP for the random policy's coin. Separate
 streams keep the dice of a game the same whoever decides, so the Python face (``face.py``),
 which takes one decision at a time through ``step``, plays the batch's very game when it
 makes the same choices.
 """
 import numpy as np
 
-from simulate.jit import entry, hot
-from simulate.rng import below, game_seed
+from simulate.core.jit import entry, hot
+from simulate.core.rng import below, game_seed
 
 from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD,
                      MAX_PLAYERS, N_GAME_COLS, N_SEAT_COLS, N_WEIGHTS, P_BANKED, P_BIG, P_BONUS, P_BUSTS,

@@ -1,4 +1,4 @@
-"""The dice game's implementation of the game protocol (``simulate/protocol.py``): rules
+"""The dice game's implementation of the game protocol (``simulate/core/protocol.py``): rules
 loading, the batch call, its tables, subjects, replay and the Python face. The kernel is
 imported only by the methods that play."""
 import copy
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simulate.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from simulate.errors import ConfigError, UserError
-from simulate.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from simulate.core.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
+from simulate.core.errors import ConfigError, UserError
+from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 
 from . import layout as L
 
@@ -61,7 +61,7 @@ def load_rules(path=None, overrides=None, variants=None, data=None):
 
 @dataclass
 class Results(ArrayResults):
-    """One batch's result arrays (``simulate.protocol.ArrayResults``): games (capacity,
+    """One batch's result arrays (``simulate.core.protocol.ArrayResults``): games (capacity,
     N_GAME_COLS) int32, seats (capacity, MAX_PLAYERS, N_SEAT_COLS) int32, seeds uint64."""
 
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR

@@ -1,11 +1,11 @@
 """The dice game's result arrays -> its two Arrow tables, `games` and `seats` (no `cards`
-table: the generic code must do without one). The CORE columns (``simulate/protocol.py``)
+table: the generic code must do without one). The CORE columns (``simulate/core/protocol.py``)
 come first; every column is built with vectorised numpy / pyarrow calls."""
 import numpy as np
 import pyarrow as pa
 
-from simulate.columns import col as _col, constant as _constant, names as _names
-from simulate.protocol import CORE
+from simulate.core.columns import col as _col, constant as _constant, names as _names
+from simulate.core.protocol import CORE
 
 from . import layout as L
 

@@ -3,7 +3,7 @@ checks on break no invariant, and every check catches the violation planted for 
 import numpy as np
 import pytest
 
-from simulate.tape import no_tape
+from simulate.core.tape import no_tape
 from simulate.eos import GAME, cards, check, engine, kernel, setup
 from simulate.eos import layout as L
 from simulate.eos.config import load_rules

@@ -13,8 +13,8 @@ import shutil
 import numpy as np
 import pytest
 
-from simulate.tape import no_tape
-from simulate.errors import ConfigError
+from simulate.core.tape import no_tape
+from simulate.core.errors import ConfigError
 from simulate.eos import GAME, check, deluxe, kernel
 from simulate.eos import layout as L
 from simulate.eos.config import CONFIG_DIR, load_rules

@@ -13,7 +13,7 @@ from simulate.eos import GAME, symbols
 from simulate.eos import layout as L
 from simulate.eos.config import CONFIG_DIR, MODULES, load_rules
 from simulate.eos.face import State
-from simulate.errors import ConfigError, UserError
+from simulate.core.errors import ConfigError, UserError
 from strategies import resolve_strategies
 from tests.eos.scenario import area, areas_offered, new
 

@@ -19,8 +19,8 @@ from simulate.cli import app
 from simulate.eos import GAME
 from simulate.eos.config import MODULES, NATIONS
 from simulate.eos.records import SCHEMAS
-from simulate.errors import UserError
-from simulate.protocol import CORE
+from simulate.core.errors import UserError
+from simulate.core.protocol import CORE
 from strategies import resolve_strategies
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,12 +53,12 @@ def runs(tmp_path_factory):
 
 def test_the_protocol_object():
     assert GAME.name == "eos" and GAME.players == (1, 5) and GAME.score_unit == "glory" and GAME.variants == MODULES
-    assert simulate.games.get_game("eos") is GAME
+    assert simulate.core.games.get_game("eos") is GAME
     schema = GAME.strategy_schema()
     assert schema.default == "balanced" and set(schema.policies) == {"random", "heuristic", "lookahead", "mcts", "plugin", "record",
                                                                        "replay"}
     assert schema.scorer_signature is not None and GAME.plugin_error_code == 92
-    assert set(simulate.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats", "uses"}
+    assert set(simulate.core.games.get_game("eos").schemas()) == {"games", "seats", "cards", "feats", "uses"}
     for table, columns in CORE.items():
         assert tuple(SCHEMAS[table].names[:len(columns)]) == columns
     assert "nation" in SCHEMAS["seats"].names and [s.name for s in GAME.subjects] == ["nation", "ship"]
@@ -271,7 +271,7 @@ def test_report(runs):
     angel = hero.group_by("item").len().sort("len", descending=True)["item"][0]
     mine = hero.filter(pl.col("item") == angel)
     n, k = mine.height, int(mine["won"].sum())
-    from analysis.stats import wilson_interval
+    from simulate.core.stats import wilson_interval
     lo, hi = wilson_interval(k, n)
     row = f"| {item_label(named, angel)} | "
     line = next(x for x in text.splitlines() if x.replace("*", "").startswith(row))

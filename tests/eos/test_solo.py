@@ -12,8 +12,8 @@ from simulate.cli import app
 from simulate.eos import GAME, check, kernel
 from simulate.eos import layout as L
 from simulate.eos.config import CONFIG_DIR, apply_module, load_rules, read_files
-from simulate.errors import ConfigError
-from simulate.tape import no_tape
+from simulate.core.errors import ConfigError
+from simulate.core.tape import no_tape
 from simulate.eos.content import build
 from simulate.eos.face import State
 from simulate.eos.records import to_tables

@@ -18,7 +18,7 @@ import re
 import numpy as np
 import pytest
 
-from simulate.tape import no_tape
+from simulate.core.tape import no_tape
 from simulate.eos import GAME
 from simulate.eos import kernel as K
 from simulate.eos import layout as L

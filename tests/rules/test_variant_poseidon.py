@@ -8,7 +8,7 @@ from simulate.aeolos import game as G
 from simulate.aeolos.kernel import buffers, check_games
 from simulate.aeolos.scenario import Scenario, done, favor, move, settle, value
 from simulate.aeolos.config import load_rules
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 

@@ -7,7 +7,7 @@ from simulate.aeolos import game as G
 from simulate.aeolos.kernel import buffers
 from simulate.aeolos.scenario import Scenario, build_ship, crystal, favor, prophet, settle, value, done
 from simulate.aeolos.config import load_rules, parse_variants
-from simulate.errors import UserError
+from simulate.core.errors import UserError
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 

@@ -1,7 +1,7 @@
 """The game protocol: everything windtunnel's generic code asks of a game.
 
 A game is one package of code (``simulate/<game>/``) and one folder of data
-(``configs/<game>/``), registered by one line in ``simulate/games.py``. Its
+(``configs/<game>/``), registered by one line in ``simulate/core/games.py``. Its
 package's ``__init__`` exposes ``GAME``, an instance of a ``Game`` subclass; the
 runner, the CLI, the bench, strategies, analysis and reports use nothing else of
 it. ``docs/adding-a-game.md`` walks through it with a tiny dice game
@@ -18,7 +18,7 @@ What a game declares once (class attributes):
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
-  report's sections of its own, declared as data: ``simulate/sections.py``),
+  report's sections of its own, declared as data: ``simulate/core/sections.py``),
   balance_groups (seat attributes ``windtunnel balance`` can hold to a fair share: name ->
   labels; Results' ``group(name)`` and the seats column ``name`` hold them), variant_folder
   (the config folder's subfolder of variant files), no_values (its subfolders that hold no
@@ -42,7 +42,7 @@ What it implements (methods):
                        (an amount inside an action string), for ``windtunnel balance --param``
   config_files         the TOML files holding its values (a run's: its variants only)
   config_key           where a file's key sits in the resolved config (as --set names it)
-  assumed_values       the values its config files mark ASSUMED (``simulate/assumed.py``)
+  assumed_values       the values its config files mark ASSUMED (``simulate/core/assumed.py``)
   assumed_entries      the config entries a finding's subject (an item of a subject or
                        section) rests on, to mark findings that rest on assumed values
   about                what ``windtunnel info`` says of it beyond the declared facts
@@ -61,15 +61,14 @@ their array arguments read-only in ``scorer_signature`` (a scorer cannot write t
 kernel's state), and when a scorer's score is not a finite number (an exception or
 an index out of bounds becomes NaN) it ends that game with ``plugin_error_code`` in
 ``errors``, in any mode, check or not. The runner's worker fails the run on such a
-game, naming the plugin strategy, the game and the seed (``simulate.worker``).
+game, naming the plugin strategy, the game and the seed (``simulate.running.worker``).
 """
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .config_files import CONFIG_ROOT
 from .errors import UserError
-from .sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap,  # noqa: F401
-                       State, Usage, Use)
+from .sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, State, Usage, Use
 
 # Columns every game's tables carry, which analysis and reports rely on. A game adds its own
 # after them (``score_<source>`` columns in seats are read as its score sources).
@@ -88,7 +87,7 @@ class StrategySchema:
     ``policies`` maps a policy name to the kernel's code: "random" is required; a game
     with weights has "heuristic"; optional "lookahead" (parameters used), "plugin" (with
     ``scorer_signature``, a numba signature for plugin scorers), "record" and "replay"
-    (the choice tape, ``simulate/tape.py``: the bench's rules-only timing, and with
+    (the choice tape, ``simulate/core/tape.py``: the bench's rules-only timing, and with
     ``new_state(kernel_seats=)`` plain-Python strategies, whose seats are "replay" seats)."""
 
     features: tuple                  # weight names, in row order
@@ -256,14 +255,14 @@ class Game:
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
     options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
-    sections = ()                    # report sections of its own (simulate/sections.py), in report order
+    sections = ()                    # report sections of its own (simulate/core/sections.py), in report order
     # the config table of its interventions (`windtunnel whatif`): one seat per game, game k's seat
-    # k mod players (``simulate.seats.treated_seat``), plays with what the table's values change; its keys, each
+    # k mod players (``simulate.core.seats.treated_seat``), plays with what the table's values change; its keys, each
     # at its "none" value in the base config, are the interventions the game offers. None: none.
     intervention_table = None
     intervention_words = {}          # key -> its phrase in a sentence ("{value} VP more at the start")
     intervention_subjects = {}       # key -> (Subject name, phrase): its value is that subject's item
-    # the stronger strategies a run's findings are checked against (``simulate.robustness``), the
+    # the stronger strategies a run's findings are checked against (``simulate.running.robustness``), the
     # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
     # games it plays (the run's, if fewer): a slow search player on a subsample
     skill_tiers = ()                 # none: --robustness then needs --tiers
@@ -308,7 +307,7 @@ class Game:
         return path
 
     def assumed_values(self, config=None, variants=None, overrides=None, resolved=None):
-        """The values the config files mark ASSUMED (``simulate.assumed.Assumed``); a run's
+        """The values the config files mark ASSUMED (``simulate.core.assumed.Assumed``); a run's
         `variants`, and its `overrides` (--set keys, read in its `resolved` config) left out:
         the designer's own."""
         from .assumed import assumed_values
@@ -401,7 +400,7 @@ class Game:
 
     def content_items(self, config):
         """{kind: {item id: owner}}: every item of each kind of content a ``Usage`` section measures
-        (``simulate/sections.py``, ``Use.kind``), from a run's resolved config, so that an item
+        (``simulate/core/sections.py``, ``Use.kind``), from a run's resolved config, so that an item
         nobody used is listed too; owner: the value of the kind's `within` seats column that alone
         may use it (a nation's own card), None for every seat. None known: {} (items from the data)."""
         return {}

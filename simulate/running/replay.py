@@ -8,9 +8,9 @@ on disk.
 """
 from pathlib import Path
 
-from .errors import UserError
-from .games import get_game
-from .run_files import MANIFEST
+from ..core.errors import UserError
+from ..core.games import get_game
+from ..core.run_files import MANIFEST
 
 
 def replay_game(source, game_index, *, players=None, seed=None, strategies=None, rotate_seats=False, check=False,
@@ -18,8 +18,8 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
     """(played, text, run seed): game `game_index` of a run folder, or of the run the options
     describe (`game_options`: the game's own, ``Game.options``); `played.error_message` is a
     check-mode violation, or empty."""
-    from .protocol import with_options
-    from .worker import seated
+    from ..core.protocol import with_options
+    from ..core.python_play import seated
 
     folder = Path(source)
     if (folder / MANIFEST).is_file():
@@ -59,11 +59,11 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
 
 def python_tape(game, rules, players, seed, game_index, chosen, rotate, options):
     """{"tape": the choices of the game's plain-Python seats} for ``Game.replay``, played again
-    through the face as the run played them (``simulate/python_play.py``); {} without any."""
+    through the face as the run played them (``simulate/core/python_play.py``); {} without any."""
     from strategies import strategy_arrays
 
-    from .python_play import check_python_strategies, choosers_for, face_game
-    from .tape import new_tape
+    from ..core.python_play import check_python_strategies, choosers_for, face_game
+    from ..core.tape import new_tape
 
     choosers = choosers_for(game, chosen)
     if not any(c is not None for c in choosers):
@@ -77,7 +77,7 @@ def python_tape(game, rules, players, seed, game_index, chosen, rotate, options)
 
 def run_settings(folder):
     """(game, rules, strategies in slot order, manifest) of a run folder, as the run played them."""
-    from .run_files import read_manifest
+    from ..core.run_files import read_manifest
     from .worker import recorded_strategy
 
     m = read_manifest(folder)

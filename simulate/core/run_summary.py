@@ -2,13 +2,12 @@
 (never from rows): win rates with Wilson intervals, mean scores, speed."""
 from .games import get_game
 from .run_files import MANIFEST
-from .precision import stop_text
 
 
 def counters(results, n_strategies):
     """The small sums the runner keeps per shard for the end-of-run summary (never the rows):
     wins and seat-games by strategy slot and seat, score sums by seat. `results`: a batch's
-    Results (``simulate/protocol.py``)."""
+    Results (``simulate/core/protocol.py``)."""
     import numpy as np
 
     slot, won = results.slot, results.won
@@ -60,7 +59,7 @@ def summarize(manifest, confidence=0.95):
     import numpy as np
     import polars as pl
 
-    from analysis.stats import with_win_rate
+    from simulate.core.stats import with_win_rate
 
     m = manifest
     n_players, names = m["players"], m["strategies"]
@@ -147,3 +146,21 @@ def summary_text(run, confidence=0.95):
 
 def _pc(x, width=5):
     return "n/a".rjust(width + 1) if x != x else f"{100 * x:{width}.1f}%"
+
+
+def stop_text(manifest):
+    """The summary's sentence on a run with --precision, or None."""
+    aim = manifest.get("precision")
+    if not aim:
+        return None
+    stopped = aim.get("stopped")
+    head = f"--precision {aim['points']:g}: "
+    if not stopped:
+        return head + f"not stopped yet (at most {aim['max_games']:,} games)."
+    widest = f"widest: {stopped['widest']}, ±{stopped['half_width_points']:.2f} points over {stopped['games']:,} games"
+    if stopped["reason"] == "precision":
+        return (head + f"every seat's and strategy's interval was within ±{aim['points']:g} points at "
+                f"{stopped['decided_at']:,} games, and the batches already out made {manifest['games']:,} (of at "
+                f"most {aim['max_games']:,}; {widest}); rule: {aim['rule']}.")
+    return (head + f"the {aim['max_games']:,} games allowed were played before every interval was within "
+            f"±{aim['points']:g} points ({widest}); rule: {aim['rule']}.")

@@ -13,10 +13,10 @@ report --robustness`` plays the tiers a source does not have yet.
 import re
 from pathlib import Path
 
-from .errors import UserError, check_jobs
-from .games import get_game
-from .compare import COMPARE
-from .run_files import MANIFEST, STAGING, read_manifest
+from ..core.errors import UserError, check_jobs
+from ..core.games import get_game
+from ..core.compare_folder import COMPARE
+from ..core.run_files import MANIFEST, STAGING, read_manifest
 
 FOLDER = "robustness"
 SAME = ("game", "players", "seed", "variant", "config_hash", "rotate_seats", "game_options")
@@ -50,7 +50,7 @@ def parse_tiers(text, game):
 def _settings(path):
     """(a comparison?, its compare.json or the run's manifest) of a source folder."""
     if (Path(path) / COMPARE).is_file():
-        from .compare import read_compare
+        from ..core.compare_folder import read_compare
         return True, read_compare(path)
     return False, read_manifest(path)
 
@@ -161,9 +161,9 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
 
 def _open(folder, compared):
     if compared:
-        from .compare import open_compare
+        from ..core.compare_folder import open_compare
         return open_compare(folder)
-    from .runner import open_run
+    from ..core.run_folder import open_run
     return open_run(folder)
 
 

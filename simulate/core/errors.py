@@ -7,6 +7,11 @@ class UserError(Exception):
     """Bad input from the user: the message is printed as-is and the CLI exits with 2."""
 
 
+class PluginFailed(Exception):
+    """A user's strategy (a plugin scorer or a Python choose) failed in a game of the run: the
+    game's result means nothing, so the run stops with one line naming it."""
+
+
 class ConfigError(UserError):
     """A config file (or a --set override) is malformed or invalid."""
 

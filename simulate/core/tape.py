@@ -7,7 +7,7 @@ through the array it already has). Only decisions with two or more options are w
 forced choice needs none. Two uses: ``windtunnel bench`` records a heuristic's choices
 and times the same games read back (the rules' cost without the deliberation), and a
 plain-Python strategy's choices, made through the game's Python face, are read back by
-the batch kernel into the run's records (``simulate/python_play.py``).
+the batch kernel into the run's records (``simulate/core/python_play.py``).
 """
 import numpy as np
 

@@ -3,7 +3,7 @@
 The batch kernel cannot call Python, so such a game is played twice. First through the
 game's Python face (``Game.new_state`` with ``kernel_seats``): the kernel's policies decide
 for the other seats and the Python function for its own, each of its choices going onto a
-choice tape (``simulate/tape.py``). Then the batch kernel plays the same games with the
+choice tape (``simulate/core/tape.py``). Then the batch kernel plays the same games with the
 Python seats reading the tape (their policy is "replay") and writes the run's records as
 for any game. The second play must end with the face's scores and read the whole tape,
 else the run stops: the records are always of the games the strategy played.
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import UserError
+from .errors import PluginFailed, UserError
+from .seats import seated_at
 from .tape import new_tape
 
 
@@ -26,7 +27,6 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
     """``game.play`` for games [first, first + n_games), or with `choosers` (per strategy row:
     a Python strategy's choose function, None for the kernel's) the face-then-tape play."""
     from .protocol import with_options
-    from .worker import PluginFailed, check_plugins
 
     kw = dict(rotate=rotate, scorers=scorers, check=check, out=out, **with_options(options))
     if not choosers or not any(c is not None for c in choosers):
@@ -50,8 +50,6 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
 
 def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, options):
     """Game k played through the face to its end, Python seats asking their function."""
-    from .worker import PluginFailed, seated
-
     slot = seated(list(range(n_players)), k, rotate)          # each seat's strategy row, as the batch seats them
     if rotate and options:
         options = game.seat_options(options, k, n_players)
@@ -87,7 +85,7 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
 
 def _where(error):
     """" (file.py, line N)" of the innermost frame outside windtunnel, if any."""
-    ours = Path(__file__).resolve().parents[1]
+    ours = Path(__file__).resolve().parents[2]
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         path = Path(frame.filename).resolve()
         if ours not in path.parents or "configs" in path.parts:
@@ -130,3 +128,26 @@ def check_python_strategies(game, strategies):
     error = python_strategy_error(game, strategies)
     if error:
         raise UserError(error)
+
+
+def seated(strategies, game_index, rotate):
+    """The strategies by seat in game `game_index` of a run: with `rotate`, strategy i sits
+    at seat (i + game) % players, as the kernel's batch seats them."""
+    n = len(strategies)
+    return [strategies[seated_at(p, game_index, n, rotate)] for p in range(n)]
+
+
+def check_plugins(game, results, strategies, scorers, first, run_seed):
+    """Raise PluginFailed if a plugin scorer failed in one of the games `results` hold
+    (games first, first + 1, ... of run `run_seed`; `strategies` names and `scorers` the
+    strategy rows): the game's result means nothing, and neither would the run's."""
+
+    if game.plugin_error_code is None or not any(s is not None for s in scorers):
+        return
+    failed = np.flatnonzero(results.errors == game.plugin_error_code)
+    if len(failed):
+        g = int(failed[0])
+        names = " or ".join(repr(n) for n in dict.fromkeys(
+            strategies[q] for q in sorted(set(results.slot[g].tolist())) if scorers[q] is not None))
+        raise PluginFailed(f"plugin strategy {names} failed in game {first + g} (seed {run_seed}): its scorer "
+                           f"raised, indexed out of bounds or returned NaN/inf")

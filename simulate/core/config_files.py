@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .errors import ConfigError
 
-CONFIG_ROOT = Path(__file__).resolve().parent.parent / "configs"
+CONFIG_ROOT = Path(__file__).resolve().parents[2] / "configs"
 
 
 def read_toml(path):

@@ -18,7 +18,7 @@ block above an unmarked key): where a file says "assumed" in prose only.
 A game says which files hold its values and where they sit in its resolved config through the
 protocol (``Game.config_files``, ``Game.config_key``, ``Game.assumed_values``); ``Assumed``
 holds the result: per file the paths and counts, less the values a run set with ``--set`` (the
-designer's own). ``python -m simulate.assumed GAME`` prints the counts.
+designer's own). ``python -m simulate.core.assumed GAME`` prints the counts.
 """
 import re
 import tomllib
@@ -382,9 +382,9 @@ def assumed_values(files, config_key=None, overrides=None, config=None):
 
 
 # ---------------------------------------------------------------- docs whose numbers come from the configs
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 BLOCK = re.compile(r"^(<!-- assumed (\S+) (\S+) -->\n).*?^(<!-- /assumed -->)", re.S | re.M)   # (at a line's start)
-WRITE_DOCS = "python -m simulate.assumed --write-docs"
+WRITE_DOCS = "python -m simulate.core.assumed --write-docs"
 
 
 def value_text(value):
@@ -438,7 +438,7 @@ def write_docs(folder=DOCS):
 
 
 def main(argv=None):
-    """``python -m simulate.assumed GAME``: the assumed values' count per file; ``--write-docs``:
+    """``python -m simulate.core.assumed GAME``: the assumed values' count per file; ``--write-docs``:
     the docs' generated tables rewritten from the configs."""
     import sys
 
@@ -450,7 +450,7 @@ def main(argv=None):
             print(f"rewrote {p}")
         return 0
     if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m simulate.assumed GAME | --write-docs", file=sys.stderr)
+        print("usage: python -m simulate.core.assumed GAME | --write-docs", file=sys.stderr)
         return 2
     found = get_game(args[0]).assumed_values()
     for label, n in found.counts():

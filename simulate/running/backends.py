@@ -4,7 +4,7 @@ Never a home-made scheduler: a backend only opens joblib's own backend and
 streams the batches' results back to the runner as they finish."""
 import os
 
-from .errors import UserError, check_jobs
+from ..core.errors import UserError, check_jobs
 
 BACKENDS = ("loky", "dask", "ray")
 

@@ -49,7 +49,7 @@ def run_html(run, confidence=0.95):
 
 
 def compare_html(result, confidence=0.95):
-    from .compare import summary_table
+    from .compare_folder import summary_table
 
     spec = result.spec
     game = get_game(spec["game"])

@@ -157,5 +157,5 @@ class Helper:
 
 if __name__ == "__main__":
     home, done_dir = sys.argv[1:3]
-    import_module(home)             # declares in simulate.precompile, not in this __main__
+    import_module(home)             # declares in simulate.core.precompile, not in this __main__
     import_module(__spec__.name).DECLARED[home].compile_parts(done_dir)

@@ -36,7 +36,7 @@ Around it: ``run_files`` (atomic writes, the manifest), ``run_backends`` (joblib
 backends), ``run_progress`` (bar or lines), ``run_summary`` (the end-of-run table).
 
 Game-agnostic: everything about the game comes through its protocol object
-(``simulate/protocol.py``, registered in ``simulate/games.py``); ``simulate/worker.py``
+(``simulate/core/protocol.py``, registered in ``simulate/core/games.py``); ``simulate/running/worker.py``
 checks a run's settings and plays its batches.
 """
 import contextlib
@@ -48,17 +48,18 @@ import socket
 import time
 from pathlib import Path
 
-from .games import get_game
-from .errors import UserError, check_int, check_path
-from .run_backends import _Backend
-from .run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
-                        missing_ranges, read_manifest, remove_staging, run_id_of, run_tables, shard_problems, stray_files, swap_in, write_json_atomic,
-                        write_parquet_atomic)
+from ..core.errors import PluginFailed, UserError, check_int, check_path
+from ..core.games import get_game
+from ..core.run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
+                              missing_ranges, read_manifest, remove_staging, run_id_of, run_tables, shard_problems,
+                              stray_files, swap_in, write_json_atomic, write_parquet_atomic)
+from ..core.run_folder import Run, open_run
+from ..core.run_lock import LOCK, folder_lock
+from ..core.run_progress import Progress
+from ..core.run_summary import shard_counters
+from .backends import _Backend
 from .precision import PrecisionStop
-from .run_lock import LOCK, folder_lock
-from .run_progress import Progress
-from .run_summary import shard_counters, summarize, summary_text
-from .worker import PluginFailed, Worker, prepare
+from .worker import Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
@@ -94,7 +95,7 @@ def default_batch_size(games, workers, least=MIN_BATCH):
 
 
 def least_batch(game, manifest):
-    """MIN_BATCH, or MIN_SLOW_BATCH for a run a plain-Python strategy (simulate/python_play.py)
+    """MIN_BATCH, or MIN_SLOW_BATCH for a run a plain-Python strategy (simulate/core/python_play.py)
     or a searching player plays in (some games a second: small batches keep every worker
     busy and the progress moving)."""
     from strategies.roster import search_codes
@@ -548,7 +549,7 @@ def _kept(plan):
 def _code_hash(game):
     """A hash of the game's kernel source (what numba's cache is keyed on), for the manifest."""
     try:
-        from .jit import source_hash
+        from ..core.jit import source_hash
         return source_hash(game)
     except Exception:                     # noqa: BLE001 - informative only
         return None
@@ -563,102 +564,4 @@ def _end_session(plan, session, t_play, status, message=None):
     m["shards"].sort(key=lambda s: s["first"])
     _save(plan)
 
-
-# ---------------------------------------------------------------- reading a run
-class Run:
-    """A run folder: its manifest, its tables as polars LazyFrames, its summary."""
-
-    def __init__(self, path, manifest=None):
-        self.path = Path(path)
-        self.manifest = manifest if manifest is not None else read_manifest(self.path)
-        self.session = None
-
-    @property
-    def status(self):
-        return self.manifest["status"]
-
-    @property
-    def complete(self):
-        return self.manifest["games_done"] == self.manifest["games"]
-
-    def files(self, table):
-        """The Parquet files of one table, in game order (only shards recorded as done)."""
-        return [self.path / s["files"][table] for s in sorted(self.manifest["shards"], key=lambda s: s["first"])]
-
-    def table(self, name):
-        """One table as a polars LazyFrame (nothing is read until you collect)."""
-        import polars as pl
-
-        if name not in self.manifest["tables"]:
-            raise UserError(f"no table {name!r} (tables: {', '.join(self.manifest['tables'])})")
-        files = [str(f) for f in self.files(name)]
-        if not files:
-            schema = get_game(self.manifest["game"]).schemas()[name]
-            return pl.from_arrow(schema.empty_table()).lazy()
-        return pl.scan_parquet(files)
-
-    @property
-    def games(self):
-        return self.table("games")
-
-    @property
-    def seats(self):
-        return self.table("seats")
-
-    @property
-    def cards(self):
-        return self.table("cards")
-
-    def verify(self):
-        """Check that the run's data is what it recorded, before anything is computed from it:
-        every shard file has the sha256 it was written with, the shards hold the games the
-        manifest counts, and the games tables hold exactly those game ids, each once. Returns
-        what was verified, as a phrase; raises one UserError naming the first problem and
-        the repair. Reads every file once (hashing) plus the game ids."""
-        import polars as pl
-
-        m, path = self.manifest, self.path
-        shards = sorted(m["shards"], key=lambda s: s["first"])
-        problems = list(shard_problems(path, m).values())
-        ranges = [(s["first"], s["games"]) for s in shards]
-        held = sum(n for _, n in ranges)
-        if held != m["games_done"]:
-            problems.append(f"the manifest counts {m['games_done']:,} games done but its shards hold {held:,} "
-                            f"(games {games_text(ranges)}; a shard line removed from it?)")
-        elif m["status"] == "complete" and held != m["games"]:
-            problems.append(f"the run is marked complete but its shards hold games {games_text(ranges)} of "
-                            f"0-{m['games'] - 1:,}")
-        if not problems and shards:
-            ids = pl.col("game_id")
-            found = pl.collect_all([pl.scan_parquet(path / s["files"]["games"]).select(
-                lo=ids.min(), hi=ids.max(), n=pl.len(), unique=ids.n_unique()) for s in shards])
-            problems = [f"{s['files']['games']} holds other games than {s['first']:,}-{s['first'] + s['games'] - 1:,}"
-                        for s, f in zip(shards, found)
-                        if f.row(0) != (s["first"], s["first"] + s["games"] - 1, s["games"], s["games"])]
-        if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise UserError(f"{path}: {problems[0]}{more}; nothing was computed from it: `windtunnel simulate "
-                            f"{m['game']} --resume --out {path}` plays the damaged or missing games again")
-        files = sum(len(s["files"]) for s in shards)
-        return f"sha256 of its {files} files as recorded; games {games_text(ranges)}, each once"
-
-    def summary(self, confidence=0.95):
-        return summarize(self.manifest, confidence)
-
-    def summary_text(self, confidence=0.95):
-        return summary_text(self, confidence)
-
-    def _repr_html_(self):
-        from .notebook_view import run_html
-        return run_html(self)
-
-    def __repr__(self):
-        m = self.manifest
-        return (f"Run({str(self.path)!r}, {m['game']}, {m['players']}p, {m['games_done']:,}/{m['games']:,} games, "
-                f"{m['status']})")
-
-
-def open_run(path):
-    """An existing run folder (complete or not) as a Run."""
-    return Run(path)
 

@@ -32,7 +32,8 @@ Games: a game's kernel is the compiled code of one package, its *game package*:
 these decorators (the tests' dice game: ``tests.dicegame``). ``hot``, ``tiny``
 and ``entry`` register it; the patches apply to registered packages only, so
 numba code elsewhere (plugin scorers, notebooks) keeps numba's semantics. The
-shared helpers (``simulate/*.py``: ``rng``, ``tape``) are a package of their own, ``simulate``.
+shared helpers (``simulate/core/``: ``rng``, ``tape``, ``seats``) are a package of their own,
+``simulate.core``.
 
 The numba patches (``_without_wraparound``, ``_optimize_kernel_whole_in_entry_points``,
 ``_call_template``) are worth 35-40% of the speed and more; tests/test_jit.py fails
@@ -64,8 +65,9 @@ import numba
 from numba import njit
 from numba.core import itanium_mangler, types
 
-_ROOT = Path(__file__).resolve().parent
-SHARED = "simulate"        # the shared kernel helpers: simulate/*.py, part of every game's kernel
+_ROOT = Path(__file__).resolve().parent       # simulate/core/
+_GAMES = _ROOT.parent                         # simulate/: the games shipped are its packages
+SHARED = "simulate.core"   # the shared kernel helpers: simulate/core/*.py, part of every game's kernel
 
 PATCHES = ("wraparound", "whole", "signature")
 
@@ -100,13 +102,15 @@ def _is_package(module):
 
 def game_package(of):
     """The game package of a module name, or of an object of a class defined in one
-    (a ``Game``): ``simulate.<game>``, ``simulate`` for the shared helpers, else the
+    (a ``Game``): ``simulate.<game>``, ``simulate.core`` for the shared helpers, else the
     module's own package (or the module itself if it is top-level or a package)."""
     module = of if isinstance(of, str) else type(of).__module__
     parts = module.split(".")
-    if parts[0] == SHARED:
-        in_game = len(parts) > 2 or len(parts) == 2 and (_ROOT / parts[1] / "__init__.py").exists()
-        return f"{SHARED}.{parts[1]}" if in_game else SHARED
+    if module == SHARED or module.startswith(SHARED + "."):
+        return SHARED
+    if parts[0] == "simulate":
+        in_game = len(parts) > 2 or len(parts) == 2 and (_GAMES / parts[1] / "__init__.py").exists()
+        return f"simulate.{parts[1]}" if in_game else "simulate"
     return module if _is_package(module) else module.rpartition(".")[0] or module
 
 
@@ -117,7 +121,7 @@ def is_kernel_source(path):
 
 
 def _package_files(package):
-    """{module name: file} of a package's modules (of simulate only its own top level)."""
+    """{module name: file} of a package's modules."""
     if package == SHARED:
         return {f"{SHARED}.{f.stem}": f for f in _ROOT.glob("*.py") if f.stem != "__init__"}
     spec = importlib.util.find_spec(package)
@@ -159,7 +163,7 @@ def kernel_sources(package):
     such as ``layout``'s offsets are frozen into the compiled code), and, for a game, the
     shared helpers likewise."""
     own = _package_files(package)
-    # a game's kernel may import a shared module (the layouts' ``simulate.layout``): it counts too
+    # a game's kernel may import a shared module (the layouts' ``simulate.core.layout``): it counts too
     files = own if package == SHARED else {**_package_files(SHARED), **own}
     todo = [m for m, f in own.items() if is_kernel_source(f)]
     kernel = {}
@@ -179,7 +183,8 @@ def source_hash(game=None):
     name, or an object whose class is defined in it, such as its ``Game``) with the
     shared helpers, or with no argument of every game under simulate/."""
     if game is None:
-        games = [SHARED] + [f"{SHARED}.{d.name}" for d in sorted(_ROOT.iterdir()) if (d / "__init__.py").exists()]
+        games = [SHARED] + [f"simulate.{d.name}" for d in sorted(_GAMES.iterdir())
+                            if (d / "__init__.py").exists() and d != _ROOT]
         files = {m: f for g in games for m, f in kernel_sources(g).items()}
     else:
         files = kernel_sources(game if isinstance(game, str) else game_package(game))
@@ -258,8 +263,7 @@ def register(fn):
     package = game_package(fn.__module__)
     if package not in PACKAGES:
         PACKAGES.add(package)
-        if not package.startswith(SHARED + "."):
-            KERNEL_PREFIXES = (*KERNEL_PREFIXES, mangled(package))
+        KERNEL_PREFIXES = (*KERNEL_PREFIXES, mangled(package))
     return package
 
 

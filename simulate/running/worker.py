@@ -2,7 +2,7 @@
 anything is written) and play batches into Arrow tables (``Worker``, once per process).
 
 Everything game-specific comes through the game's protocol object
-(``simulate/protocol.py``): its rules, its strategy schema, its batch call and its
+(``simulate/core/protocol.py``): its rules, its strategy schema, its batch call and its
 tables. The kernel is imported only when a Worker plays.
 
 A plugin strategy is Python code run in every process that plays: the manifest
@@ -13,10 +13,9 @@ that has changed, and a game in which a plugin scorer failed fails the run
 import time
 from pathlib import Path
 
-from .errors import UserError
-from .games import get_game, module_of
-from .run_summary import counters
-from .seats import seated_at
+from ..core.errors import PluginFailed, UserError
+from ..core.games import get_game, module_of
+from ..core.run_summary import counters
 
 
 def prepare(game, players, strategies, variant="base", config=None, overrides=None, config_data=None,
@@ -32,7 +31,7 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     from strategies import resolve_strategies, strategy_arrays
     from strategies.plugin import loaded_hash
 
-    from .python_play import check_python_strategies
+    from ..core.python_play import check_python_strategies
 
     game = get_game(game)
     variant = game.canonical_variant(variant)
@@ -82,34 +81,6 @@ def recorded_strategy(game, name, recorded):
                     plugin=plugin, source=recorded.get("plugin"), game=game.name)
 
 
-def seated(strategies, game_index, rotate):
-    """The strategies by seat in game `game_index` of a run: with `rotate`, strategy i sits
-    at seat (i + game) % players, as the kernel's batch seats them."""
-    n = len(strategies)
-    return [strategies[seated_at(p, game_index, n, rotate)] for p in range(n)]
-
-
-class PluginFailed(Exception):
-    """A plugin scorer failed in a game of the run (raised, indexed out of bounds, returned NaN/inf)."""
-
-
-def check_plugins(game, results, strategies, scorers, first, run_seed):
-    """Raise PluginFailed if a plugin scorer failed in one of the games `results` hold
-    (games first, first + 1, ... of run `run_seed`; `strategies` names and `scorers` the
-    strategy rows): the game's result means nothing, and neither would the run's."""
-    import numpy as np
-
-    if game.plugin_error_code is None or not any(s is not None for s in scorers):
-        return
-    failed = np.flatnonzero(results.errors == game.plugin_error_code)
-    if len(failed):
-        g = int(failed[0])
-        names = " or ".join(repr(n) for n in dict.fromkeys(
-            strategies[q] for q in sorted(set(results.slot[g].tolist())) if scorers[q] is not None))
-        raise PluginFailed(f"plugin strategy {names} failed in game {first + g} (seed {run_seed}): its scorer "
-                           f"raised, indexed out of bounds or returned NaN/inf")
-
-
 class Worker:
     """One process's ready-to-play state for a run: rules, strategy arrays, result buffers."""
 
@@ -118,7 +89,7 @@ class Worker:
 
         from strategies.plugin import load_plugins, loaded_hash, registered, scorers_for
 
-        from .python_play import choosers_for
+        from ..core.python_play import choosers_for
 
         self.payload = payload
         # by module, so that a game registered only in the parent process plays here too
@@ -146,7 +117,7 @@ class Worker:
         """Games [first, first + n) of the run -> ({table: pyarrow.Table}, counters)."""
         import pyarrow as pa
 
-        from .python_play import play
+        from ..core.python_play import play
 
         p, chunk = self.payload, self.game.chunk
         parts = {t: [] for t in self.game.tables}

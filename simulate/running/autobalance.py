@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, value
-from .config_files import config_value, set_at, value_at
-from .errors import UserError
-from .games import get_game
+from ..core.config_files import config_value, set_at, value_at
+from ..core.errors import UserError
+from ..core.games import get_game
 
 FINAL_SEED, CONFIRM_SEED = 1_000_003, 2_000_003     # the settings are judged on deals the search never saw
 SEARCH_SHARE, FINAL_SHARE = 0.8, 0.1                 # of the budget; the confirmation plays the rest

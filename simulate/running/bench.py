@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from .python_play import play
+from ..core.python_play import play
 
 WARMUP_GAMES = 4
 ROUNDS = 5          # each policy's games are timed this many times; the fastest round counts
@@ -100,7 +100,7 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     from strategies import resolve_strategies
     from strategies.plugin import scorers_for
 
-    from .python_play import check_python_strategies, choosers_for
+    from ..core.python_play import check_python_strategies, choosers_for
 
     strategies, POL, W = resolve_strategies(game, strategy, n_players)
     check_python_strategies(game, strategies)

@@ -1,5 +1,5 @@
 """The one registry of games: name -> the package that implements the game protocol
-(``simulate/protocol.py``).
+(``simulate/core/protocol.py``).
 
 A game outside this repository (or a test's tiny game) registers without an edit here:
 ``register("dice", "tests.dicegame")`` in Python, or for the CLI and its workers

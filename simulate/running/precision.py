@@ -11,7 +11,7 @@ most games allowed, where it decided and how precise all its games are.
 """
 import math
 
-from .run_files import missing_ranges
+from ..core.run_files import missing_ranges
 
 FIRST_LOOK, GROWTH = 1_000, 1.25
 
@@ -75,21 +75,3 @@ class PrecisionStop:
         self.look(manifest, final=True)              # how precise all the games played are
         manifest["precision"]["stopped"] = {"reason": "precision" if self.decided else "games",
                                             **({"decided_at": self.decided} if self.decided else {}), **self.last}
-
-
-def stop_text(manifest):
-    """The summary's sentence on a run with --precision, or None."""
-    aim = manifest.get("precision")
-    if not aim:
-        return None
-    stopped = aim.get("stopped")
-    head = f"--precision {aim['points']:g}: "
-    if not stopped:
-        return head + f"not stopped yet (at most {aim['max_games']:,} games)."
-    widest = f"widest: {stopped['widest']}, ±{stopped['half_width_points']:.2f} points over {stopped['games']:,} games"
-    if stopped["reason"] == "precision":
-        return (head + f"every seat's and strategy's interval was within ±{aim['points']:g} points at "
-                f"{stopped['decided_at']:,} games, and the batches already out made {manifest['games']:,} (of at "
-                f"most {aim['max_games']:,}; {widest}); rule: {aim['rule']}.")
-    return (head + f"the {aim['max_games']:,} games allowed were played before every interval was within "
-            f"±{aim['points']:g} points ({widest}); rule: {aim['rule']}.")
