@@ -4,7 +4,7 @@ Every function takes lazy polars frames (or a run / comparison folder) and retur
 polars DataFrame with sample sizes and 95% intervals; the work is group_by/agg on the
 Parquet scans (streaming engine), never raw rows in Python.
 
-load          open_tables(source) -> Tables(games, seats, cards, game, extra): a run folder, a
+load          open_tables(source) -> Tables(games, seats, game, extra): a run folder, a
               comparison folder, a bare folder of Parquet tables, a Run / CompareResult, or a list
               of them; seats and the game's other tables (extra by name, tables.table(name); cards
               None when the game writes none) always carry `variant` and `n_players`; `game` from

@@ -293,7 +293,7 @@ def findings(source, threshold=0.03, vp_threshold=1.0, alpha=0.05, baseline="bas
     longs = {s: v for s, (v, _) in long_values(t, sections).items()} if sections else {}
     return findings_of(seat_win_rates(t.seats), strategy_win_rates(t.seats), values, deltas, threshold,
                        vp_threshold, alpha, baseline, many, game.score_unit, longs, min_group, names,
-                       never_played(t, game.subjects))
+                       never_played(t, game))
 
 
 def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="points"):

@@ -7,8 +7,7 @@ beyond that nothing is read here: the frames are polars LazyFrames over the shar
 `seats` and every other table always carry `variant` and `n_players` so results can be
 grouped by cell without a join. Only games and seats are sure to be there (with the
 protocol's CORE columns); the game's other tables (``Game.tables``: cards, a seat's
-events) are in `Tables.extra`, `cards` also as `Tables.cards` (None when the
-game writes none).
+events) are in `Tables.extra`, `tables.table(name)` (None when the game writes none).
 """
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,18 +24,12 @@ CELL = ("variant", "n_players")          # what tells a cell of a comparison apa
 class Tables:
     """The tables of a run or a comparison as polars LazyFrames, and the game they are of
     (its registered name: `protocol(tables)` is its protocol object). `extra`: the game's
-    tables beyond games and seats, by name (`cards` is also `extra["cards"]`)."""
+    tables beyond games and seats, by name (those its protocol's `tables` declares)."""
 
     games: pl.LazyFrame
     seats: pl.LazyFrame
-    cards: Optional[pl.LazyFrame] = None
     game: Optional[str] = None
     extra: dict = field(default_factory=dict)
-
-    def __post_init__(self):
-        if self.cards is not None:
-            self.extra = {"cards": self.cards, **self.extra}
-        self.cards = self.extra.get("cards")
 
     def table(self, name):
         """A table by name (games, seats or one of `extra`); None when the data has no such table."""
@@ -133,8 +126,8 @@ def _with(lf, extra):
 
 
 def _bare_tables(path):
-    """Parquet files under path/games, path/seats and, when there, the game's other tables
-    (path/cards, ...; cards for a game that does not say) (no manifest): variant and n_players
+    """Parquet files under path/games, path/seats and, when there, the other tables its game
+    declares (``Game.tables``; none for a game not registered here) (no manifest): variant and n_players
     come to them by a join with games on (run_id, game_id); the game is the games table's
     `game` column."""
     if not (path / "games").is_dir():
@@ -143,7 +136,7 @@ def _bare_tables(path):
     keys = ["run_id", "game_id"]
     cell = games.select(*keys, *CELL)
     game = collect(games.select(pl.col("game").drop_nulls().first())).item()
-    names = dict.fromkeys(("seats", "cards", *(t for t in _declared_tables(game) if t not in ("games", "seats"))))
+    names = dict.fromkeys(("seats", *(t for t in _declared_tables(game) if t not in ("games", "seats"))))
     out = {}
     for t in names:
         if (path / t).is_dir():
@@ -159,7 +152,7 @@ def _declared_tables(game):
 
     try:
         return tuple(get_game(game).tables) if game else ()
-    except Exception:  # noqa: BLE001 -- a bare folder of a game not registered here: games, seats (and cards)
+    except Exception:  # noqa: BLE001 -- a bare folder of a game not registered here: games and seats
         return ()
 
 

@@ -31,8 +31,8 @@ def _subject_counts(seats, subject, by):
                                   played=f"p{i}") for i, (item, _, _) in enumerate(pairs)])
 
 
-def _card_counts(tables, by):
-    cards = tables.table("cards")
+def _card_counts(tables, by, name):
+    cards = tables.table(name) if name else None
     if cards is None or not {"card", "turn_played"} <= set(cards.collect_schema().names()):
         return None
     seats = tables.seats.select(*KEYS, *by)
@@ -41,19 +41,20 @@ def _card_counts(tables, by):
         cards = cards.filter(pl.col("kind").is_in(played_kinds["kind"].to_list()))
     df = collect(cards.select(*KEYS, "card", "turn_played").join(seats, on=KEYS).group_by(*by, "card").agg(
         drawn=pl.len().cast(pl.Int64), played=pl.col("turn_played").is_not_null().sum().cast(pl.Int64)))
-    return df.select(*by, source=pl.lit("cards"), item=pl.col("card").cast(pl.String), drawn="drawn",
+    return df.select(*by, source=pl.lit(name), item=pl.col("card").cast(pl.String), drawn="drawn",
                      played="played")
 
 
-def never_played(tables, subjects, by=(*CELL, "strategy"), least=LEAST):
-    """Per cell and strategy, the items drawn at least `least` times and never played: columns
-    *by, source (the subject's name, or "cards" for the cards table), item (as text), drawn
-    (seat-games that drew it; for the cards table, cards drawn); an item both sources hold is
-    the subject's. Empty when nothing is."""
+def never_played(tables, game, by=(*CELL, "strategy"), least=LEAST):
+    """Per cell and strategy, the items drawn at least `least` times and never played, from the
+    game's (its protocol object's) subjects and its card table: columns *by, source (the
+    subject's name, or the card table's), item (as text), drawn (seat-games that drew it; for
+    the card table, cards drawn); an item both sources hold is the subject's. Empty when
+    nothing is."""
     by = list(by)
-    parts = [p for s in subjects if is_count(s) and s.played
+    parts = [p for s in game.subjects if is_count(s) and s.played
              if (p := _subject_counts(tables.seats, s, by)) is not None]
-    if (cards := _card_counts(tables, by)) is not None:
+    if (cards := _card_counts(tables, by, game.card_table)) is not None:
         parts.append(cards)
     if not parts:
         return pl.DataFrame()

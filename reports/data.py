@@ -290,7 +290,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     sections = _named(compute_sections(game.sections, t, context), names)
     longs = {s: r["value"] for s, r in sections if isinstance(s, LongValue) and r is not None}
     min_group = min_group or MinGroup()
-    never = never_played(t, game.subjects)
+    never = never_played(t, game)
     effects, treated = None, {}
     if kind == COMPARISON:                      # what-if cells of interventions: their causal effects first
         from analysis.interventions import intervention_cells, treated_effects

@@ -45,12 +45,12 @@ def test_card_value_agrees_with_cards_table(runs):
     card, harbor, ability = protocol(t).subjects
     cv = value.value(t.seats, card)
     assert ((cv["n_drawn"] + cv["n_not_drawn"]) == 2 * GAMES).all()
-    seat_games = (t.cards.group_by("card").agg(pl.struct("game_id", "seat").n_unique().alias("k"))
+    seat_games = (t.table("cards").group_by("card").agg(pl.struct("game_id", "seat").n_unique().alias("k"))
                   .collect().sort("card"))
     drawn = cv.filter(pl.col("n_drawn") > 0).sort("card")
     assert drawn["card"].to_list() == seat_games["card"].to_list()
     assert drawn["n_drawn"].to_list() == seat_games["k"].to_list()
-    timing = value.card_timing(t.cards)
+    timing = value.card_timing(t.table("cards"))
     assert timing["draws"].sum() == t.games.select(pl.col("favor_draws").sum()).collect().item()
     hv = value.value(t.seats, harbor)
     assert hv["harbor"].to_list() == list(range(3, 10))
@@ -87,7 +87,7 @@ def test_comparison_folder(tmp_path):
     run_compare("aeolos", variants="base,tableaus", players="2,3", games=150, seed=3, out=out, jobs=1,
                 progress=False)
     t = open_tables(out)
-    assert t.game == "aeolos" and t.cards is not None
+    assert t.game == "aeolos" and t.table("cards") is not None
     assert t.seats.select(pl.col("n_players").unique().sort()).collect()["n_players"].to_list() == [2, 3]
     wr = winrates.seat_win_rates(t.seats)
     assert wr.height == 2 * (2 + 3) and (wr["n"] == 150).all()

@@ -263,7 +263,7 @@ def test_holm_and_bh_by_hand():
 
 def test_lazy_in_small_out(seat_planted):
     assert isinstance(seat_planted, Tables)
-    for lf in (seat_planted.games, seat_planted.seats, seat_planted.cards):
+    for lf in (seat_planted.games, seat_planted.seats, seat_planted.table("cards")):
         assert isinstance(lf, pl.LazyFrame)
     assert isinstance(balance.game_scores(seat_planted.seats), pl.LazyFrame)
     outs = [winrates.win_rates(seat_planted.seats), winrates.strategy_matrix(seat_planted.seats),
@@ -296,8 +296,8 @@ def glory(tmp_path, monkeypatch):
 
 def test_another_game_gets_the_same_analysis(glory):
     t = open_tables(glory)
-    assert t.game == "glory" and t.cards is None and isinstance(protocol(t), Glory)
-    assert value.card_timing(t.cards) is None
+    assert t.game == "glory" and t.table("cards") is None and isinstance(protocol(t), Glory)
+    assert value.card_timing(t.table("cards")) is None
     assert balance.score_sources_of(t.seats) == ["valor", "relics"]
     relic = GAME.subjects[0]
     rv = value.value(t.seats, relic)

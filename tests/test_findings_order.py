@@ -11,6 +11,7 @@ from analysis.group_size import NONE, MinGroup
 from analysis.load import open_tables
 from analysis.verdicts import FAIL, NA, PASS, verdicts
 from analysis.winrates import seat_win_rates, strategy_win_rates
+from simulate.core.protocol import Game
 from tests.test_analysis_synthetic import planted_seat_scores, write_dataset
 
 
@@ -168,7 +169,9 @@ def test_never_played_from_a_cards_table_counts_only_kinds_that_get_played():
                           "seat": [0, 1, 0, 1] * n, "card": ["sail", "sail", "crown", "crown"] * n,
                           "kind": ["journey", "journey", "upgrade", "upgrade"] * n,
                           "turn_played": [3, None, None, None] * n}).with_columns(pl.col("turn_played").cast(pl.Int16))
-    t = Tables(pl.DataFrame().lazy(), seats.lazy(), cards.lazy())
-    df = never_played(t, ())
+    t = Tables(pl.DataFrame().lazy(), seats.lazy(), extra={"cards": cards.lazy()})
+    carded = type("Carded", (Game,), {"card_table": "cards"})()
+    df = never_played(t, carded)
     assert df.select("strategy", "source", "item", "drawn").rows() == [("b", "cards", "sail", n)]
-    assert never_played(t, (), least=n + 1).height == 0
+    assert never_played(t, carded, least=n + 1).height == 0
+    assert never_played(t, Game()).height == 0          # a game that declares no card table: not read

@@ -67,7 +67,7 @@ def reference(tmp_path_factory):
 def test_run_returns_lazy_tables_matching_the_kernel(reference, rules):
     r = reference
     assert isinstance(r.games, pl.LazyFrame) and isinstance(r.seats, pl.LazyFrame)
-    games, seats, cards = (t.collect() for t in (r.games, r.seats, r.cards))
+    games, seats, cards = (t.collect() for t in (r.games, r.seats, r.table("cards")))
     assert games.height == 2400 and seats.height == 7200
     assert games["game_id"].to_list() == list(range(2400))
     # the rows are the kernel's own numbers
@@ -90,7 +90,7 @@ def test_game_seeds_match_the_kernel():
 
 
 def test_columns_add_up(reference):
-    games, seats, cards = (t.collect() for t in (reference.games, reference.seats, reference.cards))
+    games, seats, cards = (t.collect() for t in (reference.games, reference.seats, reference.table("cards")))
     sources = [f"score_{s}" for s in L.SRC_NAMES]
     assert (seats.select(pl.sum_horizontal(sources)).to_series() == seats["score_total"]).all()
     winners = seats.filter(pl.col("won")).group_by("game_id").agg(pl.col("seat").min()).sort("game_id")
@@ -137,7 +137,7 @@ def test_tables_open_in_polars_duckdb_pandas_pyarrow(reference):
     assert duckdb.sql(f"select typeof(seed), typeof(tie) from '{path}/games/*.parquet' limit 1").fetchall()[0] == \
         ("UBIGINT", "BOOLEAN")
     assert len(pd.read_parquet(path / "games")) == 2400
-    assert ds.dataset(path / "cards").to_table().num_rows == reference.cards.select(pl.len()).collect().item()
+    assert ds.dataset(path / "cards").to_table().num_rows == reference.table("cards").select(pl.len()).collect().item()
 
 
 def test_rotate_seats_gives_every_strategy_every_seat_equally(reference):

@@ -86,6 +86,7 @@ class Aeolos(Game):
     score_unit = "VP"
     tiebreak = "a tie on VP goes to the highest temple place occupied; players still tied share the win"
     tables = ("games", "seats", "cards")
+    card_table = "cards"
     chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
     kernel_entry = "simulate.aeolos.game.batch"
     plugin_error_code = L.CHK_PLUGIN

@@ -251,6 +251,9 @@ class Game:
     tiebreak = "a tie on score is shared"
     variants = ()
     tables = ("games", "seats")
+    # the table of `tables` with a row per card drawn (columns card, turn_played: null when never
+    # played, and optionally kind): the report's "drawn, never played" reads it; None: no cards
+    card_table = None
     chunk = 8192
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)

@@ -49,10 +49,6 @@ class Run:
     def seats(self):
         return self.table("seats")
 
-    @property
-    def cards(self):
-        return self.table("cards")
-
     def verify(self):
         """Check that the run's data is what it recorded, before anything is computed from it:
         every shard file has the sha256 it was written with, the shards hold the games the

@@ -105,6 +105,7 @@ class Eos(Game):
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
     tables = ("games", "seats", "cards", "feats", "uses")
+    card_table = "cards"
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
     intervention_table = "intervention"     # base.toml's [intervention] (interventions.py)
