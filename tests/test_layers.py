@@ -80,3 +80,17 @@ def test_the_check_sees_an_upward_import():
     assert any("simulate.core.probe" in f and "simulate.running.runner" in f for f in found)
     assert any("simulate.eos.probe" in f and "simulate.aeolos.layout" in f for f in found)
     assert {f.split(":")[0] for f in found} == {"simulate/core/probe.py", "simulate/eos/probe.py"}
+
+
+def test_the_command_line_starts_without_the_heavy_libraries():
+    """Why the function-local imports are there (docs/architecture.md): `windtunnel --help`
+    and `import simulate` load no kernel, no numba and no data library."""
+    import subprocess
+    import sys
+
+    heavy = ("numba", "polars", "pyarrow", "matplotlib", "joblib", "scipy", "simulate.aeolos.kernel",
+             "simulate.eos.kernel")
+    code = (f"import sys, simulate, simulate.cli; print([m for m in {heavy!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
