@@ -1,3 +1,6 @@
+import threading
+import time
+
 import pytest
 
 from simulate.aeolos.config import load_rules
@@ -25,3 +28,41 @@ def pytest_collection_modifyitems(config, items):
         return
     first = eos_files[0]
     items.sort(key=lambda i: 0 if str(i.fspath) == first else 2 if _plays_eos(i) else 1)
+
+
+class LongTestWatch:
+    """Names each test that has run for a minute or more, once a minute, so a long test (a README
+    command, a first compile) never looks like a hang behind the dots. On the controller: with
+    pytest-xdist its workers' test starts and reports come here too."""
+
+    EVERY = 60.0
+
+    def __init__(self, reporter):
+        self.reporter, self.running, self.done = reporter, {}, threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def pytest_runtest_logstart(self, nodeid, location):
+        self.running[nodeid] = time.monotonic()
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "teardown":
+            self.running.pop(report.nodeid, None)
+
+    def pytest_unconfigure(self, config):
+        self.done.set()
+
+    def _watch(self):
+        while not self.done.wait(self.EVERY):
+            now = time.monotonic()
+            long = sorted((now - start, nodeid) for nodeid, start in list(self.running.items())
+                          if now - start >= self.EVERY)
+            if long:
+                self.reporter.write_line("")
+                self.reporter.write_line("still running: " + "; ".join(f"{n} ({s / 60:.0f} min)" for s, n in long))
+
+
+@pytest.hookimpl(trylast=True)          # after the terminal reporter is there
+def pytest_configure(config):
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and not hasattr(config, "workerinput"):       # (not in an xdist worker)
+        config.pluginmanager.register(LongTestWatch(reporter), "long-test-watch")

@@ -75,6 +75,7 @@ def test_the_nation_tally_from_the_kernel_arrays_is_the_seats_tables(tmp_path):
     assert (dealt.sum(axis=1) == 3).all()                    # three nations a game: the other two are no data
 
 
+@pytest.mark.slow          # a statistical search of 20,000 games (AEOLOS's planted imbalance runs in CI)
 def test_a_planted_nation_imbalance_is_found_and_undone(tmp_path):
     """The Guild's ship setup given 60 glory (--set): the search over that amount brings it down,
     the nation term falls on the confirmation's fresh games, and the config written plays."""

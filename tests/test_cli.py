@@ -78,18 +78,18 @@ def test_replay_with_a_config_file(tmp_path):
 
 # ---------------------------------------------------------------- bench
 def test_bench_json_has_games_per_s_for_each_policy():
-    r = run("bench", "aeolos", "--players", 3, "--games", 20, "--json")
+    r = run("bench", "aeolos", "--players", 2, "--games", 10, "--json")
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.strip().splitlines()
     assert len(lines) == 1
     data = json.loads(lines[0])
-    assert data["players"] == 3 and data["games"] == 20
+    assert data["players"] == 2 and data["games"] == 10
     assert set(data["policies"]) == set(strategy_names(AEOLOS))
     for name, row in data["policies"].items():
         assert row["games_per_s"] > 0, name
-        assert 1 <= row["games"] <= 20 and row["rounds"] == 5, name
+        assert 1 <= row["games"] <= 10 and row["rounds"] == 5, name
         assert row["seconds"] > 0, name
-    assert data["policies"]["random"]["games"] == 20
+    assert data["policies"]["random"]["games"] == 10
     random = data["policies"]["random"]["games_per_s"]
     for name, row in data["policies"].items():      # a game's time against random's (issue #4's bar)
         assert row["time_vs_random"] == round(random / row["games_per_s"], 2), name

@@ -203,6 +203,7 @@ def _wilson_low(wins, n, z=1.96):
     return (p + z * z / (2 * n) - z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
 
 
+@pytest.mark.slow          # a strength bar (60 games of the search player): `pytest -m slow`
 def test_mcts_beats_the_greedy():
     """mcts:iterations=100 against greedy, 2 players, seats rotated: measured 84% of 100 games
     (seed 7) and 51 of these 60 (85%); asserted: the 95% interval's low end above a half."""

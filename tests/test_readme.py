@@ -14,6 +14,9 @@ from simulate.cli import app
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 SMALL = {"--games": "60", "--budget": "2000"}
+# a command whose every game is played by each of its strategies' pairs (a tournament, with the
+# search players), or timed several rounds for each strategy (bench, whose --games has a default)
+SMALLER = {"tournament": {"--games": "6"}, "bench": {"--games": "5"}}
 NOT_RUN = ("--install-completion",)          # changes the user's shell set-up
 
 
@@ -38,11 +41,13 @@ def readme_commands(text):
 
 
 def small(args):
+    """The command with its amounts of play made small (an amount it leaves to its default too)."""
+    amounts = {**SMALL, **SMALLER.get(args[0], {})}
     out = list(args)
     for i, a in enumerate(out[:-1]):
-        if a in SMALL:
-            out[i + 1] = SMALL[a]
-    return out
+        if a in amounts:
+            out[i + 1] = amounts[a]
+    return out + [x for k, v in SMALLER.get(args[0], {}).items() if k not in out for x in (k, v)]
 
 
 def test_the_readme_names_its_commands():
@@ -72,3 +77,5 @@ def test_every_readme_command_and_snippet_works_as_written(tmp_path, monkeypatch
 def test_small_only_changes_amounts(command):
     assert small(shlex.split(command)[1:]) == ["simulate", "aeolos", "--players", "3", "--games", "60", "--out",
                                                "runs/demo", "--force"]
+    assert small(["tournament", "aeolos", "--games", "1000"]) == ["tournament", "aeolos", "--games", "6"]
+    assert small(["bench", "aeolos", "--players", "2"]) == ["bench", "aeolos", "--players", "2", "--games", "5"]
