@@ -46,6 +46,7 @@ import os
 import platform
 import socket
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import PluginFailed, UserError, check_int, check_path
@@ -59,7 +60,7 @@ from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
 from .backends import _Backend
 from .precision import PrecisionStop
-from .worker import Worker, prepare
+from .worker import Payload, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
@@ -120,13 +121,31 @@ def default_out(game, players, seed, strategies, rotate, variant):
 _WORKERS = {}            # per process: run key -> Worker (rules and scratch arrays built once)
 
 
+@dataclass(frozen=True)
+class ShardTask:
+    """One batch for a worker: games [first, first + games) of the run, played and written as
+    the shard `name` under `folder`. Pickled to the worker: plain data."""
+    key: str                # the run's key: a worker process keeps the Worker of one run
+    payload: Payload
+    run_id: str
+    run_seed: int
+    rotate_seats: bool
+    check: bool
+    folder: str             # absolute: a Dask or Ray worker writes to the same path
+    first: int
+    games: int
+
+    @property
+    def name(self):
+        return f"part-{self.first:012d}"
+
+
 def _worker(task):
-    key = task["key"]
-    w = _WORKERS.get(key)
+    w = _WORKERS.get(task.key)
     if w is None:
         _ignore_ctrl_c_in_child()
         _WORKERS.clear()
-        w = _WORKERS[key] = Worker(task["payload"])
+        w = _WORKERS[task.key] = Worker(task.payload)
     return w
 
 
@@ -151,21 +170,20 @@ def play_shard(task):
     t0 = time.perf_counter()
     w = _worker(task)
     t1 = time.perf_counter()
-    tables, counters = w.play(task["seed"], task["first"], task["n"], task["rotate"], task["check"],
-                              task["run_id"])
+    first, n = task.first, task.games
+    tables, counters = w.play(task.run_seed, first, n, task.rotate_seats, task.check, task.run_id)
     t2 = time.perf_counter()
-    first, n = task["first"], task["n"]
     ids = tables["games"].column("game_id").to_numpy()
     if len(ids) != n or ids[0] != first or (n > 1 and not ((ids[1:] - ids[:-1]) == 1).all()):
-        raise RuntimeError(f"batch {task['name']}: the games table does not hold games {first}..{first + n - 1}")
-    out = Path(task["out"])
+        raise RuntimeError(f"batch {task.name}: the games table does not hold games {first}..{first + n - 1}")
+    out = Path(task.folder)
     files, rows, sha = {}, {}, {}
     for name, table in tables.items():
-        rel = f"{name}/{task['name']}.parquet"
+        rel = f"{name}/{task.name}.parquet"
         sha[name] = write_parquet_atomic(table, out / rel)
         files[name], rows[name] = rel, table.num_rows
     t3 = time.perf_counter()
-    return {"name": task["name"], "first": first, "games": n, "game_ids": [first, first + n - 1], "files": files,
+    return {"name": task.name, "first": first, "games": n, "game_ids": [first, first + n - 1], "files": files,
             "rows": rows, "sha256": sha,
             "seconds": {"setup": round(t1 - t0, 4), "play": round(t2 - t1, 4), "write": round(t3 - t2, 4),
                         **{k: round(v, 4) for k, v in getattr(w, "timing", {}).items()}},
@@ -499,10 +517,9 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
                 for first in range(a, end, size):
                     if stop is not None and stop.done:
                         return
-                    yield {"game": m["game"], "key": plan["key"], "payload": plan["payload"], "run_id": m["run_id"],
-                           "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"],
-                           "out": str(folder.resolve()), "first": first, "n": min(size, end - first),
-                           "name": f"part-{first:012d}"}
+                    yield ShardTask(key=plan["key"], payload=plan["payload"], run_id=m["run_id"], run_seed=m["seed"],
+                                    rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
+                                    first=first, games=min(size, end - first))
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
         for receipt in be.results(play_shard, tasks(), workers):
