@@ -27,8 +27,8 @@ class Payload:
     config: dict            # the resolved config
     players: int
     strategies: list        # the strategy of each seat, by name
-    policies: "numpy.ndarray"   # the kernel's POL and W arrays (``strategies.strategy_arrays``)
-    weights: "numpy.ndarray"
+    policies: object        # the kernel's POL and W numpy arrays (``strategies.strategy_arrays``)
+    weights: object
     plugin_hashes: dict     # plugin file -> its sha256 when the run was checked
     variant: str
     game_options: dict
