@@ -224,7 +224,9 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
 
     The plan's `base` is where the cells go: `out`, or its staging folder for a --force
     replacement (new, or resumed after a stop)."""
-    from .runner import DEFAULTS, holds_files, plan_run, replaced
+    from ..core.output_folder import holds_files, replaced
+
+    from .runner import DEFAULTS, plan_run
 
     game = get_game(game)
     if out is None:
@@ -344,8 +346,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                                     config=config if config is not None else recorded.get("config_path"),
                                     overrides=sets or (overrides if overrides else recorded.get("overrides")),
                                     precision=recorded.get("precision"), **kw)
-                    if rc.get("config_hash") and plan["manifest"]["config_hash"] != rc["config_hash"]:
-                        raise UserError(f"--resume: the config (hash {plan['manifest']['config_hash']}) differs "
+                    if rc.get("config_hash") and plan.manifest["config_hash"] != rc["config_hash"]:
+                        raise UserError(f"--resume: the config (hash {plan.manifest['config_hash']}) differs "
                                         f"from the one the comparison started with (hash {rc['config_hash']}); "
                                         "use --force to start over or another --out")
                 else:
@@ -353,10 +355,10 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                                     fresh=fresh, precision=precision, **kw)
             except UserError as e:
                 raise UserError(f"cell {name}: {e}") from None
-            m = plan["manifest"]
+            m = plan.manifest
             cells.append({"name": name, "variant": v if sets else m["variant"], "run_variant": m["variant"],
                           "overrides": sets, "players": p, "run_id": m["run_id"], "config_hash": m["config_hash"],
-                          "resume": plan["resume"]})
+                          "resume": plan.folder.resumed})
     return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
             "strategies": strategies, "batch_size": batch_size, "players": players,
             "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on,
