@@ -41,10 +41,10 @@ def already_exists(out, what):
                      "another --out")
 
 
-def replaced(out, read):
-    """What a --force replaces in `out`: its record (`read`: the manifest or compare.json), which
-    must be a valid windtunnel one (nothing else is ever deleted); never through a symbolic link,
-    never the folder we stand in."""
+def _check_replaceable(out, read):
+    """A --force replaces `out` only when its record (`read`: the manifest or compare.json) is a
+    valid windtunnel one (nothing else is ever deleted); never through a symbolic link, never the
+    folder we stand in."""
     if out.is_symlink():
         raise UserError(f"--out {out} is a symbolic link (to {os.readlink(out)}); --force replaces only a real "
                         "folder: give the folder's own path")
@@ -53,7 +53,7 @@ def replaced(out, read):
         raise UserError(f"--out {out} is the working folder{'' if there == here else ' or holds it'}: --force "
                         "will not replace the folder you are in; run it from another folder")
     try:
-        return read(out)
+        read(out)
     except UserError as e:
         raise UserError(f"--force: {e}; nothing was deleted (remove the folder yourself, or choose another "
                         "--out)") from None
@@ -91,7 +91,7 @@ class OutputFolder:
                             "choose another folder")
         if not force:
             raise busy()
-        replaced(out, kind.read)
+        _check_replaceable(out, kind.read)
         return cls(out, out / STAGING)
 
     @property
@@ -110,12 +110,11 @@ class OutputFolder:
         self.path.mkdir(parents=True, exist_ok=True)
 
     def finish(self, swap):
-        """At the end of a complete run or comparison, a replacement becomes the one in `out`:
-        `swap(staged, out)` moves it in (the old one's own files go, the record last; a stop
-        part-way is finished by --resume), then the staging folder goes."""
-        if self.staged:
-            swap(self.path, self.out)
-            remove_staging(self.out)
+        """A complete replacement becomes the one in `out`: `swap(staged, out)` moves it in (the
+        old one's own files go, the record last; a stop part-way is finished by --resume), then
+        the staging folder goes."""
+        swap(self.path, self.out)
+        remove_staging(self.out)
 
 
 def _not_a_file(out):

@@ -212,7 +212,7 @@ class RunPlan:
     payload: Payload
     manifest: dict           # the manifest to start from; the run updates it as it goes
     folder: OutputFolder     # --out, where the shards go, and whether this resumes
-    batch_size: int = None   # as asked (None: from the number of workers)
+    batch_size: int | None = None  # as asked (None: from the number of workers)
     reopen: bool = False     # the Python API called again: this complete run is in --out already
 
     @property
@@ -517,7 +517,7 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         if stop is not None:
             stop.record(m)
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
-        if m["status"] == "complete":
+        if plan.folder.staged and m["status"] == "complete":
             plan.folder.finish(_swap)
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):
