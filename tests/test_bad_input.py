@@ -99,6 +99,7 @@ CASES = {
     "resume, shard path outside the run": (lambda: edit_json("run/manifest.json", lambda m: m["shards"][0]["files"]
                                                              .update(games="../../etc/passwd")),
                                            "simulate aeolos --resume --out run", "files.games must be"),
+    "resume on a file": (None, "simulate aeolos --resume --out run/manifest.json", "is a file, not a folder"),
     # compare
     "compare: games beyond 10**12": (None, "compare aeolos --variants base --players 2 --games 100000000000000000000 "
                                            "--out new", "--games must be a whole number from 1 to 1000000000000"),
@@ -115,6 +116,7 @@ CASES = {
                                                  "key 'cells' has 0 entries for cell base-3p"),
     "compare: resume while another process writes": (locked("cmp"), "compare aeolos --resume --jobs 1 --out cmp",
                                                      "in use"),
+    "compare: resume on a file": (None, "compare aeolos --resume --out cmp/compare.json", "is a file, not a folder"),
     # report
     "report: unwritable --out": (None, "report run --out /sys/report.html", "cannot write the report"),
     "report: a flipped bit": (lambda: flip_a_bit(SHARD), "report run",

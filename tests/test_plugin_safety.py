@@ -187,7 +187,7 @@ def test_a_worker_refuses_a_plugin_file_changed_during_the_run(tmp_path, unregis
     path = plugin(tmp_path, "fickle", "return base")
     load_plugin(path)
     payload, facts = prepare("aeolos", 2, ["fickle", "balanced"])
-    assert payload["plugin_hashes"] == {str(path.resolve()): facts["strategy_weights"]["fickle"]["plugin_hash"]}
+    assert payload.plugin_hashes == {str(path.resolve()): facts["strategy_weights"]["fickle"]["plugin_hash"]}
     path.write_text(path.read_text().replace("return base", "return -base"))
     with pytest.raises(UserError, match="changed while the run was being played"):
         Worker(payload)

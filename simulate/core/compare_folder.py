@@ -151,9 +151,9 @@ def open_compare(out):
 
 
 def resume_command(spec, out):
-    """The command that continues the comparison of `spec` (its compare.json, or its plan) at
-    `out`: `whatif` for one whose what-if cells are all interventions, else `compare`."""
-    game = get_game(spec["game"]) if isinstance(spec["game"], str) else spec["game"]
+    """The command that continues the comparison of `spec` (its compare.json) at `out`: `whatif`
+    for one whose what-if cells are all interventions, else `compare`."""
+    game = get_game(spec["game"])
     table, whatifs = game.intervention_table, spec.get("whatifs") or {}
     interventions = bool(whatifs) and table and all(k.startswith(f"{table}.") for v in whatifs.values() for k in v)
     return f"windtunnel {'whatif' if interventions else 'compare'} {game.name} --resume --out {out}"

@@ -27,20 +27,23 @@ Nothing is written before every cell has been checked (``runner.plan_run``):
 an unknown variant, a player count the game does not allow or a busy ``--out``
 is one UserError and leaves the disk as it was. One process at a time writes a
 comparison (its folder's lock, and each cell's); ``--force`` plays the new
-comparison in ``OUT/.windtunnel-new/`` and swaps it in cell by cell when complete.
+comparison in ``OUT/.windtunnel-new/`` and swaps it in cell by cell when complete
+(``output_folder``, the runs' own lifecycle).
 """
 import contextlib
 import json
 import os
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.compare_folder import COMPARE, FORMAT, CompareResult, cell_name, read_compare, resume_command
 from ..core.errors import UserError, check_int, check_jobs, check_path
 from ..core.games import get_game
-from ..core.run_files import (MANIFEST, MAX_GAMES, STAGING, _now, read_manifest, remove_report, remove_run,
-                              remove_staging, run_tables, swap_in, write_json_atomic)
+from ..core.output_folder import COMPARISON, OutputFolder, already_exists
+from ..core.run_files import (MANIFEST, MAX_GAMES, _now, read_manifest, remove_report, remove_run, run_tables,
+                              swap_in, write_json_atomic)
 from ..core.run_lock import LOCK, folder_lock
 
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
@@ -203,6 +206,29 @@ def _save(out, spec):
 
 
 # ---------------------------------------------------------------- planning (nothing written)
+@dataclass(frozen=True)
+class CellPlan:
+    """One cell of a comparison, checked (``runner.plan_run``)."""
+    name: str
+    variant: str             # as the comparison names it: a variant, or a what-if cell's name
+    run_variant: str         # the variant its run plays
+    overrides: dict | None   # a what-if cell's config values (None: not a what-if cell)
+    players: int
+    run_id: str
+    config_hash: str
+    resume: bool             # its run has started: it continues
+
+
+@dataclass(frozen=True)
+class ComparePlan:
+    """A comparison checked and ready to play (``plan_compare``); nothing written yet."""
+    game: object             # the game's protocol object
+    folder: OutputFolder     # --out, where the cells go, and whether this resumes
+    spec: dict               # the compare.json to start from; the comparison updates it as it goes
+    cells: list              # CellPlan, in grid order
+    batch_size: int | None = None  # as asked, for every cell (None: from the number of workers)
+
+
 def _same(option, given, recorded):
     if given is not None and given != recorded:
         raise UserError(f"--resume: {option} {given!r} differs from the comparison's {recorded!r} "
@@ -218,13 +244,13 @@ def _names(strategies):
 def plan_compare(game, variants=None, players=None, games=None, seed=None, strategies=None, *,
                  config=None, overrides=None, out=None, resume=False, force=False, jobs=-1, batch_size=None,
                  whatifs=None, whatif_base=None, precision=None, rotate_seats=None):
-    """Check every cell of the grid (``runner.plan_run`` each); return the plan. Writes nothing.
-    `whatif_base`: the variant the what-if cells play on and are compared with (base by default).
-    `precision`: each cell stops once precise enough (``runner.run``'s), `games` at most.
+    """Check every cell of the grid (``runner.plan_run`` each); return the ``ComparePlan``. Writes
+    nothing. `whatif_base`: the variant the what-if cells play on and are compared with (base by
+    default). `precision`: each cell stops once precise enough (``runner.run``'s), `games` at most.
 
-    The plan's `base` is where the cells go: `out`, or its staging folder for a --force
+    The cells go to the plan's `folder.path`: `out`, or its staging folder for a --force
     replacement (new, or resumed after a stop)."""
-    from .runner import DEFAULTS, holds_files, plan_run, replaced
+    from .runner import DEFAULTS, plan_run
 
     game = get_game(game)
     if out is None:
@@ -233,32 +259,12 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
     if resume and force:
         raise UserError("--resume and --force contradict each other: resume keeps the comparison, force replaces it")
     check_jobs(jobs)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out} is a file, not a folder")
-
-    recorded = staged = None
-    fresh = False                    # a --force replacement, played from nothing in the staging folder
     if resume:
-        staged = out / STAGING if (out / STAGING / COMPARE).exists() else None    # an unfinished --force
-        if staged is None and not (out / COMPARE).exists():
-            raise UserError(f"--resume: no comparison to resume at {out} (no {COMPARE})")
-        recorded = read_compare(staged or out)
-    elif holds_files(out):
-        if not (out / COMPARE).exists():
-            raise UserError(f"--out {out} exists and is not a windtunnel comparison (no {COMPARE}); "
-                            "choose another folder")
-        if not force:
-            try:
-                s = read_compare(out)
-                what = (f"a comparison of {len(s['cells'])} cells, {s['games']:,} games each, "
-                        f"{s.get('status')}")
-            except (UserError, KeyError, TypeError):
-                what = "a comparison"
-            raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
-                            "replace it, or another --out")
-        replaced(out, read_compare)
-        fresh = True
-    base = staged or (out / STAGING if fresh else out)
+        folder, recorded = OutputFolder.to_resume(out, COMPARISON)
+    else:
+        folder = OutputFolder.to_write(out, COMPARISON, force, lambda: already_exists(out, _what(out)))
+        recorded = None
+    fresh = folder.staged and not folder.resumed     # a --force replacement, played from nothing in the staging folder
 
     whatifs = parse_whatifs(whatifs) if whatifs else {}
     on = game.canonical_variant(whatif_base) if whatif_base else None
@@ -330,9 +336,9 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
         sets = {**(overrides or (recorded or {}).get("overrides") or {}), **whatifs[v]} if v in whatifs else None
         for p in players:
             name = cell_name(v, p)
-            folder = base / name
-            started = (folder / MANIFEST).exists() and not fresh
-            kw = {"variant": on if sets else v, "out": folder, "batch_size": batch_size,
+            cell_out = folder.path / name
+            started = (cell_out / MANIFEST).exists() and not fresh
+            kw = {"variant": on if sets else v, "out": cell_out, "batch_size": batch_size,
                   "rotate_seats": None if recorded is not None and started else rotate_seats}
             try:
                 if recorded is not None and started:
@@ -344,8 +350,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                                     config=config if config is not None else recorded.get("config_path"),
                                     overrides=sets or (overrides if overrides else recorded.get("overrides")),
                                     precision=recorded.get("precision"), **kw)
-                    if rc.get("config_hash") and plan["manifest"]["config_hash"] != rc["config_hash"]:
-                        raise UserError(f"--resume: the config (hash {plan['manifest']['config_hash']}) differs "
+                    if rc.get("config_hash") and plan.manifest["config_hash"] != rc["config_hash"]:
+                        raise UserError(f"--resume: the config (hash {plan.manifest['config_hash']}) differs "
                                         f"from the one the comparison started with (hash {rc['config_hash']}); "
                                         "use --force to start over or another --out")
                 else:
@@ -353,14 +359,36 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
                                     fresh=fresh, precision=precision, **kw)
             except UserError as e:
                 raise UserError(f"cell {name}: {e}") from None
-            m = plan["manifest"]
-            cells.append({"name": name, "variant": v if sets else m["variant"], "run_variant": m["variant"],
-                          "overrides": sets, "players": p, "run_id": m["run_id"], "config_hash": m["config_hash"],
-                          "resume": plan["resume"]})
-    return {"game": game, "out": out, "base": base, "recorded": recorded, "cells": cells, "games": games, "seed": seed,
-            "strategies": strategies, "batch_size": batch_size, "players": players,
-            "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]], "whatifs": whatifs, "whatif_base": on,
-            "precision": precision, "rotate_seats": bool(rotate_seats)}
+            m = plan.manifest
+            cells.append(CellPlan(name=name, variant=v if sets else m["variant"], run_variant=m["variant"],
+                                  overrides=sets, players=p, run_id=m["run_id"], config_hash=m["config_hash"],
+                                  resume=plan.folder.resumed))
+    spec = recorded or {
+        "format": FORMAT, "game": game.name, "variants": [v.replace(",", "+") for v in [*cells_v, *whatifs]],
+        "players": players, "games": games, "seed": seed, "strategies": strategies, "batch_size": batch_size,
+        "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
+        "whatifs": whatifs, "whatif_base": on,
+        **({"precision": precision} if precision is not None else {}),
+        **({"rotate_seats": True} if rotate_seats else {}),
+        "common_random_numbers": f"every cell uses run seed {seed}: game i has the same game seed "
+                                 "(games.seed) in every cell",
+        "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
+                 "note": "games has the variant and n_players columns; the other tables join it on "
+                         "(run_id, game_id), or read them with simulate.open_compare(out).table(name)"},
+        "status": "new", "created": _now(), "updated": _now(), "sessions": [],
+        "cells": [{"name": c.name, "folder": c.name, "variant": c.variant.replace(",", "+"),
+                   "run_variant": c.run_variant, "players": c.players, "run_id": c.run_id,
+                   "config_hash": c.config_hash, "status": "new", "games_done": 0} for c in cells]}
+    return ComparePlan(game, folder, spec, cells, batch_size)
+
+
+def _what(out):
+    """The comparison in `out`, in words."""
+    try:
+        s = read_compare(out)
+        return f"a comparison of {len(s['cells'])} cells, {s['games']:,} games each, {s.get('status')}"
+    except (UserError, KeyError, TypeError):
+        return "a comparison"
 
 
 # ---------------------------------------------------------------- the comparison
@@ -392,7 +420,7 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
                             whatif_base=whatif_base, precision=precision, rotate_seats=rotate_seats)
 
     plan = plan_it()
-    with folder_lock(plan["out"], "compare"):
+    with folder_lock(plan.folder.out, "compare"):
         plan = plan_it()                         # again, holding the lock: another process may have written
         result = _play_compare(plan, config, overrides, jobs, progress, command, on_cell)
     result.seconds = round(time.perf_counter() - t0, 3)
@@ -403,31 +431,13 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
     from .runner import RunFailed, RunInterrupted, run
 
     t0 = time.perf_counter()
-    out, base, game = plan["out"], plan["base"], plan["game"]
+    folder, spec = plan.folder, plan.spec
+    out, base = folder.out, folder.path
     # ---- from here on, things are written
-    if not (plan["recorded"] and base != out):
-        remove_staging(out)                      # a replacement that never completed: superseded
-    if base != out and plan["recorded"] and plan["recorded"]["status"] == "complete":
-        _swap_in(out)                            # it stopped while being swapped in: finish that
+    if folder.was_swapping(spec["status"]):
+        folder.finish(_swap_in)                  # it stopped while being swapped in: finish that
         return CompareResult(out, read_compare(out))
-    base.mkdir(parents=True, exist_ok=True)
-    spec = plan["recorded"] or {
-        "format": FORMAT, "game": game.name, "variants": plan["variants"], "players": plan["players"],
-        "games": plan["games"], "seed": plan["seed"], "strategies": plan["strategies"],
-        "batch_size": plan["batch_size"],
-        "config_path": str(config) if config is not None else None, "overrides": dict(overrides or {}),
-        "whatifs": plan["whatifs"], "whatif_base": plan["whatif_base"],
-        **({"precision": plan["precision"]} if plan["precision"] is not None else {}),
-        **({"rotate_seats": True} if plan["rotate_seats"] else {}),
-        "common_random_numbers": f"every cell uses run seed {plan['seed']}: game i has the same game seed "
-                                 "(games.seed) in every cell",
-        "read": {**{t: f"*/{t}/*.parquet" for t in game.tables},
-                 "note": "games has the variant and n_players columns; the other tables join it on "
-                         "(run_id, game_id), or read them with simulate.open_compare(out).table(name)"},
-        "status": "new", "created": _now(), "updated": _now(), "sessions": [],
-        "cells": [{"name": c["name"], "folder": c["name"], "variant": c["variant"].replace(",", "+"),
-                   "run_variant": c["run_variant"], "players": c["players"], "run_id": c["run_id"],
-                   "config_hash": c["config_hash"], "status": "new", "games_done": 0} for c in plan["cells"]]}
+    folder.begin()
     session = {"started": _now(), "command": command, "jobs": jobs, "status": "running", "games_played": 0}
     spec["sessions"].append(session)
     spec["status"] = "running"
@@ -443,51 +453,50 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
         spec["status"] = status
         _save(base, spec)
 
-    todo = plan["cells"]
+    todo = plan.cells
     for i, c in enumerate(todo):
-        entry = by_name[c["name"]]
+        entry = by_name[c.name]
         if on_cell is not None:
             on_cell(i, len(todo), entry)
         try:
-            r = run(game, c["players"], plan["games"], plan["seed"], plan["strategies"], variant=c["run_variant"],
-                    config=None if c["resume"] else (config if config is not None else spec.get("config_path")),
-                    overrides=None if c["resume"] else (c["overrides"] or overrides or spec.get("overrides") or None),
-                    out=base / c["name"], jobs=jobs, batch_size=plan["batch_size"], resume=c["resume"],
+            r = run(plan.game, c.players, spec["games"], spec["seed"], spec["strategies"], variant=c.run_variant,
+                    config=None if c.resume else (config if config is not None else spec.get("config_path")),
+                    overrides=None if c.resume else (c.overrides or overrides or spec.get("overrides") or None),
+                    out=base / c.name, jobs=jobs, batch_size=plan.batch_size, resume=c.resume,
                     progress=progress, command=command,
-                    precision=None if c["resume"] else plan.get("precision"),
-                    rotate_seats=None if c["resume"] else (plan["rotate_seats"] or None))
+                    precision=None if c.resume else spec.get("precision"),
+                    rotate_seats=None if c.resume else (spec.get("rotate_seats") or None))
         except (RunInterrupted, KeyboardInterrupt) as e:
             _note_cell(base, entry)
             end("interrupted")
             raise CompareInterrupted(
-                f"interrupted in cell {c['name']} ({i + 1} of {len(todo)}): "
+                f"interrupted in cell {c.name} ({i + 1} of {len(todo)}): "
                 + (str(e).removeprefix("interrupted: ").split("; continue with")[0] if isinstance(e, RunInterrupted)
                    else "nothing of it played")
-                + f"; continue every cell with: {resume_command(plan, out)}") from None
+                + f"; continue every cell with: {resume_command(spec, out)}") from None
         except RunFailed as e:
             _note_cell(base, entry)
-            end("failed", f"cell {c['name']}: {e}")
-            raise CompareFailed(f"cell {c['name']} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
-                                f"continue every cell with: {resume_command(plan, out)}") from e
-        result.runs[c["name"]] = r
+            end("failed", f"cell {c.name}: {e}")
+            raise CompareFailed(f"cell {c.name} ({i + 1} of {len(todo)}): {str(e).split('; continue with')[0]}; "
+                                f"continue every cell with: {resume_command(spec, out)}") from e
+        result.runs[c.name] = r
         played = (r.session or {}).get("games_played", 0)
         result.played += played
         session["games_played"] += played
         entry.update(status=r.manifest["status"], games_done=r.manifest["games_done"], run_id=r.manifest["run_id"])
         _save(base, spec)
     end("complete" if all(e["status"] == "complete" for e in spec["cells"]) else "incomplete")
-    if base != out and spec["status"] == "complete":
-        _swap_in(out)
+    if folder.staged and spec["status"] == "complete":
+        folder.finish(_swap_in)
         result.runs.clear()                      # their folders moved: open them again from `out`
     return result
 
 
-def _swap_in(out):
-    """A complete forced comparison in OUT/.windtunnel-new becomes the one in OUT: each cell is
-    swapped in as a run (``run_files.swap_in``, under the cell's lock), the old comparison's
-    cells outside the new grid lose their own files, the old report goes and compare.json
-    comes last (until then a stop is finished by --resume, which calls this again)."""
-    staged = out / STAGING
+def _swap_in(staged, out):
+    """The complete comparison in `staged` becomes the one in `out`: each cell is swapped in as
+    a run (``run_files.swap_in``, under the cell's lock), the old comparison's cells outside the
+    new grid lose their own files, the old report goes and compare.json comes last (until then
+    a stop is finished by --resume, which calls this again)."""
     new = read_compare(staged)["cells"]
     try:
         old = read_compare(out)["cells"]
@@ -507,7 +516,6 @@ def _swap_in(out):
                 cell.rmdir()
     remove_report(out)
     os.replace(staged / COMPARE, out / COMPARE)
-    remove_staging(out)
 
 
 def _note_cell(base, entry):

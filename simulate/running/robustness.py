@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..core.errors import UserError, check_jobs
 from ..core.games import get_game
+from ..core.output_folder import holds_files
 from ..core.compare_folder import COMPARE
 from ..core.run_files import MANIFEST, STAGING, read_manifest
 
@@ -70,8 +71,6 @@ def tier_plan(path, tiers=None):
     list or text), each strategy checked against the game's roster and each size capped at the
     source's games."""
     from strategies.roster import load_strategy, strategy_names
-
-    from .runner import holds_files
 
     compared, m = _settings(path)
     if m.get("runs"):       # its cells are other folders' runs, whose settings a tier cannot replay as one grid

@@ -23,7 +23,7 @@ died) and plays exactly the missing and damaged games.
 
 Safety (``docs/data.md``, Safety): one writer per folder (``run_lock``);
 ``--force`` plays the new run in the hidden ``OUT/.windtunnel-new/`` and swaps it
-in only when it is complete, deleting only the old run's own files (``run_files``).
+in only when it is complete, deleting only the old run's own files (``output_folder``, ``run_files``).
 
 Memory: workers hold one batch at a time; the parent keeps only a few counters
 per shard (wins by strategy and seat, score sums), never rows.
@@ -46,20 +46,22 @@ import os
 import platform
 import socket
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import PluginFailed, UserError, check_int, check_path
 from ..core.games import get_game
-from ..core.run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, STAGING, _hash, _now, games_text, manifest_text,
-                              missing_ranges, read_manifest, remove_staging, run_id_of, run_tables, shard_problems,
-                              stray_files, swap_in, write_json_atomic, write_parquet_atomic)
+from ..core.output_folder import RUN, OutputFolder, already_exists
+from ..core.run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, _hash, _now, games_text, manifest_text,
+                              missing_ranges, read_manifest, run_id_of, run_tables, shard_problems, stray_files,
+                              swap_in, write_json_atomic, write_parquet_atomic)
 from ..core.run_folder import Run, open_run
-from ..core.run_lock import LOCK, folder_lock
+from ..core.run_lock import folder_lock
 from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
 from .backends import _Backend
 from .precision import PrecisionStop
-from .worker import Worker, prepare
+from .worker import Payload, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
 MIN_BATCH = 1_000                # ... and at least (fewer only for tiny runs)
@@ -120,13 +122,31 @@ def default_out(game, players, seed, strategies, rotate, variant):
 _WORKERS = {}            # per process: run key -> Worker (rules and scratch arrays built once)
 
 
+@dataclass(frozen=True)
+class ShardTask:
+    """One batch for a worker: games [first, first + games) of the run, played and written as
+    the shard `name` under `folder`. Pickled to the worker: plain data."""
+    key: str                # the run's key: a worker process keeps the Worker of one run
+    payload: Payload
+    run_id: str
+    run_seed: int
+    rotate_seats: bool
+    check: bool
+    folder: str             # absolute: a Dask or Ray worker writes to the same path
+    first: int
+    games: int
+
+    @property
+    def name(self):
+        return f"part-{self.first:012d}"
+
+
 def _worker(task):
-    key = task["key"]
-    w = _WORKERS.get(key)
+    w = _WORKERS.get(task.key)
     if w is None:
         _ignore_ctrl_c_in_child()
         _WORKERS.clear()
-        w = _WORKERS[key] = Worker(task["payload"])
+        w = _WORKERS[task.key] = Worker(task.payload)
     return w
 
 
@@ -151,21 +171,20 @@ def play_shard(task):
     t0 = time.perf_counter()
     w = _worker(task)
     t1 = time.perf_counter()
-    tables, counters = w.play(task["seed"], task["first"], task["n"], task["rotate"], task["check"],
-                              task["run_id"])
+    first, n = task.first, task.games
+    tables, counters = w.play(task.run_seed, first, n, task.rotate_seats, task.check, task.run_id)
     t2 = time.perf_counter()
-    first, n = task["first"], task["n"]
     ids = tables["games"].column("game_id").to_numpy()
     if len(ids) != n or ids[0] != first or (n > 1 and not ((ids[1:] - ids[:-1]) == 1).all()):
-        raise RuntimeError(f"batch {task['name']}: the games table does not hold games {first}..{first + n - 1}")
-    out = Path(task["out"])
+        raise RuntimeError(f"batch {task.name}: the games table does not hold games {first}..{first + n - 1}")
+    out = Path(task.folder)
     files, rows, sha = {}, {}, {}
     for name, table in tables.items():
-        rel = f"{name}/{task['name']}.parquet"
+        rel = f"{name}/{task.name}.parquet"
         sha[name] = write_parquet_atomic(table, out / rel)
         files[name], rows[name] = rel, table.num_rows
     t3 = time.perf_counter()
-    return {"name": task["name"], "first": first, "games": n, "game_ids": [first, first + n - 1], "files": files,
+    return {"name": task.name, "first": first, "games": n, "game_ids": [first, first + n - 1], "files": files,
             "rows": rows, "sha256": sha,
             "seconds": {"setup": round(t1 - t0, 4), "play": round(t2 - t1, 4), "write": round(t3 - t2, 4),
                         **{k: round(v, 4) for k, v in getattr(w, "timing", {}).items()}},
@@ -186,27 +205,21 @@ def check_variant(variant):
     return variant
 
 
-def holds_files(out):
-    """Whether folder `out` holds anything but windtunnel's own lock and staging folder."""
-    return out.is_dir() and any(p.name not in (LOCK, STAGING) for p in out.iterdir())
+@dataclass(frozen=True)
+class RunPlan:
+    """A run checked and ready to play (``plan_run``); nothing written yet."""
+    game: object             # the game's protocol object
+    payload: Payload
+    manifest: dict           # the manifest to start from; the run updates it as it goes
+    folder: OutputFolder     # --out, where the shards go, and whether this resumes
+    batch_size: int | None = None  # as asked (None: from the number of workers)
+    reopen: bool = False     # the Python API called again: this complete run is in --out already
 
-
-def replaced(out, read=read_manifest):
-    """What a --force replaces in `out`: its manifest (`read`: or its compare.json), which must
-    be a valid windtunnel one (nothing else is ever deleted); never through a symbolic link,
-    never the folder we stand in."""
-    if out.is_symlink():
-        raise UserError(f"--out {out} is a symbolic link (to {os.readlink(out)}); --force replaces only a real "
-                        "folder: give the folder's own path")
-    here, there = Path.cwd().resolve(), out.resolve()
-    if there == here or there in here.parents:
-        raise UserError(f"--out {out} is the working folder{'' if there == here else ' or holds it'}: --force "
-                        "will not replace the folder you are in; run it from another folder")
-    try:
-        return read(out)
-    except UserError as e:
-        raise UserError(f"--force: {e}; nothing was deleted (remove the folder yourself, or choose another "
-                        "--out)") from None
+    @property
+    def key(self):
+        """The run's key: a worker process keeps the Worker of one run."""
+        m = self.manifest
+        return _hash([m["run_id"], m["config_hash"], bool(m["check"])], 16)
 
 
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
@@ -216,10 +229,10 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     `reopen` (the Python API's way): a complete run at `out` with exactly these settings is
     reopened (the plan's "reopen"), and any other run there is named in Python's terms.
 
-    Writes nothing. The plan holds the game, the worker payload, the manifest to start
-    from, the output folder `out` and the `folder` the shards go to (`out`, or its
-    hidden staging folder for a --force replacement). `fresh`: the caller makes the
-    folder anew (a forced comparison's staging), so what is there now does not matter.
+    Writes nothing. The plan (``RunPlan``) holds the game, the worker payload, the manifest to
+    start from and the output folder (``OutputFolder``: the shards go to `out`, or to its hidden
+    staging folder for a --force replacement). `fresh`: the caller makes the folder anew (a
+    forced comparison's staging), so what is there now does not matter.
     `precision` (win-rate points): stop once every seat's and strategy's anytime-valid 95%
     interval is at most that wide either side (``analysis.sequential``), `games` at most."""
     from strategies.roster import split_names, strategy_label
@@ -236,7 +249,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
                         f"less than 50 (e.g. 0.5), not {precision!r}")
     if variant is not None:          # a run is named and recorded under its variants' canonical order
         variant = game.canonical_variant(check_variant(variant))
-    recorded = staged = None
+    recorded = folder = None
     if resume:
         if out is None:
             if players is None:
@@ -244,15 +257,11 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
             names = [strategy_label(n) for n in split_names(default_strategy if strategies is None else strategies)]
             out = default_out(game.name, players, DEFAULTS["seed"] if seed is None else seed,
                               names * players if len(names) == 1 else names, bool(rotate_seats), variant or "base")
-        out = Path(out)
-        staged = out / STAGING if (out / STAGING / MANIFEST).exists() else None   # an unfinished --force
-        if staged is None and not (out / MANIFEST).exists():
-            raise UserError(f"--resume: no run to resume at {out} (no {MANIFEST})")
-        recorded = read_manifest(staged or out)
+        folder, recorded = OutputFolder.to_resume(Path(out), RUN)
 
     if recorded is not None:
         if recorded["game"] != game.name:
-            raise UserError(f"--resume: {out} is a run of {recorded['game']!r}, not {game.name!r}")
+            raise UserError(f"--resume: {folder.out} is a run of {recorded['game']!r}, not {game.name!r}")
         _same("--players", players, recorded["players"])
         aimed = recorded.get("precision") or {}
         _same("--games", games, aimed.get("max_games", recorded["games"]))
@@ -298,40 +307,15 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
                         "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
                         "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"],
                         "game_options": facts["game_options"]})
-    out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
-                                                        rotate_seats, variant)
-
-    replaces = None                  # the tables of the run a --force replaces
-    if staged is not None:
-        replaces = run_tables(out)
-    elif recorded is None and not fresh:
-        if out.exists() and not out.is_dir():
-            raise UserError(f"--out {out} is a file, not a folder")
-        if holds_files(out):
-            if not (out / MANIFEST).exists():
-                raise UserError(f"--out {out} exists and is not a windtunnel run (no {MANIFEST}); "
-                                "choose another folder")
-            if not force:
-                try:
-                    m = read_manifest(out)
-                    what = f"a run of {m['games_done']:,} of {m['games']:,} games, {m['status']}"
-                except UserError:
-                    m, what = None, "a run"
-                aimed = (m or {}).get("precision") or {}
-                same = (m is not None and m["run_id"] == run_id and aimed.get("max_games", m["games"]) == games
-                        and m["check"] == check and aimed.get("points") == precision)
-                if reopen and same and m["status"] == "complete":
-                    return {"reopen": True, "out": out, "manifest": m}
-                if reopen and same:
-                    raise UserError(f"{out} holds this run unfinished ({what}); pass resume=True to continue it, "
-                                    "or force=True to play it again from the start")
-                if reopen:
-                    other = f" with other settings ({_differences(m, run_id, games, seed, facts)})" if m else ""
-                    raise UserError(f"{out} already holds {what}{other}; pass force=True to replace it, or "
-                                    "another out=")
-                raise UserError(f"{out} already exists ({what}); use --resume to continue it, --force to "
-                                "replace it, or another --out")
-            replaces = list(replaced(out)["tables"])
+    if folder is None:               # a new run: where it goes
+        out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
+                                                            rotate_seats, variant)
+        m, what, same = (None, "", False) if fresh or force else _occupant(out, run_id, games, check, precision)
+        if reopen and same and m["status"] == "complete":
+            return RunPlan(game, payload, m, OutputFolder(out, out), batch_size, reopen=True)
+        other = f" with other settings ({_differences(m, run_id, games, seed, facts)})" if m else ""
+        folder = OutputFolder(out, out) if fresh else OutputFolder.to_write(
+            out, RUN, force, lambda: _busy(out, what, same, other, reopen))
 
     manifest = recorded or {
         "format": FORMAT, "run_id": run_id, "status": "new", "game": game.name, "variant": variant,
@@ -346,10 +330,30 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     if recorded is None and precision is not None:
         from analysis.sequential import RULE
         manifest["precision"] = {"points": precision, "rule": RULE, "max_games": games}
-    return {"game": game, "payload": payload, "manifest": manifest, "out": out, "resume": recorded is not None,
-            "folder": out if replaces is None else out / STAGING, "replaces": replaces,
-            "batch_size": batch_size, "run_id": manifest["run_id"],
-            "key": _hash([manifest["run_id"], manifest["config_hash"], bool(check)], 16)}
+    return RunPlan(game, payload, manifest, folder, batch_size)
+
+
+def _occupant(out, run_id, games, check, precision):
+    """(manifest or None, in words, whether it is the run of these settings) of the run in `out`."""
+    try:
+        m = read_manifest(out)
+    except UserError:
+        return None, "a run", False
+    aimed = m.get("precision") or {}
+    same = (m["run_id"] == run_id and aimed.get("max_games", m["games"]) == games and m["check"] == check
+            and aimed.get("points") == precision)
+    return m, f"a run of {m['games_done']:,} of {m['games']:,} games, {m['status']}", same
+
+
+def _busy(out, what, same, other, reopen):
+    """The error for `out` holding a run (``_occupant``'s `what` and `same`; `other`: how its settings
+    differ) and neither --resume nor --force; in Python's terms for the Python API (`reopen`)."""
+    if not reopen:
+        return already_exists(out, what)
+    if same:
+        return UserError(f"{out} holds this run unfinished ({what}); pass resume=True to continue it, "
+                         "or force=True to play it again from the start")
+    return UserError(f"{out} already holds {what}{other}; pass force=True to replace it, or another out=")
 
 
 def _differences(m, run_id, games, seed, facts):
@@ -370,14 +374,12 @@ def _prepare_folder(plan):
     and forget the damaged ones, whose games are played again. Deletes only shard files the
     manifest does not keep and our temporaries. Returns the repairs made, as sentences.
     The first thing that writes (under the run's lock)."""
-    out, folder, m = plan["out"], plan["folder"], plan["manifest"]
-    if not (plan["resume"] and folder != out):
-        remove_staging(out)                       # a replacement that never completed: superseded
-    if not plan["resume"]:                        # the manifest first: a run killed from here on resumes
-        folder.mkdir(exist_ok=True)
+    folder, m, resumed = plan.folder.path, plan.manifest, plan.folder.resumed
+    plan.folder.begin()
+    if not resumed:                               # the manifest first: a run killed from here on resumes
         _save(plan)
     repairs, recorded = [], {s["name"] + ".parquet" for s in m["shards"]}
-    if plan["resume"]:
+    if resumed:
         bad = shard_problems(folder, m)
         repairs = [f"{bad[s['name']]}: playing games {games_text([(s['first'], s['games'])])} again"
                    for s in m["shards"] if s["name"] in bad]
@@ -392,7 +394,7 @@ def _prepare_folder(plan):
             if SHARD.fullmatch(f.name) and f.name not in recorded:
                 unrecorded.append(f"{t}/{f.name}")
             f.unlink()
-    if plan["resume"] and unrecorded:
+    if resumed and unrecorded:
         repairs.append(f"deleted {len(unrecorded)} shard file(s) the manifest does not record "
                        f"({', '.join(unrecorded[:3])}{', ...' if len(unrecorded) > 3 else ''}): a batch written as "
                        "the run stopped, or a shard line removed from the manifest")
@@ -403,15 +405,14 @@ def _prepare_folder(plan):
 
 
 def _save(plan):
-    m = plan["manifest"]
+    m = plan.manifest
     m["updated"] = _now()
-    write_json_atomic(plan["folder"] / MANIFEST, manifest_text(m))
+    write_json_atomic(plan.folder.path / MANIFEST, manifest_text(m))
 
 
-def _swap(plan):
-    """A complete replacement becomes the run in `out`; the old run's own files go."""
-    swap_in(plan["folder"], plan["out"], plan["replaces"])
-    remove_staging(plan["out"])
+def _swap(staged, out):
+    """The complete run in `staged` becomes the run in `out`; the old run's own files go."""
+    swap_in(staged, out, run_tables(out))
 
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
@@ -447,40 +448,40 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
                         precision=precision)
 
     plan = plan_it()
-    if plan.get("reopen"):                       # a notebook cell run again: the finished run, as it is
-        result = open_run(plan["out"])
+    if plan.reopen:                              # a notebook cell run again: the finished run, as it is
+        result = open_run(plan.folder.out)
         result.session = {"reopened": True, "wall_seconds": round(time.perf_counter() - t_start, 3)}
         return result
     with _Backend(backend, jobs, scheduler) as be:
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
-        worker = Worker(plan["payload"])
+        worker = Worker(plan.payload)
         worker.warm()
         _WORKERS.clear()
-        _WORKERS[plan["key"]] = worker
-        with folder_lock(plan["out"], "simulate"):
+        _WORKERS[plan.key] = worker
+        with folder_lock(plan.folder.out, "simulate"):
             plan = plan_it()                     # again, holding the lock: another process may have written
             session = _play(plan, be, workers, backend, scheduler, command, progress)
-    result = Run(plan["out"], plan["manifest"])
+    result = Run(plan.folder.out, plan.manifest)
     result.session = dict(session, wall_seconds=round(time.perf_counter() - t_start, 3))
     return result
 
 
 def _play(plan, be, workers, backend, scheduler, command, progress):
-    m, out, folder = plan["manifest"], plan["out"], plan["folder"]
+    m, folder, key = plan.manifest, plan.folder.path, plan.key
     session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
                "workers": workers, "batch_size": None, "host": socket.gethostname(), "pid": os.getpid(),
-               "games_played": 0, "status": "running", "code": _code_hash(plan["game"])}
-    if folder != out and plan["resume"] and m["status"] == "complete":
-        _swap(plan)                              # it stopped while being swapped in: finish that
+               "games_played": 0, "status": "running", "code": _code_hash(plan.game)}
+    if plan.folder.was_swapping(m["status"]):
+        plan.folder.finish(_swap)                # it stopped while being swapped in: finish that
         return dict(session, status="complete")
     t_play = time.perf_counter()
     bar = None
     try:                                         # ---- from here on, things are written
         session["repairs"] = _prepare_folder(plan)
-        size = plan["batch_size"] or default_batch_size(m["games"], workers, least_batch(plan["game"], m))
-        if m.get("precision") and not plan["batch_size"]:
-            size = min(size, max(PRECISION_BATCH, least_batch(plan["game"], m)))
+        size = plan.batch_size or default_batch_size(m["games"], workers, least_batch(plan.game, m))
+        if m.get("precision") and not plan.batch_size:
+            size = min(size, max(PRECISION_BATCH, least_batch(plan.game, m)))
         m["batch_size"] = m["batch_size"] or size
         session["batch_size"] = size
         first_code = m["versions"].setdefault("code", session["code"])
@@ -499,10 +500,9 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
                 for first in range(a, end, size):
                     if stop is not None and stop.done:
                         return
-                    yield {"game": m["game"], "key": plan["key"], "payload": plan["payload"], "run_id": m["run_id"],
-                           "seed": m["seed"], "rotate": m["rotate_seats"], "check": m["check"],
-                           "out": str(folder.resolve()), "first": first, "n": min(size, end - first),
-                           "name": f"part-{first:012d}"}
+                    yield ShardTask(key=key, payload=plan.payload, run_id=m["run_id"], run_seed=m["seed"],
+                                    rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
+                                    first=first, games=min(size, end - first))
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
         for receipt in be.results(play_shard, tasks(), workers):
@@ -517,8 +517,8 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         if stop is not None:
             stop.record(m)
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
-        if folder != out and m["status"] == "complete":
-            _swap(plan)
+        if plan.folder.staged and m["status"] == "complete":
+            plan.folder.finish(_swap)
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):
             _end_session(plan, session, t_play, "interrupted")
@@ -541,9 +541,10 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
 
 
 def _kept(plan):
-    m, out, folder = plan["manifest"], plan["out"], plan["folder"]
-    text = f"{m['games_done']:,} of {m['games']:,} games kept in {len(m['shards'])} shards under {folder}"
-    return text + (f" (the run it replaces stays in {out} until this one is complete)" if folder != out else "")
+    m, folder = plan.manifest, plan.folder
+    text = f"{m['games_done']:,} of {m['games']:,} games kept in {len(m['shards'])} shards under {folder.path}"
+    return text + (f" (the run it replaces stays in {folder.out} until this one is complete)" if folder.staged
+                   else "")
 
 
 def _code_hash(game):
@@ -556,7 +557,7 @@ def _code_hash(game):
 
 
 def _end_session(plan, session, t_play, status, message=None):
-    m = plan["manifest"]
+    m = plan.manifest
     session.update(status=status, ended=_now(), seconds=round(time.perf_counter() - t_play, 3))
     if message:
         session["message"] = message

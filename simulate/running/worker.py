@@ -11,6 +11,7 @@ that has changed, and a game in which a plugin scorer failed fails the run
 (``PluginFailed``) instead of being counted.
 """
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import PluginFailed, UserError
@@ -18,13 +19,27 @@ from ..core.games import get_game, module_of
 from ..core.run_summary import counters
 
 
+@dataclass(frozen=True)
+class Payload:
+    """Everything a worker needs to play any batch of a run. Plain data: it is pickled to every
+    worker process (joblib, Dask, Ray) with each batch."""
+    module: str             # the game's module, which a worker imports
+    config: dict            # the resolved config
+    players: int
+    strategies: list        # the strategy of each seat, by name
+    policies: object        # the kernel's POL and W numpy arrays (``strategies.strategy_arrays``)
+    weights: object
+    plugin_hashes: dict     # plugin file -> its sha256 when the run was checked
+    variant: str
+    game_options: dict
+
+
 def prepare(game, players, strategies, variant="base", config=None, overrides=None, config_data=None,
             strategy_weights=None, game_options=None):
     """Check a run's game settings; return (payload, facts).
 
-    `payload` is everything a worker needs to play any batch of the run (small,
-    picklable: the game's module, the resolved config, the strategies as arrays);
-    `facts` is what the manifest records (config, its hash, strategy names and weights).
+    `payload` is the run's ``Payload`` for its workers; `facts` is what the manifest records
+    (config, its hash, strategy names and weights).
     `config_data` / `strategy_weights` (from a manifest, to resume a run) replace
     reading the config and the strategy files, so a resumed run plays exactly as it started.
     `game_options`: the run options of the game's own (``Game.check_options``)."""
@@ -48,9 +63,8 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     check_python_strategies(game, chosen)
     names = [s.name for s in chosen]
     plugins = {f: loaded_hash(f) for f in sorted({s.source for s in chosen if s.source})}
-    payload = {"game": game.name, "module": module_of(game.name), "config": rules.config, "players": players,
-               "strategies": names, "POL": POL, "W": W, "plugin_files": list(plugins), "plugin_hashes": plugins,
-               "variant": variant, "game_options": options}
+    payload = Payload(module=module_of(game.name), config=rules.config, players=players, strategies=names,
+                      policies=POL, weights=W, plugin_hashes=plugins, variant=variant, game_options=options)
     weights = {s.name: {"policy": s.policy, "weights": list(s.weights), "plugin": s.source} for s in chosen}
     for s in chosen:
         if s.source:
@@ -84,7 +98,7 @@ def recorded_strategy(game, name, recorded):
 class Worker:
     """One process's ready-to-play state for a run: rules, strategy arrays, result buffers."""
 
-    def __init__(self, payload):
+    def __init__(self, payload: Payload):
         import importlib
 
         from strategies.plugin import load_plugins, loaded_hash, registered, scorers_for
@@ -93,14 +107,14 @@ class Worker:
 
         self.payload = payload
         # by module, so that a game registered only in the parent process plays here too
-        self.game = importlib.import_module(payload["module"]).GAME
-        self.rules = self.game.load_rules(data=payload["config"])
-        load_plugins(payload.get("plugin_files"), self.game)     # a worker process compiles its plugins' scorers
-        for path, digest in payload.get("plugin_hashes", {}).items():
+        self.game = importlib.import_module(payload.module).GAME
+        self.rules = self.game.load_rules(data=payload.config)
+        load_plugins(payload.plugin_hashes, self.game)     # a worker process compiles its plugins' scorers
+        for path, digest in payload.plugin_hashes.items():
             if loaded_hash(path) != digest:
                 raise UserError(f"plugin file {path} changed while the run was being played; start it again")
         plugins = registered(self.game)
-        mine = [plugins.get(n.split(":")[0]) for n in payload["strategies"]]
+        mine = [plugins.get(n.split(":")[0]) for n in payload.strategies]
         self.scorers, self.choosers = scorers_for(mine), choosers_for(self.game, mine)
         self.results = None
         self.timing = {}
@@ -127,15 +141,14 @@ class Worker:
         for start in range(first, first + n, chunk):
             k = min(chunk, first + n - start)
             t1 = time.perf_counter()
-            self.results = r = play(self.game, self.rules, p["players"], run_seed, start, k, p["POL"], p["W"],
+            self.results = r = play(self.game, self.rules, p.players, run_seed, start, k, p.policies, p.weights,
                                     rotate=rotate, scorers=self.scorers, choosers=self.choosers,
-                                    names=p["strategies"], check=check, out=self.results,
-                                    options=p.get("game_options"))
+                                    names=p.strategies, check=check, out=self.results, options=p.game_options)
             kernel += time.perf_counter() - t1
-            for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p["strategies"],
-                                        variant=p["variant"]).items():
+            for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p.strategies,
+                                        variant=p.variant).items():
                 parts[name].append(table)
-            c = counters(r, len(p["strategies"]))
+            c = counters(r, len(p.strategies))
             sums = c if sums is None else _add(sums, c)
         tables = {t: (pa.concat_tables(v) if len(v) > 1 else v[0]) for t, v in parts.items()}
         self.timing = {"kernel": kernel, "convert": time.perf_counter() - t0 - kernel}
