@@ -11,6 +11,9 @@ the dice and everything the intervention does not touch are shared. Unlike an as
 import numpy as np
 import polars as pl
 
+from simulate.core.games import get_game
+from simulate.core.seats import treated_seat
+
 from .significance import adjust, difference
 
 EFFECTS = ("won", "score_total", "turns")
@@ -31,8 +34,6 @@ def treated_effects(result, confidence=0.95):
     and in score, and the change in game length, each the mean of per-game paired
     differences against base with its interval and p-value (Holm-adjusted over the table's
     tests), and n, the games paired. `result`: a ``simulate.core.compare_folder.CompareResult``."""
-    from simulate.core.games import get_game
-
     game = get_game(result.spec["game"])
     cells = intervention_cells(result.spec, game)
     printed = result.spec.get("whatif_base", "base").replace(",", "+")     # the game the interventions change
@@ -80,7 +81,6 @@ def _treated_seats(result, cell, players):
     the cell is not there)."""
     if cell not in {c["name"] for c in result.cells}:
         return None
-    from simulate.core.seats import treated_seat
 
     run = result.run(cell)
     seats = run.seats.filter(treated_seat(pl.col("game_id"), players) == pl.col("seat")).select(

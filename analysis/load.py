@@ -15,7 +15,11 @@ from typing import Optional
 
 import polars as pl
 
+from simulate.core.compare_folder import open_compare
 from simulate.core.errors import UserError
+from simulate.core.games import get_game
+from simulate.core.protocol import Game
+from simulate.core.run_folder import open_run
 
 CELL = ("variant", "n_players")          # what tells a cell of a comparison apart
 
@@ -39,9 +43,6 @@ class Tables:
 def protocol(tables):
     """The protocol object (``simulate.core.protocol.Game``) of the game the tables are of; the
     base Game (no subjects, score in VP) when they do not say."""
-    from simulate.core.games import get_game
-    from simulate.core.protocol import Game
-
     return get_game(tables.game) if tables.game else Game()
 
 
@@ -61,14 +62,10 @@ def open_tables(source):
         return _run_tables(source)
     path = Path(source)
     if (path / "compare.json").exists():
-        from simulate.core.compare_folder import open_compare
-
         result = open_compare(path)
         result.verify()
         return _compare_tables(result)
     if (path / "manifest.json").exists():
-        from simulate.core.run_folder import open_run
-
         run = open_run(path)
         run.verify()
         return _run_tables(run)
@@ -81,15 +78,11 @@ def source_config(source):
     if isinstance(source, (str, Path)):
         path = Path(source)
         if (path / "compare.json").exists():
-            from simulate.core.compare_folder import open_compare
             source = open_compare(path)
         elif (path / "manifest.json").exists():
-            from simulate.core.run_folder import open_run
             source = open_run(path)
     manifest = getattr(source, "manifest", None)
     if manifest is None and getattr(source, "spec", None):
-        from simulate.core.run_folder import open_run
-
         cell = source.spec["cells"][0]["folder"] if source.spec.get("cells") else None
         manifest = open_run(source.path / cell).manifest if cell and (source.path / cell).is_dir() else None
     return (manifest or {}).get("config") or {}
@@ -106,8 +99,6 @@ def _stack(parts):
 
 
 def _compare_tables(result):
-    from simulate.core.games import get_game
-
     game = result.spec["game"]
     extra = {t: result.table(t) for t in get_game(game).tables if t not in ("games", "seats")}
     return Tables(result.table("games"), result.table("seats"), game=game, extra=extra)
@@ -148,8 +139,6 @@ def _bare_tables(path):
 
 def _declared_tables(game):
     """The tables a game writes (its protocol's `tables`); none known for a game not registered here."""
-    from simulate.core.games import get_game
-
     try:
         return tuple(get_game(game).tables) if game else ()
     except Exception:  # noqa: BLE001 -- a bare folder of a game not registered here: games and seats

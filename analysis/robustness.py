@@ -24,8 +24,13 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from simulate.core.sections import LongValue
+
+from .interventions import treated_effects
 from .long_value import long_values
 from .value import value
+from .variants import compare_variants
+from .verdicts import NA, PASS, WATCH, Verdict
 from .winrates import seat_win_rates
 from .words import plural, possessive
 
@@ -66,8 +71,6 @@ def measures(tables, game, source=None, baseline="base", label=None):
     (`source`: its ``CompareResult``) also the variant changes against `baseline` and the
     interventions' effects (rate and score). `label`: how the report names a section's items
     (``reports.data.item_label``), so they match its findings'."""
-    from simulate.core.sections import LongValue
-
     out = {"seat": (CELL + ["seat"], seat_win_rates(tables.seats).select(
         *CELL, "seat", "n", effect="advantage", lo=pl.col("lo") - pl.col("fair"), hi=pl.col("hi") - pl.col("fair")))}
     for s in game.subjects:
@@ -89,9 +92,6 @@ def measures(tables, game, source=None, baseline="base", label=None):
 
 
 def _comparison_measures(tables, source, baseline):
-    from .interventions import treated_effects
-    from .variants import compare_variants
-
     out = {}
     keys = CELL + ["subject", "metric"]
     if baseline in tables.games.select("variant").unique().collect()["variant"].to_list():
@@ -197,8 +197,6 @@ def robustness_verdict(checked, skip=()):
     measures holds there, watch when one is weaker, gone or reversed (named: the finding, not the
     game, is then in doubt), n/a when there is no finding to check. Findings of the kinds in
     `skip` have a question of their own that already trusts a tier (the seats)."""
-    from .verdicts import NA, PASS, WATCH, Verdict
-
     question = "Against stronger play"
     if checked is not None and checked.height and skip:
         rest = checked.filter(~pl.col("kind").is_in(list(skip)))

@@ -7,6 +7,8 @@ small (``SMALL``; small groups are also kept out of the findings by a minimum si
 ``analysis.group_size``). All act on the small aggregated frames, as numpy arrays or
 polars columns.
 """
+from math import erfc
+
 import numpy as np
 import polars as pl
 
@@ -17,8 +19,6 @@ _SQRT2 = np.sqrt(2.0)
 
 def normal_sf2(z):
     """Two-sided p-value of a standard normal statistic: P(|Z| >= |z|) (NaN stays NaN)."""
-    from math import erfc
-
     z = np.abs(np.asarray(z, dtype=float))
     out = np.array([erfc(v / _SQRT2) if not np.isnan(v) else np.nan for v in z.ravel()]).reshape(z.shape)
     return float(out) if out.ndim == 0 else out

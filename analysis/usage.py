@@ -23,9 +23,11 @@ strongest tier uses it, a **design finding** when no tier does. Usage is behavio
 import numpy as np
 import polars as pl
 
+from simulate.core.sections import Usage
+from simulate.core.stats import wilson_interval
+
 from .load import CELL, by_game_ranges, collect, open_tables, protocol, source_config
 from .long_value import row_state, row_where
-from simulate.core.stats import wilson_interval
 from .words import possessive
 
 NEVER, RARE, ONE_SIDED, USED, NOT_THERE = "never used", "rarely used", "one-sided", "used", "not available"
@@ -193,8 +195,6 @@ def content_usage(run, confidence=0.95):
     """Every ``Usage`` section of a run's game, one frame (a `section` column first): `run` a run
     or comparison folder, a Run, a CompareResult or ``analysis.load`` Tables; the items come from
     the game's ``content_items`` of the run's config."""
-    from simulate.core.sections import Usage
-
     tables = open_tables(run)
     game = protocol(tables)
     config = source_config(run)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from .findings import CAUSAL, ITEMS, VARIANT_RATES, VARIANT_SCORES
 from .significance import adjust
 from .winrates import mixed_strategies
 from .words import plural, possessive
@@ -107,8 +108,6 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
     `what_if`; `many_variants` then counts its real variants only) and item outliers from the
     findings (``analysis.findings``) and the seat and strategy win-rate frames; `item_names`:
     the names of the subjects and sections whose items become findings (the question's name)."""
-    from .findings import CAUSAL, ITEMS, VARIANT_RATES, VARIANT_SCORES
-
     out = [_fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}",
                          "seat")]
     mixed = mixed_strategies(strategy)

@@ -14,15 +14,15 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from simulate.core.compare_folder import read_compare
 from simulate.core.errors import UserError, check_path
 from simulate.core.run_lock import folder_lock
 
-from . import figures as F
-from . import html as H
-from . import markdown as M
+from . import figures as F, html as H, markdown as M
 from .data import COMPARISON, RUN, gather, source_kind
 from .export import write_tables
 from .pivots import pivot_figures, pivot_tables
+from .sections import figures_of, tables_of
 from .table_text import tables as make_tables
 
 
@@ -137,8 +137,6 @@ def _folders(source, kind):
     if kind == RUN:
         return [Path(source)]
     if kind == COMPARISON:
-        from simulate.core.compare_folder import read_compare
-
         return [Path(source)] + [Path(source) / c["folder"] for c in read_compare(source)["cells"]
                                  if (Path(source) / c["folder"]).is_dir()]
     return []
@@ -151,7 +149,7 @@ def _build(source, kind, out_html, threshold, title, baseline, min_group=None):
         what = "variant report" if kind == COMPARISON else "balance report"
         what = f"{data.game.title} {what}" if data.game.title else what.capitalize()
         title = f"{what}: {Path(source).resolve().name}"
-    tables = make_tables(data, pivot_tables(data))
+    tables = make_tables(data, pivot_tables(data), tables_of(data))
     text = no_findings_text(threshold, data.game.subjects)
 
     try:
@@ -165,7 +163,7 @@ def _write(data, title, text, tables, html_path, md_path, folder):
     os.chmod(work, 0o777 & ~_umask())
     tmp_files = []
     try:
-        figs = F.draw_all(data, work, pivot_figures(data))
+        figs = F.draw_all(data, work, pivot_figures(data), figures_of(data))
         pngs = {name: path.read_bytes() for name, _, path in figs}
         write_tables(tables, work, folder.name)     # every table in full beside the page, as CSV
         final = [(name, alt, folder / path.name) for name, alt, path in figs]

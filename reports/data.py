@@ -2,13 +2,32 @@
 small aggregated frames back): `gather(source, threshold) -> ReportData`. A run's or a
 comparison's data is verified first (``Run.verify``: hashes, game ids): no number comes
 from data that is not what was written."""
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 import polars as pl
 
+from analysis import balance as B, winrates as W
+from analysis.findings import findings_of, intervention_findings, quote_causal_effects
+from analysis.group_size import MinGroup
+from analysis.interventions import intervention_cells, treated_effects
+from analysis.load import CELL, collect, open_tables, protocol, source_config
+from analysis.never_played import never_played
+from analysis.next_steps import fill
+from analysis.robustness import Tier, check_findings, robustness_verdict, seats_by_tier
+from analysis.value import value
+from analysis.variants import compare_variants
+from analysis.verdicts import trusted_seat_verdict, verdicts
+from simulate.core.compare_folder import open_compare
 from simulate.core.errors import UserError
+from simulate.core.run_folder import open_run
+from simulate.core.sections import LongValue, Stages
+from simulate.running.robustness import tier_runs
+
+from .sections import Context, compute as compute_sections
+from .table_text import item_label
 
 RUN, COMPARISON, TABLES = "run", "comparison", "tables"
 
@@ -80,8 +99,6 @@ def _opened(path, kind):
     if kind == TABLES:
         return path, {"tables": path.name, "verified": "no: a bare folder of tables has no manifest to check"}
     if kind == COMPARISON:
-        from simulate.core.compare_folder import open_compare
-
         c = open_compare(path)
         verified, spec = c.verify(), c.spec
         done = sum(c["games_done"] for c in spec["cells"])
@@ -100,7 +117,6 @@ def _opened(path, kind):
                    "strategies": spec["strategies"] or "balanced", "status": spec["status"],
                    "games played": f"{done:,} (common random numbers: every cell plays the same game seeds)",
                    "verified": verified}
-    from simulate.core.run_folder import open_run
 
     run = open_run(path)
     verified, m = run.verify(), run.manifest
@@ -120,16 +136,6 @@ def _nonempty(df):
     return df if df is not None and df.height else None
 
 
-def item_label(names, item):
-    """An item as a report shows it: its name, "name (id)" where the name does not say the id
-    (cards: "Rashid's Scimitar (kusan_u5)"; a deed "The Maelstrom"), the id where none is known."""
-    name = names.get(item)
-    if name is None or name == item:
-        return item
-    same = "".join(ch for ch in name.lower() if ch.isalnum()) == "".join(ch for ch in item.lower() if ch.isalnum())
-    return name if same else f"{name} ({item})"
-
-
 def _settings(opened):
     """(the run's manifest or the comparison's spec, its first run's manifest, the variant names
     played) of a run or comparison; (None, None, []) for bare tables."""
@@ -138,8 +144,6 @@ def _settings(opened):
     if manifest is not None:
         texts = [manifest.get("variant") or "base"]
     elif spec:
-        from simulate.core.run_folder import open_run
-
         cell = spec["cells"][0]["folder"] if spec.get("cells") else None
         manifest = open_run(opened.path / cell).manifest if cell and (opened.path / cell).is_dir() else None
         texts = list(spec.get("variants") or ()) + [spec.get("whatif_base") or "base"]
@@ -180,8 +184,6 @@ def mark_assumed(findings, game, assumed, config):
 def _named(sections, names):
     """The long-table sections' items by name (``item_label``), where the game knows names; a
     stages section's stages too ("<value>/<stage>": a solo scenario's task by its text)."""
-    from simulate.core.sections import LongValue, Stages
-
     if not names:
         return sections
     out = []
@@ -200,8 +202,6 @@ def _named(sections, names):
 def _balance_note(path):
     """The sentence a `windtunnel balance` confirmation's report opens with: what the search
     found and its verdict (from balance.json beside the comparison)."""
-    import json
-
     found = Path(path).resolve().parent / "balance.json"
     try:
         s = json.loads(found.read_text())
@@ -218,10 +218,6 @@ def _balance_note(path):
 def _tiers(path):
     """The skill tiers of a run or comparison (``simulate.running.robustness``), each verified, as
     ``analysis.robustness.Tier``; and notes on tier folders that play other games."""
-    from analysis.load import open_tables
-    from analysis.robustness import Tier
-    from simulate.running.robustness import tier_runs
-
     found, notes = tier_runs(path)
     tiers = [Tier(r.spec["strategies"], r.spec["games"], open_tables(r), r) if hasattr(r, "spec") else
              Tier(r.manifest["strategies"][0], r.manifest["games_done"], open_tables(r), r) for r in found]
@@ -245,19 +241,6 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     """Open `source` (a run, comparison or tables folder) and compute every table of the report;
     `min_group` (an ``analysis.group_size.MinGroup``, default 1% or 1,000) the smallest group a
     finding compares."""
-    from analysis import balance as B
-    from analysis import winrates as W
-    from analysis.findings import findings_of
-    from analysis.group_size import MinGroup
-    from analysis.never_played import never_played
-    from analysis.verdicts import verdicts
-    from analysis.load import CELL, collect, open_tables, protocol, source_config
-    from analysis.value import value
-    from analysis.variants import compare_variants
-    from simulate.core.sections import LongValue
-
-    from .sections import Context, compute as compute_sections
-
     path = Path(source)
     kind = source_kind(path)
     opened, meta = _opened(path, kind)          # verified before anything is computed
@@ -293,7 +276,6 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     never = never_played(t, game)
     effects, treated = None, {}
     if kind == COMPARISON:                      # what-if cells of interventions: their causal effects first
-        from analysis.interventions import intervention_cells, treated_effects
 
         effects, treated = _nonempty(treated_effects(opened)), intervention_cells(opened.spec, game)
     # (an intervention cell's changes to every seat's numbers are its treated seat's effect, told once)
@@ -308,16 +290,12 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
                         long_values={k: printed(v) for k, v in longs.items()}, min_group=min_group, names=names,
                         never_played=never)
     if effects is not None:
-        from analysis.findings import intervention_findings, quote_causal_effects
-
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
     assumed = assumed_of(game, opened)
     mark_assumed(found, game, assumed, config)
     played = played_by(opened, kind) if kind in (RUN, COMPARISON) else []
     if tiers:
-        from analysis.robustness import check_findings, seats_by_tier  # (before the card: it marks findings)
-
         checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
                                  (lambda i: item_label(names, i)) if names else None)
         label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
@@ -339,15 +317,12 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed)
     data.notes += tier_notes
     if tiers:       # one seat verdict, the strongest tier's with games enough (not a second notice)
-        from analysis.robustness import robustness_verdict
-        from analysis.verdicts import trusted_seat_verdict
 
         order = [t.strategy for t in sorted(tiers, key=lambda t: _strength(game, t.strategy))]
         games = {t.strategy: t.games for t in tiers}
         data.verdicts[0] = trusted_seat_verdict(data.verdicts[0], tier_seats, label, [(s, games[s]) for s in order],
                                                 threshold)
         data.verdicts.append(robustness_verdict(checked, skip=("seat",)))
-    from analysis.next_steps import fill
 
     if kind in (RUN, COMPARISON):
         fill(data.verdicts, game, path, played[0] if len(set(played)) == 1 else ",".join(played), bool(tiers),

@@ -1,6 +1,8 @@
 """The report's figures: matplotlib on the Agg canvas (no display, no pyplot state), one function
 per figure. Each takes the small frames of `reports.data.ReportData` and a folder, writes one PNG
 and returns its path, or returns None when it has nothing to draw (no empty figures)."""
+import io
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -62,8 +64,6 @@ def _save(fig, folder, name):
     """Save `fig` as PNG `name` in `folder`, cropped to what it draws; never over MAX_PX a side
     (labels or a legend beside the plot can crop wider than the figure: then at a lower
     resolution)."""
-    import io
-
     _wrap_titles(fig)
     path = Path(folder) / name
     dpi = DPI
@@ -81,8 +81,6 @@ def _save(fig, folder, name):
 def _wrap_titles(fig):
     """Break the figure's title and its panels' titles into lines as wide as the figure (a panel's:
     as its panel), so that a long title neither widens the saved PNG nor runs off it."""
-    import textwrap
-
     width = fig.get_figwidth()
     texts = [(getattr(fig, "_suptitle", None), width)]
     texts += [(ax.title, width * ax.get_position().width) for ax in fig.axes if ax.get_label() != "<colorbar>"]
@@ -144,9 +142,7 @@ def integer_axis(axis):
 def points_colorbar(fig, im, axes, label="percentage points from fair"):
     """A colour bar of a matrix coloured in percentage points: whole-point ticks, signed
     ("+5", "0", "-5"), labelled with its unit."""
-    from matplotlib.ticker import FuncFormatter
-
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     cb = fig.colorbar(im, ax=axes, fraction=0.05)
     cb.ax.yaxis.set_major_locator(MaxNLocator(nbins=4, integer=True, symmetric=True))
@@ -457,16 +453,15 @@ def leader_wins_plot(leaders, folder, unit="points"):
     return _save(fig, folder, "leader_wins.png")
 
 
-def figures(data, pivots=None):
+def figures(data, pivots=None, sections=None):
     """name -> (alt text / caption, function of ReportData and folder), in report order: one value
-    forest per subject of the game after the seat heatmap, then the figures of the game's own
-    sections (``reports/sections.py``); `pivots` (``reports.pivots``) after the value forests."""
+    forest per subject of the game after the seat heatmap, `pivots` (``reports.pivots``) after
+    them, then the figures of the game's own `sections` (``reports.sections.figures_of``)."""
     unit = data.unit
     pivots = pivots or {}
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
                                   "95% intervals", lambda d, f, s=s: value_forest(s, d.values.get(s), f, d.names))
               for s in data.game.subjects}
-    from .sections import figures_of
     return {
         "win_rates": ("Win rate by seat and by strategy with 95% intervals against fair",
                       lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
@@ -474,7 +469,7 @@ def figures(data, pivots=None):
                          lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
         **values,
         **pivots,
-        **figures_of(data),
+        **(sections or {}),
         "score_sources": (f"Stacked bars of mean {unit} by score source per strategy",
                           lambda d, f: score_source_bars(d.sources, f, unit)),
         "variant_deltas": (("Forest plot of each variant's change against the baseline with 95% intervals, "
@@ -487,10 +482,10 @@ def figures(data, pivots=None):
     }
 
 
-def draw_all(data, folder, pivots=None):
+def draw_all(data, folder, pivots=None, sections=None):
     """Every figure that has data, in report order: [(name, alt text, path)]."""
     out = []
-    for name, (alt, draw) in figures(data, pivots).items():
+    for name, (alt, draw) in figures(data, pivots, sections).items():
         path = draw(data, folder)
         if path is not None:
             out.append((name, alt, Path(path)))

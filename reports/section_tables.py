@@ -3,11 +3,12 @@ every other table (``table_text.Table``): each rate with its n and 95% interval,
 with the one question the section answers."""
 import polars as pl
 
-from simulate.core.stats import wilson_interval
+from analysis.usage import FLAGGED, KEY, ONE_SIDED, VERDICT_KINDS, strongest_tier
 from analysis.words import plural
+from simulate.core.stats import wilson_interval
 
 from .figures import cell_label
-from .table_text import Table, ci_num, ci_pct, ci_pts, count, greyed_rows, num, pct, pts, pval, small_note
+from .table_text import Table, ci_num, ci_pct, ci_pts, count, greyed_rows, item_label, num, pct, pts, pval, small_note
 
 ALPHA = 0.05
 
@@ -249,10 +250,6 @@ def usage(s, result, data):
     """The items the run's players never or rarely use (or use one-sidedly), the first `s.shown`;
     with skill tiers each tier's share of games and a verdict. The full table (every item) is
     the Table's CSV."""
-    from analysis.usage import FLAGGED, KEY, ONE_SIDED, VERDICT_KINDS, strongest_tier
-
-    from .data import item_label
-
     own, tiers, verdicts = result["usage"], result["tiers"], result["verdicts"]
     names = list(tiers)
     rows_all = verdicts

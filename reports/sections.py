@@ -5,11 +5,20 @@ results in the game's order; `tables_of` and `figures_of` turn them into the pag
 PNGs."""
 from dataclasses import dataclass, field
 
+import polars as pl
+
+from analysis.balance import endings, score_groups
+from analysis.game_flags import flag_effects
+from analysis.load import CELL
+from analysis.long_value import long_values
+from analysis.pace import pace
+from analysis.stages import stage_results
+from analysis.usage import tier_verdicts, usage
+from analysis.winrates import head_to_head, win_rates
 from simulate.core.sections import (Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, Stages,
                                     Usage)
 
-from . import section_figures as SF
-from . import section_tables as ST
+from . import section_figures as SF, section_tables as ST
 
 
 @dataclass
@@ -36,45 +45,34 @@ def _each(fn):
 
 
 def _endings(s, t):
-    from analysis.balance import endings
     return endings(t.games, s.column)
 
 
 def _seat_heatmap(s, t):
-    from analysis.load import CELL
-    from analysis.winrates import win_rates
     if s.column not in t.seats.collect_schema().names():
         return None
     return {"by_seat": win_rates(t.seats, (*CELL, s.column, "seat")), "all": win_rates(t.seats, (*CELL, s.column))}
 
 
 def _head_to_head(s, t):
-    from analysis.winrates import head_to_head
     if s.column not in t.seats.collect_schema().names():
         return None
     return head_to_head(t.seats, s.column)
 
 
 def _long_values(sections, t, context):
-    from analysis.long_value import long_values
     return {s: {"value": v, "who": w} if v is not None else None for s, (v, w) in long_values(t, sections).items()}
 
 
 def _flags(s, t):
-    from analysis.game_flags import flag_effects
     return flag_effects(t, s.column, s.metrics)
 
 
 def _pace(s, t):
-    from analysis.pace import pace
     return pace(t.games, s.column)
 
 
 def _groups(s, t):
-    import polars as pl
-
-    from analysis.balance import score_groups
-    from analysis.load import CELL
     have = t.seats.collect_schema().names()
     parts = [score_groups(t.seats, s.groups, (*CELL, b)).rename({b: "value"}).with_columns(
              pl.col("value").cast(pl.String), by=pl.lit(b)) for b in s.by if b in have]
@@ -82,14 +80,11 @@ def _groups(s, t):
 
 
 def _stages(s, t):
-    from analysis.stages import stage_results
     return stage_results(t.seats, s.done, s.by)
 
 
 def _usage(sections, t, context):
     """Each usage section in the run and in each skill tier, and its flagged items' verdicts."""
-    from analysis.usage import tier_verdicts, usage
-
     out = {}
     for s in sections:
         own = usage(t, s, context.items)

@@ -3,11 +3,11 @@
 import math
 from dataclasses import dataclass
 
+from analysis.findings import TIERS
 from analysis.never_played import LEAST
 from analysis.significance import SMALL
 from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
-from .data import item_label
 from .figures import cell_label, used_sources
 
 
@@ -23,6 +23,16 @@ class Table:
     greyed: list = None             # per row: a group below the findings' minimum size
     csv: object = None              # a polars DataFrame: the full table, written beside the page as <key>.csv
     csv_link: str = None            # where the page links to it (set when the report is written)
+
+
+def item_label(names, item):
+    """An item as a report shows it: its name, "name (id)" where the name does not say the id
+    (cards: "Rashid's Scimitar (kusan_u5)"; a deed "The Maelstrom"), the id where none is known."""
+    name = names.get(item)
+    if name is None or name == item:
+        return item
+    same = "".join(ch for ch in name.lower() if ch.isalnum()) == "".join(ch for ch in item.lower() if ch.isalnum())
+    return name if same else f"{name} ({item})"
 
 
 def greyed_rows(df, a, b, min_group):
@@ -81,8 +91,6 @@ def pval(p):
 
 def findings_note(data):
     """What the findings list holds (the HTML and Markdown pages both say it)."""
-    from analysis.findings import TIERS
-
     size = (f" Both groups of a comparison hold at least {data.min_group.text()} (a seat played: one "
             "seat in one game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
@@ -147,8 +155,9 @@ def _value_table(subject, df, many, unit, min_group=None, names=None):
     return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
 
 
-def tables(data, pivots=()):
-    """Every table of the report, in order; `pivots` (``reports.pivots``) after the win rates."""
+def tables(data, pivots=(), sections=()):
+    """Every table of the report, in order; `pivots` (``reports.pivots``) after the win rates, the
+    tables of the game's own `sections` (``reports.sections.tables_of``) before the variant deltas."""
     many, unit = data.many_cells, data.unit
     out = [_interventions(data.interventions, unit)] if data.interventions is not None else []
     out += [
@@ -184,8 +193,7 @@ def tables(data, pivots=()):
     out += [_value_table(s, df, many, unit, data.min_group, data.names) for s, df in data.values.items()]
     if data.never_played is not None:
         out.append(_never_played(data))
-    from .sections import tables_of          # (they build on this module's Table)
-    out += tables_of(data)
+    out += list(sections)
     if data.deltas is not None:
         out.append(_deltas(data.deltas, unit, data.min_group))
     return out

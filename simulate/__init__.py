@@ -14,26 +14,16 @@ README shows one)::
 The kernel (numba) is imported only when games are played, so ``import simulate``
 stays light.
 """
+from .core.compare_folder import open_compare
+from .core.run_folder import open_run
+
+__all__ = ["open_compare", "open_run", "run"]
 
 
 def run(game, players=None, games=None, seed=None, strategies=None, **options):
     """Play a run and stream it to Parquet; returns a ``Run`` whose ``games``, ``seats`` and
-    ``cards`` are polars LazyFrames. See ``simulate.running.runner.run`` for every option."""
+    the game's other tables (``table(name)``) are polars LazyFrames. See ``simulate.running.runner.run``
+    for every option."""
     from .running.runner import run as _run
 
     return _run(game, players, games, seed, strategies, **options)
-
-
-def open_run(path):
-    """An existing run folder as a ``Run`` (manifest, LazyFrames, summary)."""
-    from .core.run_folder import open_run as _open
-
-    return _open(path)
-
-
-def open_compare(path):
-    """An existing comparison folder as a ``CompareResult`` (compare.json, each cell's run,
-    ``table(name)`` over every cell, ``summary()``)."""
-    from .core.compare_folder import open_compare as _open
-
-    return _open(path)

@@ -9,14 +9,21 @@ Games plug in through the registry (``simulate/core/games.py``); a command asks 
 protocol object (``simulate/core/protocol.py``) for everything game-specific.
 """
 import contextlib
+import difflib
+import json
+import signal
 import sys
+from importlib.metadata import version
+from pathlib import Path
 from typing import List, Optional
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from .core.config_files import parse_value
 from .core.errors import PluginFailed, UserError
-from .core.games import game_names
+from .core.games import game_names, get_game
+from .core.run_progress import watched
 
 # typer ships its own copy of click; find its exception base without importing a private module
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
@@ -54,16 +61,8 @@ def _fail(message, code=2):
 
 
 # ---------------------------------------------------------------- games
-def get_game(name):
-    """The game's protocol object (``simulate/core/games.py``), or one line naming the known games."""
-    from .core.games import get_game as _get
-    return _get(name)
-
-
 def parse_sets(items):
     """--set KEY=VALUE items -> {dotted key: value}, values read as TOML would."""
-    from .core.config_files import parse_value
-
     overrides = {}
     for item in items or ():
         key, sep, value = item.partition("=")
@@ -84,8 +83,6 @@ def load_game_rules(game, config, sets, players, variant=None):
 @contextlib.contextmanager
 def sigterm_interrupts():
     """SIGTERM (`kill`, a scheduler's time limit) raises KeyboardInterrupt in the block, as Ctrl-C."""
-    import signal
-
     def _term(signum, frame):
         raise KeyboardInterrupt
 
@@ -137,11 +134,6 @@ class GameOptionsCommand(TyperCommand):
 def _game_option_rows(args):
     """[(section title, [(--name VALUE, help)])] for the game named among `args` (a game name or a run
     folder), or for every game that has options."""
-    import json
-    from pathlib import Path
-
-    from .core.games import get_game as _get
-
     named = None
     for a in args:
         if a in game_names():
@@ -154,7 +146,7 @@ def _game_option_rows(args):
             continue
     out = []
     for name in [named] if named else game_names():
-        g = _get(name)
+        g = get_game(name)
         if g.options:
             out.append((f"Options of {g.title}" + ("" if named else f" (with {g.name})"),
                         [(f"--{k} TEXT", v) for k, v in g.options.items()]))
@@ -165,8 +157,6 @@ def game_options(ctx, game=None):
     """The game's own options among a command's extra arguments: --NAME VALUE or --NAME=VALUE
     -> {name: value}. Anything else is one error line (naming the option it resembles);
     `game` None: the names are left to the caller to check."""
-    import difflib
-
     own = None if game is None else list(game.options)
     ours = [o for p in ctx.command.params for o in getattr(p, "opts", ()) if o.startswith("--")]
 
@@ -208,7 +198,6 @@ app = typer.Typer(cls=WindtunnelGroup, no_args_is_help=True, add_completion=True
                   help="Monte Carlo balance analysis for board games.")
 def _version(value):
     if value:
-        from importlib.metadata import version
         typer.echo(f"windtunnel {version('windtunnel')}")
         raise typer.Exit()
 
@@ -323,7 +312,6 @@ def bench(game: str = GAME_ARG,
     rules = load_game_rules(g, config, set_, players, variant)
     from .running.bench import run_bench, to_json, to_text
     names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
-    from .core.run_progress import watched
 
     def timing(name, i, n):
         typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)

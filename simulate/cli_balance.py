@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
+import tomli_w
 import typer
 
 from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
+from .core.compare_folder import summary_table
+from .core.config_files import value_at
 from .core.errors import UserError, check_jobs, check_path
 from .core.run_files import write_json_atomic
 
@@ -226,8 +229,6 @@ def _confirmed(folder, groups, strategies):
     turns and the win rates of the objective's groups' labels (with their seat-games)."""
     from simulate.core.stats import proportion
 
-    from .core.compare_folder import summary_table
-
     out = []
     for r in summary_table(folder).iter_rows(named=True):
         t = _cell_tally(folder / r["cell"], groups, strategies)
@@ -341,10 +342,6 @@ def _how(result):
 def _toml(g, config, overrides, variants, found, params, printed, best_x):
     """The config that plays the best setting: the resolved config (the --config file or the
     base one, with --set and --variant) and the found values, its changes named at the top."""
-    import tomli_w
-
-    from .core.config_files import value_at
-
     data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
     head = [f"# Written by `windtunnel balance {g.name}` (--param "
             + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",

@@ -9,7 +9,9 @@ from typing import List, Optional
 
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets, run_until_done
+from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets,
+                  run_until_done)
+from .core.compare_folder import to_text
 from .core.errors import UserError, check_path
 
 
@@ -63,7 +65,6 @@ def compare(ctx: typer.Context,
     win rate with its 95% interval, and write the variant report (OUT/report.html, report.md and the
     figures, as `windtunnel report OUT` does)."""
     from .running.compare import CompareFailed, CompareInterrupted, run_compare
-    from .core.compare_folder import to_text
 
     given = {k: v for k, v in ctx.params.items() if v not in (None, False, [], ())}
     if runs is not None:
@@ -95,7 +96,6 @@ def compare(ctx: typer.Context,
 
 def _compare_runs(game, runs, out, force, no_report, given):
     """--runs: two finished runs as one paired comparison (``simulate.running.paired_runs``)."""
-    from .core.compare_folder import to_text
     from .running.paired_runs import pair_runs
 
     extra = sorted(set(given) - {"game", "runs", "out", "force", "no_report", "no_progress", "jobs"})

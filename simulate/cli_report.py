@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from .cli import app
+from .cli import app, run_until_done
 from .core.errors import UserError, check_path
 
 SHOW_FINDINGS = 5
@@ -88,7 +88,6 @@ def _play_tiers(source, html, tiers, jobs, force, build):
     from reports.data import TABLES, source_kind
     from simulate.running.robustness import play_tiers, tier_plan
 
-    from .cli import run_until_done
     from .running.compare import CompareFailed, CompareInterrupted
     from .running.runner import RunFailed, RunInterrupted
 

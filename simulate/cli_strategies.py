@@ -2,21 +2,23 @@
 
 Registered on the shared app by the import at the end of ``simulate/cli.py``; the logic
 lives in ``strategies/``."""
+import json
+import tempfile
+from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from .cli import (CONFIG_OPT, players_option, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
-                  load_plugins, strategies_app)
+from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
+                  load_plugins, players_option, strategies_app)
 from .core.errors import UserError, check_jobs, check_path
+from .core.games import game_names
 
 
 @strategies_app.command("list")
 def strategies_list(game: Optional[str] = typer.Argument(None, help="Game name [default: every game, grouped]."),
                     plugin: Optional[List[str]] = PLUGIN_OPT):
     """Each strategy with its one-line description (the game's default marked)."""
-    from .core.games import game_names
-
     load_plugins(plugin)
     if game:
         _echo_roster(get_game(game), "")
@@ -74,8 +76,6 @@ def tournament(game: str = GAME_ARG,
                variant: Optional[str] = VARIANT_OPT):
     """Seat-rotated round robin: the matrix of win rates with 95% intervals and a Bradley-Terry
     rating per strategy."""
-    import json
-
     from strategies.plugin import loaded_files
     from strategies.tournament import SAVED, run_tournament, save_tournament, to_text
 
@@ -171,9 +171,6 @@ def _out_path(out, force, suffixes=(".toml",)):
     """An --out file (tune's strategy, tournament's results), checked before the long work so that
     it never ends unable to save: one of `suffixes`, absent unless `force`, in a writable folder.
     The default is the working folder: the installed package's files are not the user's to change."""
-    import tempfile
-    from pathlib import Path
-
     path = Path(check_path(out))
     if path.suffix.lower() not in suffixes:
         raise UserError(f"--out {out}: expected a file ending in {' or '.join(suffixes)}")

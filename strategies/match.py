@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulate.core.stats import wilson_interval
 from simulate.core.games import get_game
 from simulate.core.python_play import check_python_strategies, choosers_for, play
+from simulate.core.stats import wilson_interval
 
-from .plugin import scorers_for
-from .roster import Strategy, strategy_arrays
+from .plugin import load_plugins, scorers_for
+from .roster import Strategy, load_strategy, strategy_arrays
 
 
 @dataclass
@@ -69,9 +69,6 @@ def weights_strategy(game, template, row, name="candidate"):
 def worker_setup(game, config, plugin_files, *names):
     """In a worker process: the rules from a run's resolved config and the named strategies
     (plugin files imported first, so their names resolve)."""
-    from .plugin import load_plugins
-    from .roster import load_strategy
-
     game = get_game(game)
     load_plugins(plugin_files, game)
     return (game.load_rules(data=config), *(load_strategy(game, n) for n in names))

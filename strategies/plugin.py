@@ -59,7 +59,7 @@ def scorer(name, *, game, base=None, description="", **params):
     A built-in name is refused: the plugin would silently replace the strategy a reader expects."""
     from numba import cfunc, njit
 
-    from .roster import Strategy, builtin_names, load_strategy, with_params
+    from .roster import Strategy, builtin_names, load_strategy, with_params  # (roster imports this module)
 
     game = get_game(game)
     schema = game.strategy_schema()
@@ -167,7 +167,7 @@ def python_strategy(game, path):
     ``choose(state, legal_actions) -> int`` plays through the game's Python face
     (``simulate/core/python_play.py``); its name is the file's, its description the module's
     docstring's first line."""
-    from .roster import Strategy, builtin_names
+    from .roster import Strategy, builtin_names  # (roster imports this module)
 
     game = get_game(game)
     path = Path(path).resolve()

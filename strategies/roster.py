@@ -25,6 +25,8 @@ from simulate.core.config_files import line_of, read_toml
 from simulate.core.errors import ConfigError, UserError
 from simulate.core.games import get_game
 
+from .plugin import python_strategy, registered
+
 TOML_POLICIES = ("heuristic", "lookahead", "mcts")      # the policies a TOML strategy may ask for, if its game has them
 SEARCH_POLICIES = ("lookahead", "mcts")         # a search at each decision: some games a second, not thousands
 
@@ -62,8 +64,6 @@ def strategy_names(game):
     """The game's whole roster: the built-in strategies, then the plugin scorers loaded in this
     process (a plain-Python strategy is named by its file's path: it is no member of "all",
     which a tournament pairs with the lookahead it cannot share a game with)."""
-    from .plugin import registered
-
     replay = get_game(game).strategy_schema().policies.get("replay")
     return builtin_names(game) + sorted(n for n, s in registered(game).items() if s.policy != replay)
 
@@ -205,8 +205,6 @@ def with_params(game, strategy, params):
 def load_strategy(game, spec, seen=()):
     """A strategy of `game` by name (or a path to a .toml, or to a plain-Python strategy's .py),
     with optional `:key=value` parameters."""
-    from .plugin import registered
-
     game = get_game(game)
     name, *params = spec.split(":")
     if name == "random":
@@ -218,7 +216,6 @@ def load_strategy(game, spec, seen=()):
     elif name.endswith(".py"):
         if not Path(name).is_file():
             raise UserError(f"no such strategy file: {name}")
-        from .plugin import python_strategy
         base = python_strategy(game, name)
     elif name.endswith(".toml"):
         raise UserError(f"no such strategy file: {name}")

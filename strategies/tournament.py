@@ -6,13 +6,18 @@ Cell (i, j) is i's win rate with i in one seat and j in all the others (fair:
 is played once. Pairs run on parallel joblib workers; every pair uses the same
 seed, so all pairs play the same deals.
 """
+import io
+import json
 from dataclasses import dataclass, field
 
 import numpy as np
+import polars as pl
 
 from analysis.ratings import bradley_terry, rating_intervals
-from simulate.core.stats import wilson_interval
 from simulate.core.games import get_game
+from simulate.core.run_files import write_atomic
+from simulate.core.run_progress import Progress
+from simulate.core.stats import wilson_interval
 
 from .roster import strategy_label
 
@@ -75,8 +80,6 @@ def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
     ``simulate.run``'s (None: a bar on a terminal, lines elsewhere; False: none)."""
     from joblib import Parallel, delayed
 
-    from simulate.core.run_progress import Progress
-
     game = get_game(game)
     k = len(names)
     if n_players == 2:
@@ -110,8 +113,6 @@ SAVED = (".csv", ".parquet", ".json")      # what --out writes
 def results_table(t):
     """The matrix as rows (strategy, against, wins, games, rate, lo, hi) with both strategies'
     Bradley-Terry ratings and intervals: one table holds the matrix and the ratings."""
-    import polars as pl
-
     d = t.to_dict()
     ratings = pl.DataFrame(d["ratings"]).rename({"rating": "rating", "lo": "rating_lo", "hi": "rating_hi"})
     rows = pl.DataFrame(d["matrix"]).join(ratings, on="strategy", how="left")
@@ -123,11 +124,6 @@ def results_table(t):
 def save_tournament(t, path):
     """Write the results to `path` (.csv, .parquet: ``results_table``; .json: ``to_dict``) so that
     a reader sees the whole file or none."""
-    import io
-    import json
-
-    from simulate.core.run_files import write_atomic
-
     suffix = path.suffix.lower()
     if suffix == ".json":
         data = json.dumps(t.to_dict(), indent=1).encode()

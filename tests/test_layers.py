@@ -94,3 +94,66 @@ def test_the_command_line_starts_without_the_heavy_libraries():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# What a function-local import may defer: a library that costs start-up time (or is optional), or a
+# module whose import loads one (a game's kernel loads numba). docs/architecture.md.
+HEAVY = {"numba", "llvmlite", "numpy", "polars", "pyarrow", "pandas", "matplotlib", "seaborn", "joblib", "scipy",
+         "rich", "IPython", "ray", "dask", "distributed"}
+
+
+def import_lines(known):
+    """{module: [(imported module, line, at the top level?)]}, each file parsed once."""
+    out = {}
+    for module, (path, source) in known.items():
+        tree = ast.parse(source)
+        local = {n.lineno for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 for n in ast.walk(f) if isinstance(n, (ast.Import, ast.ImportFrom))}
+        out[module] = [(t, line, line not in local) for t, line in imports(module, path, source, known)]
+    return out
+
+
+def heavy(modules):
+    return {m.split(".")[0] for m in modules} & HEAVY
+
+
+def needless_local_imports(known):
+    """Function-local imports that defer nothing heavy beyond what their module loads anyway, and
+    say no reason (a comment on the line)."""
+    table, loads = import_lines(known), {}
+
+    def loaded_by(module):
+        """Every module (windtunnel's and others') importing `module` loads, its packages' too."""
+        if module not in loads:
+            seen, todo = set(), [module]
+            while todo:
+                m = todo.pop()
+                if m not in seen:
+                    seen.add(m)
+                    parts = m.split(".")
+                    todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+                    todo += [t for t, _, top in table.get(m, ()) if top]
+            loads[module] = seen
+        return loads[module]
+
+    found = []
+    for module, (path, source) in known.items():
+        mine, lines = heavy(loaded_by(module)), source.splitlines()
+        for line in sorted({line for _, line, top in table[module] if not top}):
+            targets = [t for t, at, _ in table[module] if at == line]
+            if "#" not in lines[line - 1] and not any(heavy(loaded_by(t)) - mine for t in targets):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {', '.join(targets)}")
+    return found
+
+
+def test_a_function_local_import_defers_something_heavy_or_says_why():
+    assert needless_local_imports(modules()) == []
+
+
+def test_the_check_sees_a_needless_local_import():
+    known = modules()
+    probe = ROOT / "analysis" / "probe.py"
+    known["analysis.probe"] = (probe, "import polars as pl\n\n\ndef f():\n    from .words import plural\n"
+                                      "    import json\n    import scipy.stats\n    from .load import CELL  # why\n")
+    assert [f for f in needless_local_imports(known) if "probe" in f] == [
+        "analysis/probe.py:5: analysis.words", "analysis/probe.py:6: json"]

@@ -21,11 +21,13 @@ holds the result: per file the paths and counts, less the values a run set with 
 designer's own). ``python -m simulate.core.assumed GAME`` prints the counts.
 """
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config_files import ENTRY_KEYS
+from .config_files import ENTRY_KEYS, _entry
+from .games import get_game
 
 MARK = re.compile(r"\bASSUMED\b")
 WHOLE_FILE = re.compile(r"^#\s*ASSUMED \(whole file\)")
@@ -309,8 +311,6 @@ def canonical_key(config, key):
     """A --set key (entries by number, name or id) -> the name the scan gives the same value (entries
     by id, then name, then number), walking the resolved `config`; the key as given where it
     does not resolve."""
-    from .config_files import _entry
-
     node, out = config, []
     for part in key.split("."):
         if isinstance(node, list):
@@ -405,8 +405,6 @@ def value_text(value):
 
 def doc_table(game, label):
     """The Markdown table of the assumed values of config file `label` of `game`: key, value."""
-    from .games import get_game
-
     path = get_game(game).config_files()[label]
     def cell(text):
         return text.replace("|", "\\|").replace("\n", " ")
@@ -440,10 +438,6 @@ def write_docs(folder=DOCS):
 def main(argv=None):
     """``python -m simulate.core.assumed GAME``: the assumed values' count per file; ``--write-docs``:
     the docs' generated tables rewritten from the configs."""
-    import sys
-
-    from .games import get_game
-
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--write-docs"]:
         for p in write_docs():

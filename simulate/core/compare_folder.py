@@ -7,9 +7,9 @@ from pathlib import Path
 
 from .errors import UserError
 from .games import get_game
+from .notebook_view import compare_html
 from .run_files import LIST, MANIFEST, NULL, NUMBER, OBJECT, TEXT, check_keys, read_json_file, read_manifest
 from .run_folder import open_run
-
 
 COMPARE = "compare.json"
 FORMAT = "windtunnel-compare/1"
@@ -41,7 +41,6 @@ class CompareResult:
         return self.spec["cells"]
 
     def _repr_html_(self):
-        from .notebook_view import compare_html
         return compare_html(self)
 
     @property

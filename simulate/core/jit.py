@@ -62,8 +62,10 @@ from pathlib import Path
 
 import llvmlite
 import numba
+from llvmlite import binding as llvm
 from numba import njit
-from numba.core import itanium_mangler, types
+from numba.core import codegen, itanium_mangler, types
+from numba.np import arrayobj
 
 _ROOT = Path(__file__).resolve().parent       # simulate/core/
 _GAMES = _ROOT.parent                         # simulate/: the games shipped are its packages
@@ -315,7 +317,6 @@ def _without_wraparound():
     (callgrind, every policy alike). A kernel index is never negative (fields are
     offsets into S and T), so it is dead weight there; code outside the game
     packages, plugin scorers included, keeps numba's semantics."""
-    from numba.np import arrayobj
     plain = getattr(arrayobj, "fix_integer_index", None)
     if plain is None:
         return _missing("numba.np.arrayobj.fix_integer_index")
@@ -353,8 +354,6 @@ def _optimize_kernel_whole_in_entry_points():
 
     Entry points are told by their mangled names (module and qualname), not by
     numba's library name (the bare qualname: every game has a ``batch``)."""
-    from llvmlite import binding as llvm
-    from numba.core import codegen
     plain = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
     if plain is None:
         return _missing("numba.core.codegen.CPUCodeLibrary._optimize_final_module")

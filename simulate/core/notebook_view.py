@@ -49,11 +49,9 @@ def run_html(run, confidence=0.95):
 
 
 def compare_html(result, confidence=0.95):
-    from .compare_folder import summary_table
-
     spec = result.spec
     game = get_game(spec["game"])
-    t = summary_table(result.path, confidence).to_dicts()
+    t = result.summary(confidence).to_dicts()
     most = max((r["players"] for r in t), default=0)
     head = ["variant", "players", "games", f"winner {game.score_unit}", "turns", *(f"seat {p}" for p in range(most))]
     rows = []

@@ -37,6 +37,8 @@ from pathlib import Path
 from numba import config, typeof
 from numba.core import types
 
+from .run_progress import watched
+
 WAIT_LIMIT = 120.0          # s; then this process compiles the part itself
 DECLARED = {}               # declaring module -> its Precompile (for the helper process)
 
@@ -61,8 +63,6 @@ class Precompile:
     def announce(self, stream=None):
         """One line before a compile from scratch, for a person watching (a terminal or a
         notebook; not a pipe or a test's captured stream, which read only their own lines)."""
-        from .run_progress import watched
-
         stream = stream or sys.stderr
         if watched(stream):
             about = f"about {self.seconds} s, " if self.seconds else ""

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import PluginFailed, UserError
+from .protocol import with_options
 from .seats import seated_at
 from .tape import new_tape
 
@@ -26,8 +27,6 @@ def play(game, rules, n_players, seed, first, n_games, POL, W, *, scorers=None, 
          rotate=False, check=False, tape=None, out=None, options=None):
     """``game.play`` for games [first, first + n_games), or with `choosers` (per strategy row:
     a Python strategy's choose function, None for the kernel's) the face-then-tape play."""
-    from .protocol import with_options
-
     kw = dict(rotate=rotate, scorers=scorers, check=check, out=out, **with_options(options))
     if not choosers or not any(c is not None for c in choosers):
         results = game.play(rules, n_players, seed, first, n_games, POL, W, tape=tape, **kw)

@@ -12,6 +12,7 @@ import shutil
 import socket
 from pathlib import Path
 
+from .config_files import config_hash
 from .errors import UserError
 
 MANIFEST = "manifest.json"
@@ -192,8 +193,6 @@ def _check_manifest(path, m):
 def _check_settings(path, m):
     """The settings are the ones the run was started with: its run id hashes them, its config hash
     its config (a seed edited in, say, would resume with other games and report them verified)."""
-    from .config_files import config_hash
-
     # a policy code hashed as a numpy int (the run's strategies) is hashed by its text (_hash's default)
     as_text = {**m, "strategy_weights": {k: {**w, "policy": str(w["policy"])}
                                          for k, w in m["strategy_weights"].items()}}

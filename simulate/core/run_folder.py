@@ -5,6 +5,7 @@ from pathlib import Path
 
 from .errors import UserError
 from .games import get_game
+from .notebook_view import run_html
 from .run_files import games_text, read_manifest, shard_problems
 from .run_summary import summarize, summary_text
 
@@ -89,7 +90,6 @@ class Run:
         return summary_text(self, confidence)
 
     def _repr_html_(self):
-        from .notebook_view import run_html
         return run_html(self)
 
     def __repr__(self):

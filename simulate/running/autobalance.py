@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, value
+from strategies.cem import cross_entropy
+from strategies.roster import load_strategy, split_names, strategy_arrays
+
 from ..core.config_files import config_value, set_at, value_at
 from ..core.errors import UserError
 from ..core.games import get_game
@@ -168,8 +171,6 @@ def _count(label, labels, where=True):
 def play_tally(game, config, variants, overrides, players, strategies, seed, first, n):
     """The Tally of games [first, first + n) of `seed` with the config values `overrides`
     (a worker: rules and strategies built here), with each of the game's balance groups."""
-    from strategies.roster import load_strategy, strategy_arrays
-
     game = get_game(game)
     rules = game.load_rules(config, overrides, variants=variants)
     chosen = [load_strategy(game, s) for s in strategies]
@@ -236,7 +237,6 @@ class Evaluator:
         self.params, self.counts, self.strategies = params, counts, strategies
         self.parallel, self.jobs = parallel, jobs
         self.played = 0
-        from strategies.roster import split_names
         names = split_names(strategies)
         self.names = {p: names * p if len(names) == 1 else names for p in counts}
         self._config = get_game(game).load_rules(config, self.base, variants=variants).config
@@ -330,8 +330,6 @@ def search(game, players, params, terms_, budget, *, strategies=None, seed=1, co
     early once a race's leader is within it by the anytime-valid bound
     (``analysis.objectives.anytime_upper``: win-rate terms only). Returns a BalanceResult."""
     from joblib import Parallel
-
-    from strategies.cem import cross_entropy
 
     n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
     strategies = strategies or get_game(game).strategy_schema().default

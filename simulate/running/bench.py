@@ -16,9 +16,14 @@ import json
 import platform
 import time
 
+import numba
 import numpy as np
 
-from ..core.python_play import play
+from strategies import resolve_strategies, strategy_names
+from strategies.plugin import scorers_for
+from strategies.roster import strategy_label
+
+from ..core.python_play import check_python_strategies, choosers_for, play
 
 WARMUP_GAMES = 4
 ROUNDS = 5          # each policy's games are timed this many times; the fastest round counts
@@ -74,8 +79,6 @@ def startup(game, rules, n_players):
 
     ``cache`` says whether numba loaded the batch entry point (the game's
     ``kernel_entry``) from its on-disk cache ("hit") or compiled it ("compiled")."""
-    from strategies import resolve_strategies
-
     _, POL, W = resolve_strategies(game, "random", n_players)
     module, entry = game.kernel_entry.rsplit(".", 1)
     t0 = time.perf_counter()
@@ -97,11 +100,6 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
     ``timeit``: every round is the same work, and other processes on the machine (or
     its host) only ever slow a round down. CPU time of this single-threaded process:
     games/s per core even when other processes share the machine."""
-    from strategies import resolve_strategies
-    from strategies.plugin import scorers_for
-
-    from ..core.python_play import check_python_strategies, choosers_for
-
     strategies, POL, W = resolve_strategies(game, strategy, n_players)
     check_python_strategies(game, strategies)
     mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
@@ -127,9 +125,6 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
 def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_policy=None):
     """Start-up time, then games/s for each policy (default: every strategy of the game);
     `on_policy(name, i, n)` is called before each policy is timed (progress)."""
-    from strategies import strategy_names
-    from strategies.roster import strategy_label
-
     game.check_players(n_players, rules)
     start = startup(game, rules, n_players)
     names = list(policies) if policies else strategy_names(game)
@@ -149,7 +144,6 @@ def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_poli
                 # time_vs_random = rules_vs_random + deliberation_vs_random
                 r["rules_vs_random"] = round(random["games_per_s"] / r["rules_only_games_per_s"], 2)
                 r["deliberation_vs_random"] = round(r["time_vs_random"] - r["rules_vs_random"], 2)
-    import numba
 
     result["versions"] = {"python": platform.python_version(), "numba": numba.__version__,
                           "numpy": np.__version__}

@@ -39,12 +39,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.compare_folder import COMPARE, FORMAT, CompareResult, cell_name, read_compare, resume_command
+from ..core.config_files import parse_value
 from ..core.errors import UserError, check_int, check_jobs, check_path
 from ..core.games import get_game
 from ..core.output_folder import COMPARISON, OutputFolder, already_exists
-from ..core.run_files import (MANIFEST, MAX_GAMES, _now, read_manifest, remove_report, remove_run, run_tables,
-                              swap_in, write_json_atomic)
+from ..core.run_files import (MANIFEST, MAX_GAMES, _now, read_manifest, remove_report, remove_run, run_tables, swap_in,
+                              write_json_atomic)
 from ..core.run_lock import LOCK, folder_lock
+from .runner import DEFAULTS, RunFailed, RunInterrupted, plan_run, run
 
 _NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 
@@ -156,8 +158,6 @@ def parse_interventions(game, specs):
 
 def _key_values(name, text):
     """'KEY=VALUE[,KEY=VALUE...]' -> {KEY: value read as TOML}."""
-    from ..core.config_files import parse_value
-
     sets = {}
     for item in _top_level_split(text):
         key, eq, value = item.partition("=")
@@ -250,8 +250,6 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
 
     The cells go to the plan's `folder.path`: `out`, or its staging folder for a --force
     replacement (new, or resumed after a stop)."""
-    from .runner import DEFAULTS, plan_run
-
     game = get_game(game)
     if out is None:
         raise UserError("--out is required (the folder the comparison is written to)")
@@ -428,8 +426,6 @@ def run_compare(game, variants=None, players=None, games=None, seed=None, strate
 
 
 def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
-    from .runner import RunFailed, RunInterrupted, run
-
     t0 = time.perf_counter()
     folder, spec = plan.folder, plan.spec
     out, base = folder.out, folder.path

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 from ..core.compare_folder import FORMAT, cell_name, open_compare
-from .compare import _save
 from ..core.errors import UserError
 from ..core.run_files import MANIFEST, _now
+from ..core.run_folder import open_run
+from .compare import _save
 
 SAME = (("game", "game"), ("players", "player count"), ("seed", "run seed"), ("games", "number of games"),
         ("rotate_seats", "seat rotation"))
@@ -49,8 +50,6 @@ def pair_runs(game, paths, out, force=False):
     """Write the comparison of runs `paths` (two run folders, the first the baseline) into `out`
     and return it opened (``simulate.core.compare_folder.CompareResult``). One UserError, before anything is
     written, when a run is unfinished or unverifiable or the two did not play the same games."""
-    from ..core.run_folder import open_run
-
     if len(paths) != 2:
         raise UserError(f"--runs takes two run folders, comma-separated (the baseline first), not {len(paths)}")
     runs = []

@@ -8,9 +8,14 @@ on disk.
 """
 from pathlib import Path
 
+from strategies import resolve_strategies, strategy_arrays
+
 from ..core.errors import UserError
 from ..core.games import get_game
-from ..core.run_files import MANIFEST
+from ..core.protocol import with_options
+from ..core.run_files import MANIFEST, read_manifest
+from .runner import DEFAULTS
+from .worker import recorded_strategy
 
 
 def replay_game(source, game_index, *, players=None, seed=None, strategies=None, rotate_seats=False, check=False,
@@ -18,7 +23,6 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
     """(played, text, run seed): game `game_index` of a run folder, or of the run the options
     describe (`game_options`: the game's own, ``Game.options``); `played.error_message` is a
     check-mode violation, or empty."""
-    from ..core.protocol import with_options
     from ..core.python_play import seated
 
     folder = Path(source)
@@ -37,12 +41,10 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
     else:
         if folder.exists() or "/" in str(source):
             raise UserError(f"{source} is not a run folder (no {MANIFEST}) nor a game name")
-        from strategies import resolve_strategies
 
         game = get_game(source)
         if players is None:
             raise UserError("--players is required with a game name (or give a run folder)")
-        from .runner import DEFAULTS
         seed = DEFAULTS["seed"] if seed is None else seed              # as simulate
         variants = game.canonical_variant(variant).split(",")
         rules = game.load_rules(config, overrides, variants=variants)
@@ -60,8 +62,6 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
 def python_tape(game, rules, players, seed, game_index, chosen, rotate, options):
     """{"tape": the choices of the game's plain-Python seats} for ``Game.replay``, played again
     through the face as the run played them (``simulate/core/python_play.py``); {} without any."""
-    from strategies import strategy_arrays
-
     from ..core.python_play import check_python_strategies, choosers_for, face_game
     from ..core.tape import new_tape
 
@@ -77,9 +77,6 @@ def python_tape(game, rules, players, seed, game_index, chosen, rotate, options)
 
 def run_settings(folder):
     """(game, rules, strategies in slot order, manifest) of a run folder, as the run played them."""
-    from ..core.run_files import read_manifest
-    from .worker import recorded_strategy
-
     m = read_manifest(folder)
     game = get_game(m["game"])
     rules = game.load_rules(data=m["config"])

@@ -13,11 +13,16 @@ report --robustness`` plays the tiers a source does not have yet.
 import re
 from pathlib import Path
 
+from strategies.roster import load_strategy, split_names, strategy_names
+
+from ..core.compare_folder import COMPARE, open_compare, read_compare
 from ..core.errors import UserError, check_jobs
 from ..core.games import get_game
 from ..core.output_folder import holds_files
-from ..core.compare_folder import COMPARE
 from ..core.run_files import MANIFEST, STAGING, read_manifest
+from ..core.run_folder import open_run
+from .compare import run_compare
+from .runner import run
 
 FOLDER = "robustness"
 SAME = ("game", "players", "seed", "variant", "config_hash", "rotate_seats", "game_options")
@@ -33,7 +38,6 @@ def parse_tiers(text, game):
             raise UserError(f"{game.title or game.name} declares no skill tiers: name them with --tiers "
                             "(e.g. --tiers STRATEGY:GAMES)")
         return list(game.skill_tiers)
-    from strategies.roster import split_names
 
     tiers = []
     for part in split_names(text):
@@ -51,7 +55,6 @@ def parse_tiers(text, game):
 def _settings(path):
     """(a comparison?, its compare.json or the run's manifest) of a source folder."""
     if (Path(path) / COMPARE).is_file():
-        from ..core.compare_folder import read_compare
         return True, read_compare(path)
     return False, read_manifest(path)
 
@@ -70,8 +73,6 @@ def tier_plan(path, tiers=None):
     """[(strategy, games, folder)] of a run's or comparison's tiers (`tiers`: ``parse_tiers``'s
     list or text), each strategy checked against the game's roster and each size capped at the
     source's games."""
-    from strategies.roster import load_strategy, strategy_names
-
     compared, m = _settings(path)
     if m.get("runs"):       # its cells are other folders' runs, whose settings a tier cannot replay as one grid
         raise UserError(f"{path} pairs two runs ({', '.join(m['runs'].values())}): check each against stronger "
@@ -132,8 +133,6 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
         if on_tier:
             on_tier(i, name, games, folder)
         command = {"robustness": str(path), "tier": name}
-        from .compare import run_compare
-        from .runner import run
 
         if mode.get("resume"):                   # its manifest or compare.json holds every setting
             r = (run_compare if compared else run)(game.name, out=folder, resume=True, jobs=jobs, progress=progress,
@@ -160,9 +159,7 @@ def play_tiers(path, tiers=None, jobs=-1, progress=None, on_tier=None):
 
 def _open(folder, compared):
     if compared:
-        from ..core.compare_folder import open_compare
         return open_compare(folder)
-    from ..core.run_folder import open_run
     return open_run(folder)
 
 

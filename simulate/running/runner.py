@@ -42,12 +42,17 @@ checks a run's settings and plays its batches.
 import contextlib
 import errno
 import math
+import multiprocessing
 import os
 import platform
+import signal
 import socket
 import time
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+from strategies.roster import search_codes, split_names, strategy_label
 
 from ..core.errors import PluginFailed, UserError, check_int, check_path
 from ..core.games import get_game
@@ -80,8 +85,6 @@ class RunFailed(Exception):
 
 def versions():
     """Versions of windtunnel and the libraries that shape the results (no imports needed)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     out = {"python": platform.python_version(), "platform": platform.platform()}
     for pkg in ("windtunnel", "numpy", "numba", "pyarrow", "polars", "joblib"):
         try:
@@ -100,8 +103,6 @@ def least_batch(game, manifest):
     """MIN_BATCH, or MIN_SLOW_BATCH for a run a plain-Python strategy (simulate/core/python_play.py)
     or a searching player plays in (some games a second: small batches keep every worker
     busy and the progress moving)."""
-    from strategies.roster import search_codes
-
     policies = get_game(game).strategy_schema().policies
     slow = search_codes(game)
     for w in manifest["strategy_weights"].values():
@@ -154,9 +155,6 @@ def _ignore_ctrl_c_in_child():
     """A terminal's Ctrl-C reaches every process of the group. The parent stops the run and
     its workers; a worker process must not die on it by itself (it would print its own
     traceback). The parent process (a --jobs 1 run plays in it) keeps its handler."""
-    import multiprocessing
-    import signal
-
     if multiprocessing.parent_process() is not None:
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -235,8 +233,6 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     forced comparison's staging), so what is there now does not matter.
     `precision` (win-rate points): stop once every seat's and strategy's anytime-valid 95%
     interval is at most that wide either side (``analysis.sequential``), `games` at most."""
-    from strategies.roster import split_names, strategy_label
-
     game = get_game(game)
     default_strategy = game.strategy_schema().default
     if resume and force:

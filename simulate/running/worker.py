@@ -10,9 +10,13 @@ records each plugin file's sha256 (``plugin_hash``), a resumed run refuses a fil
 that has changed, and a game in which a plugin scorer failed fails the run
 (``PluginFailed``) instead of being counted.
 """
+import importlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from strategies import Strategy, load_strategy, resolve_strategies, strategy_arrays
+from strategies.plugin import file_hash, load_plugin, load_plugins, loaded_hash, registered, scorers_for
 
 from ..core.errors import PluginFailed, UserError
 from ..core.games import get_game, module_of
@@ -43,9 +47,6 @@ def prepare(game, players, strategies, variant="base", config=None, overrides=No
     `config_data` / `strategy_weights` (from a manifest, to resume a run) replace
     reading the config and the strategy files, so a resumed run plays exactly as it started.
     `game_options`: the run options of the game's own (``Game.check_options``)."""
-    from strategies import resolve_strategies, strategy_arrays
-    from strategies.plugin import loaded_hash
-
     from ..core.python_play import check_python_strategies
 
     game = get_game(game)
@@ -79,9 +80,6 @@ def recorded_strategy(game, name, recorded):
     """A strategy exactly as a run's manifest recorded it (a plugin's scorer is compiled
     again from its file, which must be the one the run played: its games would
     otherwise mix two strategies under one name)."""
-    from strategies import Strategy, load_strategy
-    from strategies.plugin import file_hash, load_plugin
-
     plugin = None
     if recorded.get("plugin"):
         path, was = recorded["plugin"], recorded.get("plugin_hash")      # (no hash: a run from before it was kept)
@@ -99,10 +97,6 @@ class Worker:
     """One process's ready-to-play state for a run: rules, strategy arrays, result buffers."""
 
     def __init__(self, payload: Payload):
-        import importlib
-
-        from strategies.plugin import load_plugins, loaded_hash, registered, scorers_for
-
         from ..core.python_play import choosers_for
 
         self.payload = payload
