@@ -63,6 +63,14 @@ from .deluxe import coverable_slot, toll_payable
 from .sailing import enter_with_second
 from .layout import (F_ABYSS, F_AREA_DEMONS, F_COVER, O_SHIP2, PF_LAVALOAN,
                      S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
+from .layout import (AFTER_ACTED, AFTER_HERO, AFTER_NEXT_UPGRADE, ALT_ID, ALT_MODE, ALT_SOURCE, ALT_SYMBOL,
+                     ATTACH_ITEM, ATTACH_KIND, ATTACH_TROPHY, CHOICE_MODE, CHOICE_SOURCE, CHOICE_STEP, CORNER_NUMBER,
+                     DIE_LEFT, DIOP_DEMONS, DISCARD_GENERAL, DISCARD_LEFT, DISCARD_MUST, DOUBLE_SLOT, END_TURN_STAGE,
+                     FR_KIND, FR_PLAYER, GUARDED_DEMONS, INSTEAD_PROG, MARK_CURSE, MARK_DISCARD, MARK_IGNORE,
+                     MARK_PICKED, MARK_PICKS, MOVE_ENTERED_HI, MOVE_ENTERED_LO, MOVE_FLAGS, MOVE_FROM, MOVE_LEFT,
+                     MOVE_SPEED, PLAY_LEFT, PROG_ID, PROG_MODE, PROG_SOURCE, PROG_STEP, PUSH_FROM, PUSH_SHIP2,
+                     RECHARGE_STAGE, SECONDARY_BY_POWER, SECONDARY_LEFT, SECONDARY_TAKEN, SPAWN_STAGE, STEPS_DOWN,
+                     STEPS_LEFT, TAKE_LEFT, THORSTEYN_CHALLENGE, TRIGGERS_WHEN, UPGRADE_LEFT, UPGRADE_LOSS)
 from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, receive_demons, stat, use)
@@ -261,8 +269,8 @@ def options(S, C, NS, PR, R, OPT, NB):
         S[S_DONE] = 1
         return -1
     at = top(S)
-    kind = S[at]
-    p = S[at + 1]
+    kind = S[at + FR_KIND]
+    p = S[at + FR_PLAYER]
     n = 0
     if kind == F_TURN:
         pop(S)
@@ -274,44 +282,44 @@ def options(S, C, NS, PR, R, OPT, NB):
         return action_options(S, C, NS, PR, p, OPT)
     if kind == F_AREA_DEMONS:               # a guarded area's Demons, its challenge paid (sailing.arrive)
         pop(S)
-        receive_demons(S, C, PR, p, S[at + 2])
+        receive_demons(S, C, PR, p, S[at + GUARDED_DEMONS])
         return -1
     if kind == F_PROGRAM:
-        prog = S[at + 2]
-        i = S[at + 3]
+        prog = S[at + PROG_ID]
+        i = S[at + PROG_STEP]
         if i >= n_steps(C, prog):
             pop(S)
             return -1
-        S[at + 3] = i + 1
+        S[at + PROG_STEP] = i + 1
         step = step_of(C, prog, i)
         if n_alts(C, step) == 1:
-            push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + 4], S[at + 5], 0, 0)
+            push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
         else:
-            push(S, F_CHOICE, p, step, 0, S[at + 4], S[at + 5], 0, 0)
+            push(S, F_CHOICE, p, step, 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
         return -1
     if kind == F_ALT:
-        alt = S[at + 2]
-        while S[at + 3] < n_syms(C, alt):
-            k = S[at + 3]
-            S[at + 3] = k + 1
+        alt = S[at + ALT_ID]
+        while S[at + ALT_SYMBOL] < n_syms(C, alt):
+            k = S[at + ALT_SYMBOL]
+            S[at + ALT_SYMBOL] = k + 1
             sp = S[S_SP]
-            do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + 4], S[at + 5])
+            do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + ALT_MODE], S[at + ALT_SOURCE])
             if S[S_SP] != sp:
                 return -1
         pop(S)
         return -1
     if kind == F_CHOICE:
-        step = S[at + 2]
+        step = S[at + CHOICE_STEP]
         for i in range(n_alts(C, step)):
             n = option(OPT, n, O_ALT, i, 0, 0)
-        if S[at + 4] != MODE_COST:
+        if S[at + CHOICE_MODE] != MODE_COST:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_MORALE or kind == F_RANK:
-        if S[at + 2] == 0:
+        if S[at + STEPS_LEFT] == 0:
             pop(S)
             return -1
-        lower = S[at + 3]
+        lower = S[at + STEPS_DOWN]
         for h in range(N_HEROES):
             v = S[(S_MORALE if kind == F_MORALE else S_RANK) + p * N_HEROES + h]
             top_ = NS[p, (NS_N_MORALE if kind == F_MORALE else NS_N_RANKS) + h]
@@ -320,18 +328,18 @@ def options(S, C, NS, PR, R, OPT, NB):
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
         return n
     if kind == F_DISCARD:
-        if S[at + 2] == 0:
+        if S[at + DISCARD_LEFT] == 0:
             pop(S)
             return -1
-        general_only = S[at + 4]
+        general_only = S[at + DISCARD_GENERAL]
         for j in range(C[C_N_JOURNEY]):
             if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
                 n = option(OPT, n, O_CARD, j, 0, 0)
-        if n > 0 and S[at + 3] == 0:
+        if n > 0 and S[at + DISCARD_MUST] == 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_PLAY:
-        if S[at + 2] == 0:
+        if S[at + PLAY_LEFT] == 0:
             pop(S)
             return -1
         for j in range(C[C_N_JOURNEY]):
@@ -343,7 +351,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_MOVE:
-        if S[at + 2] == 0:
+        if S[at + MOVE_LEFT] == 0:
             pop(S)
             return -1
         if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
@@ -351,8 +359,8 @@ def options(S, C, NS, PR, R, OPT, NB):
                 if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
                     n = option(OPT, n, O_PLACE, x, 0, 0)
             return n
-        kraken = S[at + 7] & MOVE_KRAKEN
-        second = S[at + 7] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
+        kraken = S[at + MOVE_FLAGS] & MOVE_KRAKEN
+        second = S[at + MOVE_FLAGS] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
         moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
         if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
             pop(S)                          # Ragador: no ship further than 2 areas a turn
@@ -360,21 +368,21 @@ def options(S, C, NS, PR, R, OPT, NB):
         k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
         for i in range(k):
             x = NB[i]
-            if may_enter(S, C, NS, PR, p, x, S[at + 3], S[at + 4], S[at + 5], S[at + 6]):
+            if may_enter(S, C, NS, PR, p, x, S[at + MOVE_FROM], S[at + MOVE_ENTERED_LO], S[at + MOVE_ENTERED_HI], S[at + MOVE_SPEED]):
                 n = option(OPT, n, O_AREA, x, 0, 0)
-        if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + 4] == 0 and S[at + 5] == 0
-                and not S[at + 7] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
+        if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + MOVE_ENTERED_LO] == 0 and S[at + MOVE_ENTERED_HI] == 0
+                and not S[at + MOVE_FLAGS] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
             n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
-        if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + 7] & MOVE_PLAIN:
+        if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + MOVE_FLAGS] & MOVE_PLAIN:
             n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_UPGRADE:
-        if S[at + 2] == 0:
+        if S[at + UPGRADE_LEFT] == 0:
             pop(S)
             return -1
-        if S[at + 3] == 1:                  # a loss: one of p's upgrades in play
+        if S[at + UPGRADE_LOSS] == 1:                  # a loss: one of p's upgrades in play
             for u in range(C[C_N_UPGRADES]):
                 if upgrade_place(S, p, u) >= 0:
                     n = option(OPT, n, O_UPGRADE, u, 0, 0)
@@ -390,19 +398,19 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_ATTACH:
-        if S[at + 3] == 2:                  # a trophy item under a hero or an extra crew member
+        if S[at + ATTACH_KIND] == ATTACH_TROPHY:                  # a trophy item under a hero or an extra crew member
             for h in range(N_HEROES):
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
             return crew_options(S, C, p, OPT, n)
-        scout_only = C[C_U_FLAGS + S[at + 2]] & UF_PASSAGE      # the passage upgrade goes under the Scout
+        scout_only = C[C_U_FLAGS + S[at + ATTACH_ITEM]] & UF_PASSAGE      # the passage upgrade goes under the Scout
         for h in range(1 if scout_only else N_HEROES):
             if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
         if n == 0:
-            S[S_ULOC + S[at + 2]] = U_DISCARD
+            S[S_ULOC + S[at + ATTACH_ITEM]] = U_DISCARD
         return n
     if kind == F_DIE:
-        if S[at + 2] == 0:
+        if S[at + DIE_LEFT] == 0:
             pop(S)
             return -1
         n = option(OPT, n, O_ROLL, 0, 0, 0)
@@ -437,7 +445,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_SECONDARY:
-        if S[at + 2] == 0:
+        if S[at + SECONDARY_LEFT] == 0:
             pop(S)
             return -1
         demor = cursed(S, C, p, K_DEMOR)
@@ -452,7 +460,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_END_TURN:
-        if S[at + 2] == 0:
+        if S[at + END_TURN_STAGE] == 0:
             n = free_options(S, C, p, OPT, 0)
             return option(OPT, n, O_DONE, 0, 0, 0)
         if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
@@ -461,7 +469,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         end_turn(S, C, NS, p)
         return -1
     if kind == F_PUSH:
-        k = push_targets(S, C, S[at + 2], NB)
+        k = push_targets(S, C, S[at + PUSH_FROM], NB)
         for i in range(k):
             n = option(OPT, n, O_AREA, NB[i], 0, 0)
         return n
@@ -477,8 +485,8 @@ def options(S, C, NS, PR, R, OPT, NB):
         fill_chronicle(S, C, PR, p)
         return -1
     if kind == F_SPAWN:
-        if S[at + 2] == 0:
-            S[at + 2] = 1
+        if S[at + SPAWN_STAGE] == 0:
+            S[at + SPAWN_STAGE] = 1
             if spawn_ships_out(S, C, p) == 0:
                 pop(S)
             return -1
@@ -486,7 +494,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         spawn_lord(S, C, p)
         return -1
     if kind == F_CORNER:
-        c = S[at + 2]
+        c = S[at + CORNER_NUMBER]
         for k in range(C[C_CORNER_N + c]):
             if not corner_taken(S, C, p, c, k):
                 n = option(OPT, n, O_ALT, k, 0, 0)
@@ -494,22 +502,22 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_AFTER_HERO:
-        h = S[at + 2]
-        acted = S[at + 5]                   # the hero's action was taken (a rank chosen)
-        first_u = S[at + 3] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
+        h = S[at + AFTER_HERO]
+        acted = S[at + AFTER_ACTED]                   # the hero's action was taken (a rank chosen)
+        first_u = S[at + AFTER_NEXT_UPGRADE] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
         for u in range(first_u, C[C_N_UPGRADES]):
             if upgrade_place(S, p, u) == h:
                 f = C[C_U_FLAGS + u]
                 if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
-                    S[at + 3] = u + 1
+                    S[at + AFTER_NEXT_UPGRADE] = u + 1
                     push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
                     return -1
                 if f & UF_DIOP:                 # its Demons destroyed are another player's
-                    S[at + 3] = u + 1
+                    S[at + AFTER_NEXT_UPGRADE] = u + 1
                     push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
                     return -1
                 if C[C_U_ACTIONS + u] >= 0:
-                    S[at + 3] = u + 1
+                    S[at + AFTER_NEXT_UPGRADE] = u + 1
                     if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
                         if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
                             push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
@@ -533,7 +541,7 @@ def options(S, C, NS, PR, R, OPT, NB):
                     push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
         return -1
     if kind == F_MARK_CURSE:
-        k = S[at + 2]
+        k = S[at + MARK_CURSE]
         if k == K_DEMOR:
             for s in range(NS[p, NS_N_SECONDARY]):
                 n = option(OPT, n, O_SECONDARY, s, 0, 0)
@@ -541,13 +549,13 @@ def options(S, C, NS, PR, R, OPT, NB):
             for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
                 n = option(OPT, n, O_HERO_PICK, h, 0, 0)
             n = crew_options(S, C, p, OPT, n)
-        elif k == -2:                       # Inspire the Resistance: any curse in play
+        elif k == MARK_DISCARD:                   # Inspire the Resistance: any curse in play
             for i in range(S[S_N_CURSES]):
                 n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
-        elif S[at + 3] > 0:                 # curses to ignore (patrons, Break the Blockade): a new choice
+        elif S[at + MARK_PICKS] > 0:                 # curses to ignore (patrons, Break the Blockade): a new choice
             for i in range(S[S_N_CURSES]):
                 lord = S[S_CURSES + i]
-                if S[at + 4] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
+                if S[at + MARK_PICKED] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
                     n = option(OPT, n, O_CURSE, lord, 0, 0)
             if n > 0:
                 n = option(OPT, n, O_DONE, 0, 0, 0)
@@ -557,7 +565,7 @@ def options(S, C, NS, PR, R, OPT, NB):
         return option(OPT, n, O_ALT, 1, 0, 0)
     if kind == F_TRIGGERS:
         for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
-            if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + 2]:
+            if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + TRIGGERS_WHEN]:
                 n = option(OPT, n, O_TRIGGER, j, 0, 0)
         if n > 0:
             n = option(OPT, n, O_DONE, 0, 0, 0)
@@ -573,7 +581,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_HERO_PICK, h, 0, 0)
         return n
     if kind == F_THORSTEYN:
-        ch = S[at + 3]
+        ch = S[at + THORSTEYN_CHALLENGE]
         if can_pay(S, C, NS, PR, p, ch, 99):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
@@ -582,7 +590,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
         return n
     if kind == F_TAKE_DISCARD:
-        if S[at + 2] == 0:
+        if S[at + TAKE_LEFT] == 0:
             pop(S)
             return -1
         for j in range(C[C_N_JOURNEY]):
@@ -599,7 +607,7 @@ def options(S, C, NS, PR, R, OPT, NB):
             n = option(OPT, n, O_DONE, 0, 0, 0)
         return n
     if kind == F_DOUBLE:
-        for i in range(S[at + 2], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
+        for i in range(S[at + DOUBLE_SLOT], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
             if slot_reward(S, C, NS, p, i) >= 0:
                 n = option(OPT, n, O_ALT, i, 0, 0)
         if n > 0:
@@ -613,8 +621,8 @@ def options(S, C, NS, PR, R, OPT, NB):
 def choose(S, C, NS, PR, R, OPT, i):
     """Apply option i of the top frame's list in OPT."""
     at = top(S)
-    kind = S[at]
-    p = S[at + 1]
+    kind = S[at + FR_KIND]
+    p = S[at + FR_PLAYER]
     code = OPT[i, 0]
     x = OPT[i, 1]
     y = OPT[i, 2]
@@ -623,11 +631,11 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if code == O_DONE and kind == F_THORSTEYN:
         pop(S)
-        push_program(S, p, S[at + 3], MODE_COST, GF_AREA)
+        push_program(S, p, S[at + THORSTEYN_CHALLENGE], MODE_COST, GF_AREA)
         return
     if code == O_DONE:
         if kind == F_END_TURN:
-            S[at + 2] = 1
+            S[at + END_TURN_STAGE] = 1
             excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
             if excess > 0:
                 push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
@@ -688,11 +696,11 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_CHOICE:
         pop(S)
-        push(S, F_ALT, p, alt_of(C, S[at + 2], x), 0, S[at + 4], S[at + 5], 0, 0)
+        push(S, F_ALT, p, alt_of(C, S[at + CHOICE_STEP], x), 0, S[at + CHOICE_MODE], S[at + CHOICE_SOURCE], 0, 0)
         return
     if kind == F_MORALE:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
+        S[at + STEPS_LEFT] -= 1
+        if S[at + STEPS_DOWN] == 1:
             S[S_MORALE + p * N_HEROES + x] -= 1
         else:
             m = S[S_MORALE + p * N_HEROES + x]
@@ -705,19 +713,19 @@ def choose(S, C, NS, PR, R, OPT, i):
                 push_program(S, p, reward, 0, GF_OTHER)
         return
     if kind == F_RANK:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
+        S[at + STEPS_LEFT] -= 1
+        if S[at + STEPS_DOWN] == 1:
             S[S_RANK + p * N_HEROES + x] -= 1
         else:
             S[S_RANK + p * N_HEROES + x] += 1
             stat(S, p, ST_RANK_INCREASES, 1)
         return
     if kind == F_DISCARD:
-        S[at + 2] -= 1
+        S[at + DISCARD_LEFT] -= 1
         discard_journey(S, C, p, x)
         return
     if kind == F_PLAY:
-        S[at + 2] -= 1
+        S[at + PLAY_LEFT] -= 1
         leave_hand(S, C, p, x)
         stat(S, p, ST_JOURNEY_PLAYED, 1)
         card_played(S, x, PLAYED_FACE_DOWN if y == 1 else PLAYED_FACE_UP)
@@ -734,52 +742,52 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_MOVE:
         if code == O_KRAKEN_MOVE:
-            S[at + 7] |= MOVE_KRAKEN
-            S[at + 3] = S[S_KRAKEN + p]
+            S[at + MOVE_FLAGS] |= MOVE_KRAKEN
+            S[at + MOVE_FROM] = S[S_KRAKEN + p]
             special(S, p, SP_KRAKEN_MOVES, 1)
             return
         if code == O_SHIP2:                 # the rest of the speed moves the second pawn, from where it is
-            S[at + 7] |= MOVE_SHIP2
-            S[at + 3] = S[S_SHIP2 + p]
-            S[at + 4] = 0
-            S[at + 5] = 0
+            S[at + MOVE_FLAGS] |= MOVE_SHIP2
+            S[at + MOVE_FROM] = S[S_SHIP2 + p]
+            S[at + MOVE_ENTERED_LO] = 0
+            S[at + MOVE_ENTERED_HI] = 0
             return
-        S[at + 2] -= 1
+        S[at + MOVE_LEFT] -= 1
         if code == O_PLACE:
-            S[at + 3] = x                   # the move's start: it may not come back here
+            S[at + MOVE_FROM] = x                   # the move's start: it may not come back here
             if NS[p, NS_FLAGS] & NF_KRAKEN:
                 S[S_KRAKEN + p] = x         # the Kraken is placed with the ship
         else:
             if x < 31:
-                S[at + 4] |= 1 << x
+                S[at + MOVE_ENTERED_LO] |= 1 << x
             else:
-                S[at + 5] |= 1 << (x - 31)
-        if S[at + 7] & MOVE_KRAKEN:
+                S[at + MOVE_ENTERED_HI] |= 1 << (x - 31)
+        if S[at + MOVE_FLAGS] & MOVE_KRAKEN:
             S[S_KRAKEN + p] = x
             S[S_KRAKEN_MOVED + p] += 1
             special(S, p, SP_KRAKEN_AREAS, 1)
             arrive(S, C, PR, p, x, False)
-        elif S[at + 7] & MOVE_SHIP2:
+        elif S[at + MOVE_FLAGS] & MOVE_SHIP2:
             enter_with_second(S, C, PR, p, x)
         else:
             enter_area(S, C, PR, p, x)
         return
     if kind == F_UPGRADE:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
+        S[at + UPGRADE_LEFT] -= 1
+        if S[at + UPGRADE_LOSS] == 1:
             take_out_of_play(S, C, p, x, U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX)
         else:
             gain_upgrade(S, C, R, p, x, HOW_GAINED)
         return
     if kind == F_ATTACH:
         pop(S)
-        if S[at + 3] == 2:
+        if S[at + ATTACH_KIND] == ATTACH_TROPHY:
             S[S_DELIVERY_HERO + p] = x
         else:
-            put_in_play(S, C, p, S[at + 2], x)
+            put_in_play(S, C, p, S[at + ATTACH_ITEM], x)
         return
     if kind == F_DIE:
-        S[at + 2] -= 1
+        S[at + DIE_LEFT] -= 1
         push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
         return
     if kind == F_PURIFY_ADJ:
@@ -791,17 +799,17 @@ def choose(S, C, NS, PR, R, OPT, i):
         chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
         return
     if kind == F_SECONDARY:
-        if S[at + 3] == 1 and S[at + 2] == 1 and S[at + 4] == 1:
+        if S[at + SECONDARY_BY_POWER] == 1 and S[at + SECONDARY_LEFT] == 1 and S[at + SECONDARY_TAKEN] == 1:
             special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
-        S[at + 2] -= 1
-        S[at + 4] = 1
+        S[at + SECONDARY_LEFT] -= 1
+        S[at + SECONDARY_TAKEN] = 1
         S[S_SECONDARY + p] = x
         use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
         push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
         return
     if kind == F_PUSH:
         pop(S)
-        if S[at + 3] == 1:                  # Lady Ignal's trophy: the second pawn pushed out
+        if S[at + PUSH_SHIP2] == 1:                  # Lady Ignal's trophy: the second pawn pushed out
             enter_with_second(S, C, PR, p, x)
         else:
             enter_area(S, C, PR, p, x)
@@ -825,33 +833,33 @@ def choose(S, C, NS, PR, R, OPT, i):
             purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
         return
     if kind == F_MARK_CURSE:
-        if S[at + 2] == K_DEMOR:
+        if S[at + MARK_CURSE] == K_DEMOR:
             pop(S)
             S[S_BLOCKED_SECONDARY + p] = x
-        elif S[at + 2] == K_TEMATABAN:
+        elif S[at + MARK_CURSE] == K_TEMATABAN:
             pop(S)
             S[S_BLOCKED_HERO + p] = x
-        elif S[at + 2] == -2:               # Inspire the Resistance: the curse goes, its Lord stays
+        elif S[at + MARK_CURSE] == MARK_DISCARD:              # Inspire the Resistance: the curse goes, its Lord stays
             pop(S)
             remove_curse(S, x)
             update_curses(S, C)
         else:
-            if S[at + 4] == 0:              # the first pick of this turn replaces the old choice
+            if S[at + MARK_PICKED] == 0:              # the first pick of this turn replaces the old choice
                 S[S_IGNORED + p] = 0
-            S[at + 4] += 1
-            S[at + 3] -= 1
+            S[at + MARK_PICKED] += 1
+            S[at + MARK_PICKS] -= 1
             S[S_IGNORED + p] |= 1 << x
         return
     if kind == F_THORSTEYN:                 # 1 protection for icon x; the other icons paid
         pop(S)
-        ch = S[at + 3]
+        ch = S[at + THORSTEYN_CHALLENGE]
         gain_protection(S, PR, p, -1)
         for k in range(n_steps(C, ch) - 1, -1, -1):
             if k != x:
                 push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
         return
     if kind == F_TAKE_DISCARD:
-        S[at + 2] -= 1
+        S[at + TAKE_LEFT] -= 1
         S[S_JLOC + x] = J_HAND + p
         if C[C_J_NATION + x] < 0:
             S[S_N_HAND + p] += 1
@@ -859,7 +867,7 @@ def choose(S, C, NS, PR, R, OPT, i):
         return
     if kind == F_DIOP:
         pop(S)
-        destroy_demons(S, x, S[at + 2])
+        destroy_demons(S, x, S[at + DIOP_DEMONS])
         return
     if kind == F_DOUBLE:
         pop(S)
@@ -868,13 +876,13 @@ def choose(S, C, NS, PR, R, OPT, i):
     if kind == F_INSTEAD:
         pop(S)
         if x == 0:
-            push_program(S, p, S[at + 2], 0, GF_OTHER)
+            push_program(S, p, S[at + INSTEAD_PROG], 0, GF_OTHER)
         else:
             glory(S, p, 2, GF_OTHER)
         return
     if kind == F_CORNER:
         pop(S)
-        c = S[at + 2]
+        c = S[at + CORNER_NUMBER]
         S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + x)
         push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + x], 0, GF_AREA)
         return
@@ -896,7 +904,7 @@ def start_turn(S, C, PR, p):
         push(S, F_TRIGGERS, p, TRIG_START, 0, 0, 0, 0, 0)
     picks = S[S_ANGELS_PATRON + p] + (2 if holds(S, p, PF_IGNORE_2) else 0)
     if picks > 0 and S[S_N_CURSES] > 0:     # choose again, or keep ("until you choose another one")
-        push(S, F_MARK_CURSE, p, -1, picks, 0, 0, 0, 0)
+        push(S, F_MARK_CURSE, p, MARK_IGNORE, picks, 0, 0, 0, 0)
     S[S_START_AREA + p] = S[S_AREA + p]
     S[S_SHIP2_START + p] = S[S_SHIP2 + p]
     S[S_SHIP2_MOVED + p] = 0
@@ -914,8 +922,8 @@ def recharge_stage(S, C, NS, p, at):
     """Recharge (F_RECHARGE, a stage): the rewards of the slots the workers vacated; then
     the workers back from the left, the secondary cube off the board, the ship upgrades'
     rewards."""
-    stage = S[at + 2]
-    S[at + 2] = stage + 1
+    stage = S[at + RECHARGE_STAGE]
+    S[at + RECHARGE_STAGE] = stage + 1
     if stage == 0:
         if holds(S, p, PF_RECHARGE_DOUBLE):         # Pass the Black Rock: one reward twice
             push(S, F_DOUBLE, p, S[S_ON_SHIP + p], 0, 0, 0, 0, 0)

@@ -14,7 +14,7 @@ from ..tape import tape_read, tape_write
 from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
-from .frames import top
+from .frames import top_player
 from .interventions import treat_nation, treat_seat
 from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
@@ -61,7 +61,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        pol = POL_seat[S[top(S) + 1]]
+        pol = POL_seat[top_player(S)]
         if pol == POL_REPLAY:
             i = tape_read(TAPE, n) if n > 1 else 0
         else:
