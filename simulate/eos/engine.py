@@ -261,6 +261,502 @@ def action_options(S, C, NS, PR, p, OPT):
     return n
 
 
+@tiny
+def with_done(OPT, n):
+    """The n options listed, then O_DONE (stop) if there are any."""
+    return option(OPT, n, O_DONE, 0, 0, 0) if n > 0 else n
+
+
+# Each frame kind's options into OPT (their number), or -1 after doing its automatic work
+# (a step that needs no decision; popping the frame once it is over).
+@hot
+def begin_turn(S, C, PR, p):
+    """F_TURN: the turn's action and its end, under the start-of-turn effects."""
+    pop(S)
+    push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
+    push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
+    start_turn(S, C, PR, p)
+    return -1
+
+
+@hot
+def take_guarded_demons(S, C, PR, p, at):
+    """F_AREA_DEMONS: a guarded area's Demons, its challenge paid (sailing.arrive)."""
+    pop(S)
+    receive_demons(S, C, PR, p, S[at + GUARDED_DEMONS])
+    return -1
+
+
+@hot
+def program_step(S, C, p, at):
+    """F_PROGRAM: its next step, to take (one alternative) or to choose (several)."""
+    prog = S[at + PROG_ID]
+    i = S[at + PROG_STEP]
+    if i >= n_steps(C, prog):
+        pop(S)
+        return -1
+    S[at + PROG_STEP] = i + 1
+    step = step_of(C, prog, i)
+    if n_alts(C, step) == 1:
+        push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
+    else:
+        push(S, F_CHOICE, p, step, 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
+    return -1
+
+
+@hot
+def alt_symbols(S, C, NS, PR, R, p, at):
+    """F_ALT: its symbols in order, until one pushes a frame (worked on before the next symbol)."""
+    alt = S[at + ALT_ID]
+    while S[at + ALT_SYMBOL] < n_syms(C, alt):
+        k = S[at + ALT_SYMBOL]
+        S[at + ALT_SYMBOL] = k + 1
+        sp = S[S_SP]
+        do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + ALT_MODE],
+                  S[at + ALT_SOURCE])
+        if S[S_SP] != sp:
+            return -1
+    pop(S)
+    return -1
+
+
+@hot
+def choice_options(S, C, at, OPT):
+    """F_CHOICE: each alternative of the step; none of them unless it is a cost."""
+    n = 0
+    step = S[at + CHOICE_STEP]
+    for i in range(n_alts(C, step)):
+        n = option(OPT, n, O_ALT, i, 0, 0)
+    if S[at + CHOICE_MODE] != MODE_COST:
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    return n
+
+
+@hot
+def hero_step_options(S, NS, p, at, OPT, track, tops, bottom):
+    """F_MORALE (track S_MORALE, tops NS_N_MORALE, bottom 0), F_RANK (S_RANK, NS_N_RANKS, 1):
+    the heroes whose track can take the step, up to their top or down to the bottom."""
+    if S[at + STEPS_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    down = S[at + STEPS_DOWN]
+    for h in range(N_HEROES):
+        v = S[track + p * N_HEROES + h]
+        if (down == 0 and v < NS[p, tops + h]) or (down == 1 and v > bottom):
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    return n
+
+
+@hot
+def discard_options(S, C, p, at, OPT):
+    """F_DISCARD: the cards in hand (only general ones for the hand limit); stopping, unless a must."""
+    if S[at + DISCARD_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    general_only = S[at + DISCARD_GENERAL]
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
+            n = option(OPT, n, O_CARD, j, 0, 0)
+    if n > 0 and S[at + DISCARD_MUST] == 0:
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    return n
+
+
+@hot
+def play_options(S, C, NS, PR, p, at, OPT):
+    """F_PLAY: each card in hand face up (if its cost can be paid) and face down; stopping."""
+    if S[at + PLAY_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_HAND + p:
+            if can_pay(S, C, NS, PR, p, C[C_J_COST + j], 0):
+                n = option(OPT, n, O_CARD, j, 0, 0)
+            n = option(OPT, n, O_CARD, j, 1, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def placement_options(S, C, NS, p, OPT):
+    """The first turn's move: the ship's placement, in a perimeter area (1 speed)."""
+    n = 0
+    for x in range(C[C_N_AREAS]):
+        if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
+            n = option(OPT, n, O_PLACE, x, 0, 0)
+    return n
+
+
+@hot
+def move_options(S, C, NS, PR, p, at, OPT, NB):
+    """F_MOVE: the areas the moving pawn (the ship, the Kraken, the second ship pawn) may sail
+    into; the ship's move given to the Kraken or the second pawn; stopping."""
+    if S[at + MOVE_LEFT] == 0:
+        pop(S)
+        return -1
+    if S[S_AREA + p] < 0:
+        return placement_options(S, C, NS, p, OPT)
+    kraken = S[at + MOVE_FLAGS] & MOVE_KRAKEN
+    second = S[at + MOVE_FLAGS] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
+    moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
+    if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
+        pop(S)                          # Ragador: no ship further than 2 areas a turn
+        return -1
+    n = 0
+    k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
+    for i in range(k):
+        x = NB[i]
+        if may_enter(S, C, NS, PR, p, x, S[at + MOVE_FROM], S[at + MOVE_ENTERED_LO], S[at + MOVE_ENTERED_HI],
+                     S[at + MOVE_SPEED]):
+            n = option(OPT, n, O_AREA, x, 0, 0)
+    if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + MOVE_ENTERED_LO] == 0 and S[at + MOVE_ENTERED_HI] == 0
+            and not S[at + MOVE_FLAGS] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
+        n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
+    if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + MOVE_FLAGS] & MOVE_PLAIN:
+        n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
+    return with_done(OPT, n)
+
+
+@hot
+def upgrade_options(S, C, p, at, OPT):
+    """F_UPGRADE: a loss: p's upgrades in play; a gain: the market's upgrades p has room for and
+    its nation's in hand, or stopping."""
+    if S[at + UPGRADE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    if S[at + UPGRADE_LOSS] == 1:
+        for u in range(C[C_N_UPGRADES]):
+            if upgrade_place(S, p, u) >= 0:
+                n = option(OPT, n, O_UPGRADE, u, 0, 0)
+        return n
+    for m in range(C[C_MARKET]):
+        u = S[S_MARKET + m]
+        if u >= 0 and may_place_upgrade(S, C, p, u):
+            n = option(OPT, n, O_UPGRADE, u, 0, 0)
+    for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
+        if S[S_ULOC + u] == U_HAND + p:
+            n = option(OPT, n, O_UPGRADE, u, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def attach_options(S, C, p, at, OPT):
+    """F_ATTACH: the heroes with room for the upgrade (none: it is discarded); a trophy item goes
+    under any hero or extra crew member."""
+    n = 0
+    if S[at + ATTACH_KIND] == ATTACH_TROPHY:
+        for h in range(N_HEROES):
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        return crew_options(S, C, p, OPT, n)
+    scout_only = C[C_U_FLAGS + S[at + ATTACH_ITEM]] & UF_PASSAGE      # the passage upgrade goes under the Scout
+    for h in range(1 if scout_only else N_HEROES):
+        if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    if n == 0:
+        S[S_ULOC + S[at + ATTACH_ITEM]] = U_DISCARD
+    return n
+
+
+@hot
+def die_options(S, at, OPT):
+    """F_DIE: roll, or stop."""
+    if S[at + DIE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = option(OPT, 0, O_ROLL, 0, 0, 0)
+    return option(OPT, n, O_DONE, 0, 0, 0)
+
+
+@hot
+def purify_options(S, C, p, OPT, NB):
+    """F_PURIFY_ADJ: the ship's area and its neighbours with Demons to purify; stopping."""
+    n = 0
+    x = S[S_AREA + p]
+    if x >= 0:
+        if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+            n = option(OPT, n, O_AREA, x, 0, 0)
+        k = neighbours(S, C, p, x, NB)
+        for i in range(k):
+            if S[S_PURIFIED + NB[i]] == 0 and C[C_AREA_DEMONS + NB[i]] > 0:
+                n = option(OPT, n, O_AREA, NB[i], 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def kraken_wakes(S, p):
+    """F_KRAKEN: p's Kraken, if it has one, moves up to 2 areas (no speed bonus) or purifies its area."""
+    pop(S)
+    if S[S_KRAKEN + p] < 0:
+        return -1
+    push(S, F_KRAKEN_CHOICE, p, 0, 0, 0, 0, 0, 0)
+    return -1
+
+
+@hot
+def kraken_options(S, C, p, OPT):
+    """F_KRAKEN_CHOICE: move the Kraken, purify its area (Demons there, no Belvadan), or neither."""
+    n = option(OPT, 0, O_KRAKEN_MOVE, 0, 0, 0)
+    x = S[S_KRAKEN + p]
+    if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0 and not cursed(S, C, p, K_BELVADAN):
+        n = option(OPT, n, O_KRAKEN_PURIFY, 0, 0, 0)
+    return option(OPT, n, O_DONE, 0, 0, 0)
+
+
+@hot
+def secondary_options(S, C, NS, p, at, OPT):
+    """F_SECONDARY: p's secondary actions but the last one taken (and the one Demor's curse
+    blocks), a trophy's extra one; stopping."""
+    if S[at + SECONDARY_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    demor = cursed(S, C, p, K_DEMOR)
+    for s in range(NS[p, NS_N_SECONDARY]):
+        if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
+            n = option(OPT, n, O_SECONDARY, s, 0, 0)
+    if holds(S, p, PF_EXTRA_SECONDARY):     # the Cape of Terror: one more option
+        for t in range(C[C_N_TROPHIES]):
+            if (C[C_T_PASSIVE + t] >> PF_EXTRA_SECONDARY) & 1 and S[S_SECONDARY + p] != EXTRA + t:
+                n = option(OPT, n, O_SECONDARY, EXTRA + t, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def end_turn_options(S, C, NS, p, at, OPT):
+    """F_END_TURN: the free actions and ending the turn; once ended (the hand limit applied), the
+    next player."""
+    if S[at + END_TURN_STAGE] == 0:
+        n = free_options(S, C, p, OPT, 0)
+        return option(OPT, n, O_DONE, 0, 0, 0)
+    if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
+        return -1
+    pop(S)
+    end_turn(S, C, NS, p)
+    return -1
+
+
+@hot
+def push_options(S, C, at, OPT, NB):
+    """F_PUSH: the areas the pushed ship pawn may go to."""
+    n = 0
+    k = push_targets(S, C, S[at + PUSH_FROM], NB)
+    for i in range(k):
+        n = option(OPT, n, O_AREA, NB[i], 0, 0)
+    return n
+
+
+@hot
+def event_step(S, C, PR, R, at):
+    """F_EVENT: its next stage."""
+    if not event_stage(S, C, PR, R, at):
+        pop(S)
+    return -1
+
+
+@hot
+def chronicle_done(S, C, PR, p):
+    """F_CHRONICLE_DONE: the chronicle track filled."""
+    pop(S)
+    fill_chronicle(S, C, PR, p)
+    return -1
+
+
+@hot
+def spawn_step(S, C, p, at):
+    """F_SPAWN: the ships pushed out of the Lord's area, then the Lord placed."""
+    if S[at + SPAWN_STAGE] == 0:
+        S[at + SPAWN_STAGE] = 1
+        if spawn_ships_out(S, C, p) == 0:
+            pop(S)
+        return -1
+    pop(S)
+    spawn_lord(S, C, p)
+    return -1
+
+
+@hot
+def corner_options(S, C, p, at, OPT):
+    """F_CORNER: the corner's rewards p has not taken; stopping."""
+    n = 0
+    c = S[at + CORNER_NUMBER]
+    for k in range(C[C_CORNER_N + c]):
+        if not corner_taken(S, C, p, c, k):
+            n = option(OPT, n, O_ALT, k, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def after_hero(S, C, NS, PR, p, at):
+    """F_AFTER_HERO: the upgrades under the hero act one by one, then the activation ends."""
+    h = S[at + AFTER_HERO]
+    if next_upgrade_acts(S, C, p, h, at):
+        return -1
+    pop(S)
+    activation_ends(S, C, NS, PR, p, h, S[at + AFTER_ACTED])
+    return -1
+
+
+@hot
+def next_upgrade_acts(S, C, p, h, at):
+    """Whether an upgrade under hero h from the frame's next one on acts: its action pushed, the
+    frame moved past it."""
+    first_u = S[at + AFTER_NEXT_UPGRADE] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
+    for u in range(first_u, C[C_N_UPGRADES]):
+        if upgrade_place(S, p, u) == h:
+            f = C[C_U_FLAGS + u]
+            if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
+                return True
+            if f & UF_DIOP:                 # its Demons destroyed are another player's
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
+                return True
+            if C[C_U_ACTIONS + u] >= 0:
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
+                    if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
+                        push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
+                else:
+                    push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
+                return True
+    return False
+
+
+@hot
+def activation_ends(S, C, NS, PR, p, h, acted):
+    """After hero h's upgrades (`acted`: a rank's actions taken): the secondary action and what
+    comes before it."""
+    if h < N_HEROES:                    # extra crew take no secondary action
+        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
+    if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
+        push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
+    if S[S_N_WAITING + p] > 0:
+        push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
+    if holds(S, p, PF_LAVALOAN) and h < N_HEROES and acted == 1:
+        m = S[S_MORALE + p * N_HEROES + h]  # the Battle of Lavaloan: the reward the morale cube covers
+        if m > 0 and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m - 1] == 0:
+            push_program(S, p, NS[p, NS_MORALE_PROG + h * MAX_MORALE + m - 1], 0, GF_OTHER)
+    if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
+        for t in range(C[C_N_TROPHIES]):
+            if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
+                push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
+
+
+@hot
+def mark_curse_options(S, C, NS, p, at, OPT):
+    """F_MARK_CURSE: Demor's curse: a secondary action to block; Temataban's: a hero (not the
+    Scout) or extra crew member; a curse in play to discard; curses to ignore (patrons, Break
+    the Blockade), each pick a new choice, or stopping."""
+    n = 0
+    k = S[at + MARK_CURSE]
+    if k == K_DEMOR:
+        for s in range(NS[p, NS_N_SECONDARY]):
+            n = option(OPT, n, O_SECONDARY, s, 0, 0)
+    elif k == K_TEMATABAN:
+        for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        n = crew_options(S, C, p, OPT, n)
+    elif k == MARK_DISCARD:             # Inspire the Resistance: any curse in play
+        for i in range(S[S_N_CURSES]):
+            n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
+    elif S[at + MARK_PICKS] > 0:
+        for i in range(S[S_N_CURSES]):
+            lord = S[S_CURSES + i]
+            if S[at + MARK_PICKED] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
+                n = option(OPT, n, O_CURSE, lord, 0, 0)
+        n = with_done(OPT, n)
+    return n
+
+
+@hot
+def instead_options(OPT):
+    """F_INSTEAD: the morale reward (0) or 2 glory (1)."""
+    n = option(OPT, 0, O_ALT, 0, 0, 0)
+    return option(OPT, n, O_ALT, 1, 0, 0)
+
+
+@hot
+def trigger_options(S, C, p, at, OPT):
+    """F_TRIGGERS: p's played cards waiting for this trigger; stopping."""
+    n = 0
+    for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
+        if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + TRIGGERS_WHEN]:
+            n = option(OPT, n, O_TRIGGER, j, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def cover_options(S, C, NS, p, OPT):
+    """F_COVER: the Plague Ship: the ship's slots that give a reward."""
+    n = 0
+    k = coverable_slot(S, C, NS, p, 0)
+    while k >= 0:
+        n = option(OPT, n, O_ALT, k, 0, 0)
+        k = coverable_slot(S, C, NS, p, k + 1)
+    return n
+
+
+@hot
+def abyss_options(OPT):
+    """F_ABYSS: Darrington's Abyss: any hero but the Scout."""
+    n = 0
+    for h in range(1, N_HEROES):
+        n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    return n
+
+
+@hot
+def thorsteyn_options(S, C, NS, PR, p, at, OPT):
+    """F_THORSTEYN: the whole challenge paid (O_DONE, if p can), or each icon p may ignore for 1
+    protection, paying the others."""
+    n = 0
+    ch = S[at + THORSTEYN_CHALLENGE]
+    if can_pay(S, C, NS, PR, p, ch, 99):
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
+    while k >= 0:
+        n = option(OPT, n, O_ALT, k, 0, 0)
+        k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
+    return n
+
+
+@hot
+def take_discard_options(S, C, at, OPT):
+    """F_TAKE_DISCARD: the cards in the discard pile; stopping."""
+    if S[at + TAKE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_DISCARD:
+            n = option(OPT, n, O_CARD, j, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def diop_options(S, p, OPT):
+    """F_DIOP: the other players holding Demons; stopping."""
+    n = 0
+    for q in range(S[S_N]):
+        if q != p and S[S_MARKER + q] < 0:
+            n = option(OPT, n, O_ALT, q, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def double_options(S, C, NS, p, at, OPT):
+    """F_DOUBLE: the vacated slots with a reward; stopping."""
+    n = 0
+    for i in range(S[at + DOUBLE_SLOT], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
+        if slot_reward(S, C, NS, p, i) >= 0:
+            n = option(OPT, n, O_ALT, i, 0, 0)
+    return with_done(OPT, n)
+
+
 @hot
 def options(S, C, NS, PR, R, OPT, NB):
     """Options of the top frame into OPT (their number), or -1 after doing automatic work."""
@@ -271,348 +767,79 @@ def options(S, C, NS, PR, R, OPT, NB):
     at = top(S)
     kind = S[at + FR_KIND]
     p = S[at + FR_PLAYER]
-    n = 0
     if kind == F_TURN:
-        pop(S)
-        push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
-        push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
-        start_turn(S, C, PR, p)
-        return -1
+        return begin_turn(S, C, PR, p)
     if kind == F_ACTION:
         return action_options(S, C, NS, PR, p, OPT)
-    if kind == F_AREA_DEMONS:               # a guarded area's Demons, its challenge paid (sailing.arrive)
-        pop(S)
-        receive_demons(S, C, PR, p, S[at + GUARDED_DEMONS])
-        return -1
+    if kind == F_AREA_DEMONS:
+        return take_guarded_demons(S, C, PR, p, at)
     if kind == F_PROGRAM:
-        prog = S[at + PROG_ID]
-        i = S[at + PROG_STEP]
-        if i >= n_steps(C, prog):
-            pop(S)
-            return -1
-        S[at + PROG_STEP] = i + 1
-        step = step_of(C, prog, i)
-        if n_alts(C, step) == 1:
-            push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
-        else:
-            push(S, F_CHOICE, p, step, 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
-        return -1
+        return program_step(S, C, p, at)
     if kind == F_ALT:
-        alt = S[at + ALT_ID]
-        while S[at + ALT_SYMBOL] < n_syms(C, alt):
-            k = S[at + ALT_SYMBOL]
-            S[at + ALT_SYMBOL] = k + 1
-            sp = S[S_SP]
-            do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + ALT_MODE], S[at + ALT_SOURCE])
-            if S[S_SP] != sp:
-                return -1
-        pop(S)
-        return -1
+        return alt_symbols(S, C, NS, PR, R, p, at)
     if kind == F_CHOICE:
-        step = S[at + CHOICE_STEP]
-        for i in range(n_alts(C, step)):
-            n = option(OPT, n, O_ALT, i, 0, 0)
-        if S[at + CHOICE_MODE] != MODE_COST:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_MORALE or kind == F_RANK:
-        if S[at + STEPS_LEFT] == 0:
-            pop(S)
-            return -1
-        lower = S[at + STEPS_DOWN]
-        for h in range(N_HEROES):
-            v = S[(S_MORALE if kind == F_MORALE else S_RANK) + p * N_HEROES + h]
-            top_ = NS[p, (NS_N_MORALE if kind == F_MORALE else NS_N_RANKS) + h]
-            low = 0 if kind == F_MORALE else 1
-            if (lower == 0 and v < top_) or (lower == 1 and v > low):
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        return n
+        return choice_options(S, C, at, OPT)
+    if kind == F_MORALE:
+        return hero_step_options(S, NS, p, at, OPT, S_MORALE, NS_N_MORALE, 0)
+    if kind == F_RANK:
+        return hero_step_options(S, NS, p, at, OPT, S_RANK, NS_N_RANKS, 1)
     if kind == F_DISCARD:
-        if S[at + DISCARD_LEFT] == 0:
-            pop(S)
-            return -1
-        general_only = S[at + DISCARD_GENERAL]
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
-                n = option(OPT, n, O_CARD, j, 0, 0)
-        if n > 0 and S[at + DISCARD_MUST] == 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return discard_options(S, C, p, at, OPT)
     if kind == F_PLAY:
-        if S[at + PLAY_LEFT] == 0:
-            pop(S)
-            return -1
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_HAND + p:
-                if can_pay(S, C, NS, PR, p, C[C_J_COST + j], 0):
-                    n = option(OPT, n, O_CARD, j, 0, 0)
-                n = option(OPT, n, O_CARD, j, 1, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return play_options(S, C, NS, PR, p, at, OPT)
     if kind == F_MOVE:
-        if S[at + MOVE_LEFT] == 0:
-            pop(S)
-            return -1
-        if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
-            for x in range(C[C_N_AREAS]):
-                if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
-                    n = option(OPT, n, O_PLACE, x, 0, 0)
-            return n
-        kraken = S[at + MOVE_FLAGS] & MOVE_KRAKEN
-        second = S[at + MOVE_FLAGS] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
-        moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
-        if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
-            pop(S)                          # Ragador: no ship further than 2 areas a turn
-            return -1
-        k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
-        for i in range(k):
-            x = NB[i]
-            if may_enter(S, C, NS, PR, p, x, S[at + MOVE_FROM], S[at + MOVE_ENTERED_LO], S[at + MOVE_ENTERED_HI], S[at + MOVE_SPEED]):
-                n = option(OPT, n, O_AREA, x, 0, 0)
-        if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + MOVE_ENTERED_LO] == 0 and S[at + MOVE_ENTERED_HI] == 0
-                and not S[at + MOVE_FLAGS] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
-            n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
-        if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + MOVE_FLAGS] & MOVE_PLAIN:
-            n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return move_options(S, C, NS, PR, p, at, OPT, NB)
     if kind == F_UPGRADE:
-        if S[at + UPGRADE_LEFT] == 0:
-            pop(S)
-            return -1
-        if S[at + UPGRADE_LOSS] == 1:                  # a loss: one of p's upgrades in play
-            for u in range(C[C_N_UPGRADES]):
-                if upgrade_place(S, p, u) >= 0:
-                    n = option(OPT, n, O_UPGRADE, u, 0, 0)
-            return n
-        for m in range(C[C_MARKET]):
-            u = S[S_MARKET + m]
-            if u >= 0 and may_place_upgrade(S, C, p, u):
-                n = option(OPT, n, O_UPGRADE, u, 0, 0)
-        for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
-            if S[S_ULOC + u] == U_HAND + p:
-                n = option(OPT, n, O_UPGRADE, u, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return upgrade_options(S, C, p, at, OPT)
     if kind == F_ATTACH:
-        if S[at + ATTACH_KIND] == ATTACH_TROPHY:                  # a trophy item under a hero or an extra crew member
-            for h in range(N_HEROES):
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-            return crew_options(S, C, p, OPT, n)
-        scout_only = C[C_U_FLAGS + S[at + ATTACH_ITEM]] & UF_PASSAGE      # the passage upgrade goes under the Scout
-        for h in range(1 if scout_only else N_HEROES):
-            if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        if n == 0:
-            S[S_ULOC + S[at + ATTACH_ITEM]] = U_DISCARD
-        return n
+        return attach_options(S, C, p, at, OPT)
     if kind == F_DIE:
-        if S[at + DIE_LEFT] == 0:
-            pop(S)
-            return -1
-        n = option(OPT, n, O_ROLL, 0, 0, 0)
-        return option(OPT, n, O_DONE, 0, 0, 0)
+        return die_options(S, at, OPT)
     if kind == F_PURIFY_ADJ:
-        x = S[S_AREA + p]
-        if x >= 0:
-            if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
-                n = option(OPT, n, O_AREA, x, 0, 0)
-            k = neighbours(S, C, p, x, NB)
-            for i in range(k):
-                if S[S_PURIFIED + NB[i]] == 0 and C[C_AREA_DEMONS + NB[i]] > 0:
-                    n = option(OPT, n, O_AREA, NB[i], 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_KRAKEN:                    # move the Kraken up to 2 areas (no speed bonus) or purify its area
-        pop(S)
-        if S[S_KRAKEN + p] < 0:
-            return -1
-        push(S, F_KRAKEN_CHOICE, p, 0, 0, 0, 0, 0, 0)
-        return -1
+        return purify_options(S, C, p, OPT, NB)
+    if kind == F_KRAKEN:
+        return kraken_wakes(S, p)
     if kind == F_KRAKEN_CHOICE:
-        n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
-        x = S[S_KRAKEN + p]
-        if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0 and not cursed(S, C, p, K_BELVADAN):
-            n = option(OPT, n, O_KRAKEN_PURIFY, 0, 0, 0)
-        return option(OPT, n, O_DONE, 0, 0, 0)
+        return kraken_options(S, C, p, OPT)
     if kind == F_CHRONICLE:
-        n = chronicle_options(S, C, p, OPT, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return with_done(OPT, chronicle_options(S, C, p, OPT, 0))
     if kind == F_SECONDARY:
-        if S[at + SECONDARY_LEFT] == 0:
-            pop(S)
-            return -1
-        demor = cursed(S, C, p, K_DEMOR)
-        for s in range(NS[p, NS_N_SECONDARY]):
-            if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
-                n = option(OPT, n, O_SECONDARY, s, 0, 0)
-        if holds(S, p, PF_EXTRA_SECONDARY):     # the Cape of Terror: one more option
-            for t in range(C[C_N_TROPHIES]):
-                if (C[C_T_PASSIVE + t] >> PF_EXTRA_SECONDARY) & 1 and S[S_SECONDARY + p] != EXTRA + t:
-                    n = option(OPT, n, O_SECONDARY, EXTRA + t, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return secondary_options(S, C, NS, p, at, OPT)
     if kind == F_END_TURN:
-        if S[at + END_TURN_STAGE] == 0:
-            n = free_options(S, C, p, OPT, 0)
-            return option(OPT, n, O_DONE, 0, 0, 0)
-        if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
-            return -1
-        pop(S)
-        end_turn(S, C, NS, p)
-        return -1
+        return end_turn_options(S, C, NS, p, at, OPT)
     if kind == F_PUSH:
-        k = push_targets(S, C, S[at + PUSH_FROM], NB)
-        for i in range(k):
-            n = option(OPT, n, O_AREA, NB[i], 0, 0)
-        return n
+        return push_options(S, C, at, OPT, NB)
     if kind == F_EVENT:
-        if not event_stage(S, C, PR, R, at):
-            pop(S)
-        return -1
+        return event_step(S, C, PR, R, at)
     if kind == F_RECHARGE:
         recharge_stage(S, C, NS, p, at)
         return -1
     if kind == F_CHRONICLE_DONE:
-        pop(S)
-        fill_chronicle(S, C, PR, p)
-        return -1
+        return chronicle_done(S, C, PR, p)
     if kind == F_SPAWN:
-        if S[at + SPAWN_STAGE] == 0:
-            S[at + SPAWN_STAGE] = 1
-            if spawn_ships_out(S, C, p) == 0:
-                pop(S)
-            return -1
-        pop(S)
-        spawn_lord(S, C, p)
-        return -1
+        return spawn_step(S, C, p, at)
     if kind == F_CORNER:
-        c = S[at + CORNER_NUMBER]
-        for k in range(C[C_CORNER_N + c]):
-            if not corner_taken(S, C, p, c, k):
-                n = option(OPT, n, O_ALT, k, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return corner_options(S, C, p, at, OPT)
     if kind == F_AFTER_HERO:
-        h = S[at + AFTER_HERO]
-        acted = S[at + AFTER_ACTED]                   # the hero's action was taken (a rank chosen)
-        first_u = S[at + AFTER_NEXT_UPGRADE] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
-        for u in range(first_u, C[C_N_UPGRADES]):
-            if upgrade_place(S, p, u) == h:
-                f = C[C_U_FLAGS + u]
-                if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
-                    S[at + AFTER_NEXT_UPGRADE] = u + 1
-                    push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
-                    return -1
-                if f & UF_DIOP:                 # its Demons destroyed are another player's
-                    S[at + AFTER_NEXT_UPGRADE] = u + 1
-                    push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
-                    return -1
-                if C[C_U_ACTIONS + u] >= 0:
-                    S[at + AFTER_NEXT_UPGRADE] = u + 1
-                    if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
-                        if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
-                            push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
-                    else:
-                        push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
-                    return -1
-        pop(S)
-        if h < N_HEROES:                    # extra crew take no secondary action
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
-        if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
-            push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
-        if S[S_N_WAITING + p] > 0:
-            push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
-        if holds(S, p, PF_LAVALOAN) and h < N_HEROES and acted == 1:
-            m = S[S_MORALE + p * N_HEROES + h]  # the Battle of Lavaloan: the reward the morale cube covers
-            if m > 0 and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m - 1] == 0:
-                push_program(S, p, NS[p, NS_MORALE_PROG + h * MAX_MORALE + m - 1], 0, GF_OTHER)
-        if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
-            for t in range(C[C_N_TROPHIES]):
-                if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
-                    push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
-        return -1
+        return after_hero(S, C, NS, PR, p, at)
     if kind == F_MARK_CURSE:
-        k = S[at + MARK_CURSE]
-        if k == K_DEMOR:
-            for s in range(NS[p, NS_N_SECONDARY]):
-                n = option(OPT, n, O_SECONDARY, s, 0, 0)
-        elif k == K_TEMATABAN:
-            for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-            n = crew_options(S, C, p, OPT, n)
-        elif k == MARK_DISCARD:                   # Inspire the Resistance: any curse in play
-            for i in range(S[S_N_CURSES]):
-                n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
-        elif S[at + MARK_PICKS] > 0:                 # curses to ignore (patrons, Break the Blockade): a new choice
-            for i in range(S[S_N_CURSES]):
-                lord = S[S_CURSES + i]
-                if S[at + MARK_PICKED] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
-                    n = option(OPT, n, O_CURSE, lord, 0, 0)
-            if n > 0:
-                n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return mark_curse_options(S, C, NS, p, at, OPT)
     if kind == F_INSTEAD:
-        n = option(OPT, n, O_ALT, 0, 0, 0)
-        return option(OPT, n, O_ALT, 1, 0, 0)
+        return instead_options(OPT)
     if kind == F_TRIGGERS:
-        for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
-            if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + TRIGGERS_WHEN]:
-                n = option(OPT, n, O_TRIGGER, j, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_COVER:                     # the Plague Ship: a slot that gives a reward
-        k = coverable_slot(S, C, NS, p, 0)
-        while k >= 0:
-            n = option(OPT, n, O_ALT, k, 0, 0)
-            k = coverable_slot(S, C, NS, p, k + 1)
-        return n
-    if kind == F_ABYSS:                     # Darrington's Abyss: any hero but the Scout
-        for h in range(1, N_HEROES):
-            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        return n
+        return trigger_options(S, C, p, at, OPT)
+    if kind == F_COVER:
+        return cover_options(S, C, NS, p, OPT)
+    if kind == F_ABYSS:
+        return abyss_options(OPT)
     if kind == F_THORSTEYN:
-        ch = S[at + THORSTEYN_CHALLENGE]
-        if can_pay(S, C, NS, PR, p, ch, 99):
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
-        while k >= 0:
-            n = option(OPT, n, O_ALT, k, 0, 0)
-            k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
-        return n
+        return thorsteyn_options(S, C, NS, PR, p, at, OPT)
     if kind == F_TAKE_DISCARD:
-        if S[at + TAKE_LEFT] == 0:
-            pop(S)
-            return -1
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_DISCARD:
-                n = option(OPT, n, O_CARD, j, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return take_discard_options(S, C, at, OPT)
     if kind == F_DIOP:
-        for q in range(S[S_N]):
-            if q != p and S[S_MARKER + q] < 0:
-                n = option(OPT, n, O_ALT, q, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return diop_options(S, p, OPT)
     if kind == F_DOUBLE:
-        for i in range(S[at + DOUBLE_SLOT], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
-            if slot_reward(S, C, NS, p, i) >= 0:
-                n = option(OPT, n, O_ALT, i, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return double_options(S, C, NS, p, at, OPT)
     return 0
 
 
