@@ -844,6 +844,325 @@ def options(S, C, NS, PR, R, OPT, NB):
 
 
 # ---------------------------------------------------------------- applying a choice
+# Each frame kind's option x (y, z: the option's other fields) applied.
+@hot
+def choose_done(S, p, at, kind):
+    """O_DONE: the frame ends; Thorsteyn's whole challenge paid; the turn's free actions over,
+    the hand limit next (F_END_TURN stays for the next player)."""
+    if kind == F_THORSTEYN:
+        pop(S)
+        push_program(S, p, S[at + THORSTEYN_CHALLENGE], MODE_COST, GF_AREA)
+    elif kind == F_END_TURN:
+        S[at + END_TURN_STAGE] = 1
+        excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
+        if excess > 0:
+            push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
+    else:
+        pop(S)
+
+
+@hot
+def choose_action(S, C, NS, PR, p, code, x, y, z):
+    """F_ACTION: hero x at rank y, chronicle action (x, y, z), crew x's action y, or the recharge."""
+    pop(S)
+    if code == O_HERO:
+        activate_hero(S, C, NS, p, x, y)
+    elif code == O_CHRONICLE:
+        take_worker(S, p)
+        S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
+        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
+        chronicle_action(S, C, NS, p, x, y, z)
+    elif code == O_CREW:
+        take_worker(S, p)
+        S[S_ACTIONS + p * 4 + A_CREW] += 1
+        if x == 0:
+            angel_action(S, C, p, y)
+        else:
+            crew_action(S, C, p, y)
+    elif code == O_RECHARGE:
+        S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
+        if not recharge_loses(S, C, p):
+            push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
+
+
+@hot
+def activate_hero(S, C, NS, p, h, r):
+    """A worker on hero h, activated at rank r (0: placed without cost or actions)."""
+    if S[S_HERO_WORKERS + p * N_HEROES + h] > 0 and not upgrade_flag_under(S, C, p, h, UF_OCCUPIED_TWICE) \
+            and not holds(S, p, PF_FREYANA_TWICE):
+        special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # again while occupied: the power threshold's doing
+    if r > 0:
+        special(S, p, SP_ACTIVATIONS + h, 1)
+        if h == QUARTERMASTER:
+            special(S, p, SP_QM_RANKS, r)
+        if r > 1:
+            special(S, p, SP_ABOVE_1[h], 1)        # a rank the seat raised
+    take_worker(S, p)
+    S[S_HERO_WORKERS + p * N_HEROES + h] += 1
+    S[S_ACTIONS + p * 4 + A_HERO] += 1
+    S[S_FIRST_DONE + p] = 1
+    push(S, F_AFTER_HERO, p, h, 0, 0, 1 if r > 0 else 0, 0, 0)     # (AFTER_ACTED: a rank's actions)
+    if r > 0:
+        push_program(S, p, NS[p, NS_RANK_PROG + h * MAX_RANKS + r - 1], 0, GF_OTHER)
+        pay_coins(S, p, rank_coins(S, C, NS, p, h, r))
+        push_program(S, p, NS[p, NS_RANK_COST + h * MAX_RANKS + r - 1], 1, GF_OTHER)
+
+
+@hot
+def angel_action(S, C, p, a):
+    """The action of Angel a on p's hero side (some once per game)."""
+    special(S, p, SP_CREW_ANGEL_ACTIONS, 1)
+    if C[C_A_ONCE + a]:
+        S[S_ANGEL_ONCE + p] |= 1 << a
+    push_program(S, p, C[C_A_ACTION + a], 0, GF_OTHER)
+
+
+@hot
+def crew_action(S, C, p, t):
+    """The activation of trophy t's extra crew (no secondary action after it)."""
+    if (S[S_CREW_USED + p] >> t) & 1:
+        S[S_CREW_AGAIN + p] |= 1 << t
+        special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
+    S[S_CREW_USED + p] |= 1 << t
+    use(S, p, USE_TROPHY + t)
+    push(S, F_AFTER_HERO, p, CREW + t, 0, 0, 0, 0, 0)
+    bits = C[C_T_PASSIVE + t]
+    if (bits >> PF_HAUNTED) & 1:
+        push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
+    if (bits >> PF_BELIA_DESTROY) & 1:
+        S[S_BELIA + p] = 0
+    push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
+
+
+@hot
+def choose_alternative(S, C, p, at, x):
+    """F_CHOICE: alternative x of the step taken, with the program's mode and source."""
+    pop(S)
+    push(S, F_ALT, p, alt_of(C, S[at + CHOICE_STEP], x), 0, S[at + CHOICE_MODE], S[at + CHOICE_SOURCE], 0, 0)
+
+
+@hot
+def choose_morale(S, NS, p, at, h):
+    """F_MORALE: hero h's morale one step down, or up with the reward it uncovers (Freyana &
+    Olessa: or 2 glory instead, unless the reward is permanent)."""
+    S[at + STEPS_LEFT] -= 1
+    if S[at + STEPS_DOWN] == 1:
+        S[S_MORALE + p * N_HEROES + h] -= 1
+        return
+    m = S[S_MORALE + p * N_HEROES + h]
+    S[S_MORALE + p * N_HEROES + h] = m + 1
+    stat(S, p, ST_MORALE_BOOSTS, 1)
+    reward = NS[p, NS_MORALE_PROG + h * MAX_MORALE + m]
+    if holds(S, p, PF_FREYANA_GLORY) and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m] == 0:
+        push(S, F_INSTEAD, p, reward, 0, 0, 0, 0, 0)
+    else:
+        push_program(S, p, reward, 0, GF_OTHER)
+
+
+@hot
+def choose_rank(S, p, at, h):
+    """F_RANK: hero h's rank one step down or up."""
+    S[at + STEPS_LEFT] -= 1
+    if S[at + STEPS_DOWN] == 1:
+        S[S_RANK + p * N_HEROES + h] -= 1
+    else:
+        S[S_RANK + p * N_HEROES + h] += 1
+        stat(S, p, ST_RANK_INCREASES, 1)
+
+
+@hot
+def choose_discard(S, C, p, at, j):
+    """F_DISCARD: card j discarded."""
+    S[at + DISCARD_LEFT] -= 1
+    discard_journey(S, C, p, j)
+
+
+@hot
+def choose_play(S, C, p, at, j, face_down):
+    """F_PLAY: card j played: face down (2 glory at the end, no cost, no reward), or its cost
+    paid and its actions taken (a triggered card's wait for its trigger)."""
+    S[at + PLAY_LEFT] -= 1
+    leave_hand(S, C, p, j)
+    stat(S, p, ST_JOURNEY_PLAYED, 1)
+    card_played(S, j, PLAYED_FACE_DOWN if face_down == 1 else PLAYED_FACE_UP)
+    if face_down == 1:
+        played_journey(S, p, j)
+        return
+    if C[C_J_TRIGGER + j] > 0:
+        S[S_JLOC + j] = J_WAITING + p
+        S[S_N_WAITING + p] += 1
+    else:
+        played_journey(S, p, j)
+        push_program(S, p, C[C_J_ACTIONS + j], 0, GF_OTHER)
+    push_program(S, p, C[C_J_COST + j], 1, GF_OTHER)
+
+
+@hot
+def choose_move(S, C, NS, PR, p, at, code, x):
+    """F_MOVE: the move given to the Kraken or (the rest of its speed) to the second ship pawn,
+    from where it is; or area x sailed into."""
+    if code == O_KRAKEN_MOVE:
+        S[at + MOVE_FLAGS] |= MOVE_KRAKEN
+        S[at + MOVE_FROM] = S[S_KRAKEN + p]
+        special(S, p, SP_KRAKEN_MOVES, 1)
+    elif code == O_SHIP2:
+        S[at + MOVE_FLAGS] |= MOVE_SHIP2
+        S[at + MOVE_FROM] = S[S_SHIP2 + p]
+        S[at + MOVE_ENTERED_LO] = 0
+        S[at + MOVE_ENTERED_HI] = 0
+    else:
+        sail_into(S, C, NS, PR, p, at, code, x)
+
+
+@hot
+def sail_into(S, C, NS, PR, p, at, code, x):
+    """One speed of the move: the moving pawn enters area x (the ship's placement: x is where
+    the move starts, and the Kraken's place too)."""
+    S[at + MOVE_LEFT] -= 1
+    if code == O_PLACE:
+        S[at + MOVE_FROM] = x               # the move's start: it may not come back here
+        if NS[p, NS_FLAGS] & NF_KRAKEN:
+            S[S_KRAKEN + p] = x
+    elif x < 31:
+        S[at + MOVE_ENTERED_LO] |= 1 << x
+    else:
+        S[at + MOVE_ENTERED_HI] |= 1 << (x - 31)
+    if S[at + MOVE_FLAGS] & MOVE_KRAKEN:
+        S[S_KRAKEN + p] = x
+        S[S_KRAKEN_MOVED + p] += 1
+        special(S, p, SP_KRAKEN_AREAS, 1)
+        arrive(S, C, PR, p, x, False)
+    elif S[at + MOVE_FLAGS] & MOVE_SHIP2:
+        enter_with_second(S, C, PR, p, x)
+    else:
+        enter_area(S, C, PR, p, x)
+
+
+@hot
+def choose_upgrade(S, C, R, p, at, u):
+    """F_UPGRADE: upgrade u lost (a general one to the discard pile, a nation's to the box) or gained."""
+    S[at + UPGRADE_LEFT] -= 1
+    if S[at + UPGRADE_LOSS] == 1:
+        take_out_of_play(S, C, p, u, U_DISCARD if u < C[C_N_GENERAL_UPGRADES] else U_BOX)
+    else:
+        gain_upgrade(S, C, R, p, u, HOW_GAINED)
+
+
+@hot
+def choose_attach(S, C, p, at, h):
+    """F_ATTACH: the upgrade under hero h, or the trophy item attached to h (or an extra crew)."""
+    pop(S)
+    if S[at + ATTACH_KIND] == ATTACH_TROPHY:
+        S[S_DELIVERY_HERO + p] = h
+    else:
+        put_in_play(S, C, p, S[at + ATTACH_ITEM], h)
+
+
+@hot
+def roll_die(S, C, R, p, at):
+    """F_DIE: a roll of the destiny die, its face's effects taken."""
+    S[at + DIE_LEFT] -= 1
+    push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
+
+
+@hot
+def choose_secondary(S, C, NS, p, at, x):
+    """F_SECONDARY: secondary action x (EXTRA + t: trophy t's) taken; it may not be the next one."""
+    if S[at + SECONDARY_BY_POWER] == 1 and S[at + SECONDARY_LEFT] == 1 and S[at + SECONDARY_TAKEN] == 1:
+        special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
+    S[at + SECONDARY_LEFT] -= 1
+    S[at + SECONDARY_TAKEN] = 1
+    S[S_SECONDARY + p] = x
+    use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
+    push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
+
+
+@hot
+def choose_push(S, C, PR, p, at, x):
+    """F_PUSH: the ship (Lady Ignal's trophy: the second pawn) pushed out into area x."""
+    pop(S)
+    if S[at + PUSH_SHIP2] == 1:
+        enter_with_second(S, C, PR, p, x)
+    else:
+        enter_area(S, C, PR, p, x)
+
+
+@hot
+def choose_kraken(S, C, p, code):
+    """F_KRAKEN_CHOICE: the Kraken moves up to 2 areas (no speed bonus), or purifies its area."""
+    pop(S)
+    if code == O_KRAKEN_MOVE:
+        special(S, p, SP_KRAKEN_MOVES, 1)
+        push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
+    else:
+        special(S, p, SP_KRAKEN_PURIFIES, 1)
+        purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
+
+
+@hot
+def choose_mark_curse(S, C, p, at, x):
+    """F_MARK_CURSE: secondary action x blocked (Demor), hero x blocked (Temataban), Lord x's
+    curse discarded (its Lord stays), or Lord x's curse ignored (the turn's first pick replaces
+    the old choice)."""
+    k = S[at + MARK_CURSE]
+    if k == K_DEMOR:
+        pop(S)
+        S[S_BLOCKED_SECONDARY + p] = x
+    elif k == K_TEMATABAN:
+        pop(S)
+        S[S_BLOCKED_HERO + p] = x
+    elif k == MARK_DISCARD:
+        pop(S)
+        remove_curse(S, x)
+        update_curses(S, C)
+    else:
+        if S[at + MARK_PICKED] == 0:
+            S[S_IGNORED + p] = 0
+        S[at + MARK_PICKED] += 1
+        S[at + MARK_PICKS] -= 1
+        S[S_IGNORED + p] |= 1 << x
+
+
+@hot
+def choose_thorsteyn_icon(S, C, PR, p, at, x):
+    """F_THORSTEYN: 1 protection for the challenge's icon x; its other icons paid."""
+    pop(S)
+    ch = S[at + THORSTEYN_CHALLENGE]
+    gain_protection(S, PR, p, -1)
+    for k in range(n_steps(C, ch) - 1, -1, -1):
+        if k != x:
+            push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
+
+
+@hot
+def take_from_discard(S, C, p, at, j):
+    """F_TAKE_DISCARD: card j from the discard pile into p's hand."""
+    S[at + TAKE_LEFT] -= 1
+    S[S_JLOC + j] = J_HAND + p
+    if C[C_J_NATION + j] < 0:
+        S[S_N_HAND + p] += 1
+    card_gained(S, j, p, HOW_DRAWN)
+
+
+@hot
+def choose_instead(S, p, at, x):
+    """F_INSTEAD: the morale reward (x 0), or 2 glory instead."""
+    pop(S)
+    if x == 0:
+        push_program(S, p, S[at + INSTEAD_PROG], 0, GF_OTHER)
+    else:
+        glory(S, p, 2, GF_OTHER)
+
+
+@hot
+def choose_corner(S, C, p, at, k):
+    """F_CORNER: the corner's reward k, taken once."""
+    pop(S)
+    c = S[at + CORNER_NUMBER]
+    S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + k)
+    push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + k], 0, GF_AREA)
+
+
 @hot
 def choose(S, C, NS, PR, R, OPT, i):
     """Apply option i of the top frame's list in OPT."""
@@ -855,264 +1174,63 @@ def choose(S, C, NS, PR, R, OPT, i):
     y = OPT[i, 2]
     if code == O_BUY or code == O_REFRESH or code == O_TRIGGER or code == O_ALVA:
         apply_free(S, C, R, p, code, x)
-        return
-    if code == O_DONE and kind == F_THORSTEYN:
-        pop(S)
-        push_program(S, p, S[at + THORSTEYN_CHALLENGE], MODE_COST, GF_AREA)
-        return
-    if code == O_DONE:
-        if kind == F_END_TURN:
-            S[at + END_TURN_STAGE] = 1
-            excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
-            if excess > 0:
-                push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
-        else:
-            pop(S)
-        return
-    if kind == F_ACTION:
-        pop(S)
-        if code == O_HERO:
-            if S[S_HERO_WORKERS + p * N_HEROES + x] > 0 and not upgrade_flag_under(S, C, p, x, UF_OCCUPIED_TWICE) \
-                    and not holds(S, p, PF_FREYANA_TWICE):
-                special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # again while occupied: the power threshold's doing
-            if y > 0:
-                special(S, p, SP_ACTIVATIONS + x, 1)
-                if x == QUARTERMASTER:
-                    special(S, p, SP_QM_RANKS, y)
-                if y > 1:
-                    special(S, p, SP_ABOVE_1[x], 1)        # a rank the seat raised
-            take_worker(S, p)
-            S[S_HERO_WORKERS + p * N_HEROES + x] += 1
-            S[S_ACTIONS + p * 4 + A_HERO] += 1
-            S[S_FIRST_DONE + p] = 1
-            push(S, F_AFTER_HERO, p, x, 0, 0, 1 if y > 0 else 0, 0, 0)    # d: the hero's action taken
-            if y > 0:
-                push_program(S, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1], 0, GF_OTHER)
-                pay_coins(S, p, rank_coins(S, C, NS, p, x, y))
-                push_program(S, p, NS[p, NS_RANK_COST + x * MAX_RANKS + y - 1], 1, GF_OTHER)
-        elif code == O_CHRONICLE:
-            take_worker(S, p)
-            S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
-            chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
-        elif code == O_CREW:
-            take_worker(S, p)
-            S[S_ACTIONS + p * 4 + A_CREW] += 1
-            if x == 0:                      # an Angel's action
-                special(S, p, SP_CREW_ANGEL_ACTIONS, 1)
-                if C[C_A_ONCE + y]:
-                    S[S_ANGEL_ONCE + p] |= 1 << y
-                push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
-            else:                           # a deed's extra crew (no secondary action after it)
-                if (S[S_CREW_USED + p] >> y) & 1:
-                    S[S_CREW_AGAIN + p] |= 1 << y
-                    special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
-                S[S_CREW_USED + p] |= 1 << y
-                use(S, p, USE_TROPHY + y)
-                push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
-                bits = C[C_T_PASSIVE + y]
-                if (bits >> PF_HAUNTED) & 1:
-                    push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
-                if (bits >> PF_BELIA_DESTROY) & 1:
-                    S[S_BELIA + p] = 0
-                push_program(S, p, C[C_T_ACTIONS + y], 0, GF_OTHER)
-        elif code == O_RECHARGE:
-            S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
-            if not recharge_loses(S, C, p):
-                push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
-        return
-    if kind == F_CHOICE:
-        pop(S)
-        push(S, F_ALT, p, alt_of(C, S[at + CHOICE_STEP], x), 0, S[at + CHOICE_MODE], S[at + CHOICE_SOURCE], 0, 0)
-        return
-    if kind == F_MORALE:
-        S[at + STEPS_LEFT] -= 1
-        if S[at + STEPS_DOWN] == 1:
-            S[S_MORALE + p * N_HEROES + x] -= 1
-        else:
-            m = S[S_MORALE + p * N_HEROES + x]
-            S[S_MORALE + p * N_HEROES + x] = m + 1
-            stat(S, p, ST_MORALE_BOOSTS, 1)
-            reward = NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]
-            if holds(S, p, PF_FREYANA_GLORY) and NS[p, NS_MORALE_PERMANENT + x * MAX_MORALE + m] == 0:
-                push(S, F_INSTEAD, p, reward, 0, 0, 0, 0, 0)    # the reward or 2 glory instead
-            else:
-                push_program(S, p, reward, 0, GF_OTHER)
-        return
-    if kind == F_RANK:
-        S[at + STEPS_LEFT] -= 1
-        if S[at + STEPS_DOWN] == 1:
-            S[S_RANK + p * N_HEROES + x] -= 1
-        else:
-            S[S_RANK + p * N_HEROES + x] += 1
-            stat(S, p, ST_RANK_INCREASES, 1)
-        return
-    if kind == F_DISCARD:
-        S[at + DISCARD_LEFT] -= 1
-        discard_journey(S, C, p, x)
-        return
-    if kind == F_PLAY:
-        S[at + PLAY_LEFT] -= 1
-        leave_hand(S, C, p, x)
-        stat(S, p, ST_JOURNEY_PLAYED, 1)
-        card_played(S, x, PLAYED_FACE_DOWN if y == 1 else PLAYED_FACE_UP)
-        if y == 1:                          # face down: 2 glory at the end, no cost, no reward
-            played_journey(S, p, x)
-            return
-        if C[C_J_TRIGGER + x] > 0:
-            S[S_JLOC + x] = J_WAITING + p
-            S[S_N_WAITING + p] += 1
-        else:
-            played_journey(S, p, x)
-            push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
-        push_program(S, p, C[C_J_COST + x], 1, GF_OTHER)
-        return
-    if kind == F_MOVE:
-        if code == O_KRAKEN_MOVE:
-            S[at + MOVE_FLAGS] |= MOVE_KRAKEN
-            S[at + MOVE_FROM] = S[S_KRAKEN + p]
-            special(S, p, SP_KRAKEN_MOVES, 1)
-            return
-        if code == O_SHIP2:                 # the rest of the speed moves the second pawn, from where it is
-            S[at + MOVE_FLAGS] |= MOVE_SHIP2
-            S[at + MOVE_FROM] = S[S_SHIP2 + p]
-            S[at + MOVE_ENTERED_LO] = 0
-            S[at + MOVE_ENTERED_HI] = 0
-            return
-        S[at + MOVE_LEFT] -= 1
-        if code == O_PLACE:
-            S[at + MOVE_FROM] = x                   # the move's start: it may not come back here
-            if NS[p, NS_FLAGS] & NF_KRAKEN:
-                S[S_KRAKEN + p] = x         # the Kraken is placed with the ship
-        else:
-            if x < 31:
-                S[at + MOVE_ENTERED_LO] |= 1 << x
-            else:
-                S[at + MOVE_ENTERED_HI] |= 1 << (x - 31)
-        if S[at + MOVE_FLAGS] & MOVE_KRAKEN:
-            S[S_KRAKEN + p] = x
-            S[S_KRAKEN_MOVED + p] += 1
-            special(S, p, SP_KRAKEN_AREAS, 1)
-            arrive(S, C, PR, p, x, False)
-        elif S[at + MOVE_FLAGS] & MOVE_SHIP2:
-            enter_with_second(S, C, PR, p, x)
-        else:
-            enter_area(S, C, PR, p, x)
-        return
-    if kind == F_UPGRADE:
-        S[at + UPGRADE_LEFT] -= 1
-        if S[at + UPGRADE_LOSS] == 1:
-            take_out_of_play(S, C, p, x, U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX)
-        else:
-            gain_upgrade(S, C, R, p, x, HOW_GAINED)
-        return
-    if kind == F_ATTACH:
-        pop(S)
-        if S[at + ATTACH_KIND] == ATTACH_TROPHY:
-            S[S_DELIVERY_HERO + p] = x
-        else:
-            put_in_play(S, C, p, S[at + ATTACH_ITEM], x)
-        return
-    if kind == F_DIE:
-        S[at + DIE_LEFT] -= 1
-        push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
-        return
-    if kind == F_PURIFY_ADJ:
+    elif code == O_DONE:
+        choose_done(S, p, at, kind)
+    elif kind == F_ACTION:
+        choose_action(S, C, NS, PR, p, code, x, y, OPT[i, 3])
+    elif kind == F_CHOICE:
+        choose_alternative(S, C, p, at, x)
+    elif kind == F_MORALE:
+        choose_morale(S, NS, p, at, x)
+    elif kind == F_RANK:
+        choose_rank(S, p, at, x)
+    elif kind == F_DISCARD:
+        choose_discard(S, C, p, at, x)
+    elif kind == F_PLAY:
+        choose_play(S, C, p, at, x, y)
+    elif kind == F_MOVE:
+        choose_move(S, C, NS, PR, p, at, code, x)
+    elif kind == F_UPGRADE:
+        choose_upgrade(S, C, R, p, at, x)
+    elif kind == F_ATTACH:
+        choose_attach(S, C, p, at, x)
+    elif kind == F_DIE:
+        roll_die(S, C, R, p, at)
+    elif kind == F_PURIFY_ADJ:
         pop(S)
         purify(S, C, p, x, GF_AREA)
-        return
-    if kind == F_CHRONICLE:
+    elif kind == F_CHRONICLE:
         pop(S)
         chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
-        return
-    if kind == F_SECONDARY:
-        if S[at + SECONDARY_BY_POWER] == 1 and S[at + SECONDARY_LEFT] == 1 and S[at + SECONDARY_TAKEN] == 1:
-            special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
-        S[at + SECONDARY_LEFT] -= 1
-        S[at + SECONDARY_TAKEN] = 1
-        S[S_SECONDARY + p] = x
-        use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
-        push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
-        return
-    if kind == F_PUSH:
-        pop(S)
-        if S[at + PUSH_SHIP2] == 1:                  # Lady Ignal's trophy: the second pawn pushed out
-            enter_with_second(S, C, PR, p, x)
-        else:
-            enter_area(S, C, PR, p, x)
-        return
-    if kind == F_COVER:                     # the Plague Ship: slot x covered for good
+    elif kind == F_SECONDARY:
+        choose_secondary(S, C, NS, p, at, x)
+    elif kind == F_PUSH:
+        choose_push(S, C, PR, p, at, x)
+    elif kind == F_COVER:                   # the Plague Ship: slot x covered for good
         pop(S)
         S[S_COVERED + p] |= 1 << x
-        return
-    if kind == F_ABYSS:                     # Darrington's Abyss: the next worker on hero x for good
+    elif kind == F_ABYSS:                   # Darrington's Abyss: the next worker on hero x for good
         pop(S)
         S[S_ABYSS_HERO + p] = x
         lose_worker(S, p)
-        return
-    if kind == F_KRAKEN_CHOICE:
-        pop(S)
-        if code == O_KRAKEN_MOVE:
-            special(S, p, SP_KRAKEN_MOVES, 1)
-            push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
-        else:
-            special(S, p, SP_KRAKEN_PURIFIES, 1)
-            purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
-        return
-    if kind == F_MARK_CURSE:
-        if S[at + MARK_CURSE] == K_DEMOR:
-            pop(S)
-            S[S_BLOCKED_SECONDARY + p] = x
-        elif S[at + MARK_CURSE] == K_TEMATABAN:
-            pop(S)
-            S[S_BLOCKED_HERO + p] = x
-        elif S[at + MARK_CURSE] == MARK_DISCARD:              # Inspire the Resistance: the curse goes, its Lord stays
-            pop(S)
-            remove_curse(S, x)
-            update_curses(S, C)
-        else:
-            if S[at + MARK_PICKED] == 0:              # the first pick of this turn replaces the old choice
-                S[S_IGNORED + p] = 0
-            S[at + MARK_PICKED] += 1
-            S[at + MARK_PICKS] -= 1
-            S[S_IGNORED + p] |= 1 << x
-        return
-    if kind == F_THORSTEYN:                 # 1 protection for icon x; the other icons paid
-        pop(S)
-        ch = S[at + THORSTEYN_CHALLENGE]
-        gain_protection(S, PR, p, -1)
-        for k in range(n_steps(C, ch) - 1, -1, -1):
-            if k != x:
-                push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
-        return
-    if kind == F_TAKE_DISCARD:
-        S[at + TAKE_LEFT] -= 1
-        S[S_JLOC + x] = J_HAND + p
-        if C[C_J_NATION + x] < 0:
-            S[S_N_HAND + p] += 1
-        card_gained(S, x, p, HOW_DRAWN)
-        return
-    if kind == F_DIOP:
+    elif kind == F_KRAKEN_CHOICE:
+        choose_kraken(S, C, p, code)
+    elif kind == F_MARK_CURSE:
+        choose_mark_curse(S, C, p, at, x)
+    elif kind == F_THORSTEYN:
+        choose_thorsteyn_icon(S, C, PR, p, at, x)
+    elif kind == F_TAKE_DISCARD:
+        take_from_discard(S, C, p, at, x)
+    elif kind == F_DIOP:                    # another player's Demons destroyed
         pop(S)
         destroy_demons(S, x, S[at + DIOP_DEMONS])
-        return
-    if kind == F_DOUBLE:
+    elif kind == F_DOUBLE:                  # slot x's reward again
         pop(S)
         push_program(S, p, slot_reward(S, C, NS, p, x), 0, GF_OTHER)
-        return
-    if kind == F_INSTEAD:
-        pop(S)
-        if x == 0:
-            push_program(S, p, S[at + INSTEAD_PROG], 0, GF_OTHER)
-        else:
-            glory(S, p, 2, GF_OTHER)
-        return
-    if kind == F_CORNER:
-        pop(S)
-        c = S[at + CORNER_NUMBER]
-        S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + x)
-        push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + x], 0, GF_AREA)
-        return
+    elif kind == F_INSTEAD:
+        choose_instead(S, p, at, x)
+    elif kind == F_CORNER:
+        choose_corner(S, C, p, at, x)
 
 
 # ---------------------------------------------------------------- the turn
