@@ -472,7 +472,7 @@ def event_stage(S, C, PR, R, at):
             for k in range(n - 1, -1, -1):
                 q = (p + k) % n
                 if S[S_N_HAND + q] > 2:
-                    push(S, F_DISCARD, q, S[S_N_HAND + q] - 2, 1, 1, 0, 0, 0)
+                    push(S, F_DISCARD, q, S[S_N_HAND + q] - 2, 1, 1, 0, 0, 0)     # (DISCARD_MUST, DISCARD_GENERAL)
         elif flag == EG_MOST_GLORY_DEMONS:
             top = S[S_GLORY]
             for q in range(n):

@@ -3,7 +3,10 @@ chosen, and the driver that runs everything needing no decision in between.
 
 ``advance`` resolves frames until one offers two or more options (listed in ``OPT``, their
 number returned) or the game is over (0). ``choose`` applies option i. A policy (a
-strategy, the Python face, a scenario) only ever picks a row of ``OPT``.
+strategy, the Python face, a scenario) only ever picks a row of ``OPT``. Both dispatch on
+the top frame's kind: each kind has its options (``move_options``, ...) or automatic step
+(``program_step``, ...) and its choice applied (``choose_move``, ...), reading the frame's
+fields by their ``layout`` names.
 
 The turn (rulebook "Turn Overview"): start-of-turn effects (F_TURN); a worker action or
 a recharge (F_ACTION, with the free actions: buying an upgrade once per turn, refreshing
@@ -17,8 +20,8 @@ from .cards import (card_gained, card_played, discard_journey, flags_at, hero_ma
                     upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
                         remove_curse, score_objectives, spawn_lord, spawn_ships_out, update_curses)
-from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
-                     sym_code, top)
+from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_move, push_program, step_of,
+                     sym_amount, sym_code, top)
 from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
                      C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N, C_HAND_LIMIT,
                      C_HERO_UPGRADES, C_J_COST, C_J_ACTIONS, C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS,
@@ -220,7 +223,7 @@ def apply_free(S, C, R, p, code, x):
         push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
     elif code == O_ALVA:
         S[S_ALVA_USED + p] = 1
-        push(S, F_MOVE, p, 1, S[S_AREA + p], 0, 0, 1, MOVE_PLAIN)
+        push_move(S, p, 1, S[S_AREA + p], MOVE_PLAIN)
 
 
 # ---------------------------------------------------------------- options
@@ -856,7 +859,7 @@ def choose_done(S, p, at, kind):
         S[at + END_TURN_STAGE] = 1
         excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
         if excess > 0:
-            push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
+            push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)     # (DISCARD_MUST, DISCARD_GENERAL)
     else:
         pop(S)
 
@@ -1093,7 +1096,7 @@ def choose_kraken(S, C, p, code):
     pop(S)
     if code == O_KRAKEN_MOVE:
         special(S, p, SP_KRAKEN_MOVES, 1)
-        push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
+        push_move(S, p, 2, S[S_KRAKEN + p], MOVE_KRAKEN | MOVE_PLAIN)
     else:
         special(S, p, SP_KRAKEN_PURIFIES, 1)
         purify(S, C, p, S[S_KRAKEN + p], GF_AREA)

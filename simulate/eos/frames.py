@@ -6,7 +6,7 @@ for what comes next; the driver (``engine.py``) works on the top one. Pushing in
 order makes the first pushed the last done.
 """
 from ..jit import tiny
-from .layout import (C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_PROGRAM, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F, FR_KIND,
+from .layout import (C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_MOVE, F_PROGRAM, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F, FR_KIND,
                      FR_PLAYER, FRAME, MAX_FRAMES, S_ERROR, S_SP, S_STACK)
 
 ERR_STACK = 90          # the decision stack overflowed (a rule loop): check mode's error code
@@ -62,6 +62,12 @@ def top_player(S):
 @tiny
 def pop(S):
     S[S_SP] -= 1
+
+
+@tiny
+def push_move(S, p, speed, start, flags):
+    """p's pawn sails up to `speed` areas from area `start` (flags: symbols.MOVE_*)."""
+    push(S, F_MOVE, p, speed, start, 0, 0, speed, flags)
 
 
 @tiny
