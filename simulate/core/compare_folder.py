@@ -32,7 +32,7 @@ class CompareResult:
 
     path: Path
     spec: dict
-    runs: dict = field(default_factory=dict)        # cell name -> simulate.runner.Run
+    runs: dict = field(default_factory=dict)        # cell name -> simulate.core.run_folder.Run
     played: int = 0                                   # games played by this call
     seconds: float = None
 
@@ -247,7 +247,7 @@ def to_text(result, table=None, confidence=0.95):
              f"{', '.join(map(str, spec['players']))} players; {games}, seed {spec['seed']}, "
              f"strategies {spec['strategies']}" + (f", --set {sets}" if sets else "")
              + (f", config {spec['config_path']}" if spec.get("config_path") else "")]
-    if spec.get("runs"):                          # two finished runs paired (simulate.paired_runs)
+    if spec.get("runs"):                          # two finished runs paired (simulate.running.paired_runs)
         lines.append("Runs: " + ", ".join(f"{name} = {where}" for name, where in spec["runs"].items())
                      + f"; they differ in {spec.get('differences', '?')}.")
         whatifs = {}
@@ -289,7 +289,7 @@ def to_text(result, table=None, confidence=0.95):
     others = " and ".join(f"{t}/" for t in get_game(spec["game"]).tables if t != "games")
     lines.append(f"  polars: pl.scan_parquet(\"{out}/*/games/*.parquet\") (variant and n_players columns; {others} "
                  "join it on run_id, game_id)")
-    lines.append(f"  Python: simulate.compare.open_compare(\"{out}\").table(\"seats\") (with cell, variant, n_players)")
+    lines.append(f"  Python: simulate.open_compare(\"{out}\").table(\"seats\") (with cell, variant, n_players)")
     return "\n".join(lines)
 
 

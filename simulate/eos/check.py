@@ -63,6 +63,7 @@ from .layout import (A_RECHARGE, C_SOLO, C_SOLO_LOSE_AT, END_SOLO_LOST, END_SOLO
                      S_OBJ, S_SOLO, S_SOLO_AT, S_SOLO_DONE, SOLO_TASKS, OBJECTIVES_IN_PLAY)
 from .layout import (C_D_SPECIAL, DK_CORSAIR, DK_IGNAL, DS_DONE, S_CORSAIR, S_IGNAL,
                      S_IGNAL_ESCORT, S_SHIP2)
+from .layout import ATTACH_ITEM, ATTACH_KIND, ATTACH_TROPHY, FR_KIND, FR_PLAYER
 
 # config game.angel_pawns (the component list's 12 Angel pawns); not in C yet
 # (tests/eos/test_check.py holds it to the config)
@@ -71,7 +72,6 @@ ANGEL_PAWNS = 12
 # (The Guild's returns one to the box; a new ship adjusts the maximum), never more than these
 WORKER_PAWNS = 5
 N_FRAME_KINDS = len(FRAME_NAMES)
-ATTACH_TROPHY = 2       # an F_ATTACH frame with b = 2 holds a trophy, not an upgrade (chronicle.py)
 
 CHECKS = (
     "workers: 0 <= workers on the ship <= max workers <= the nation's 5 worker pawns",
@@ -491,8 +491,8 @@ def check_upgrades(S, C, NS):
     hi = np.int64(0)
     for i in range(min(S[S_SP], MAX_FRAMES)):
         at = S_STACK + i * FRAME
-        if S[at] == F_ATTACH and S[at + 3] != ATTACH_TROPHY:
-            u = S[at + 2]
+        if S[at + FR_KIND] == F_ATTACH and S[at + ATTACH_KIND] != ATTACH_TROPHY:
+            u = S[at + ATTACH_ITEM]
             if u < 0 or u >= nu or S[S_ULOC + u] != U_BOX or _in(lo, hi, u):
                 return CK_UPGRADE_BOX
             lo, hi = _with(lo, hi, u)
@@ -549,7 +549,7 @@ def check_rest(S, C, NS, PR):
         return CK_STACK
     for i in range(sp):
         at = S_STACK + i * FRAME
-        if S[at] < 0 or S[at] >= N_FRAME_KINDS or S[at + 1] < 0 or S[at + 1] >= n:
+        if S[at + FR_KIND] < 0 or S[at + FR_KIND] >= N_FRAME_KINDS or S[at + FR_PLAYER] < 0 or S[at + FR_PLAYER] >= n:
             return CK_STACK
     na = C[C_N_AREAS]
     if S[S_SEAT] < 0 or S[S_SEAT] >= n:

@@ -37,6 +37,7 @@ from .layout import (C_N_CORNERS, ANG_BOARD, ANG_HERO, ANG_PATRON, C_A_ATTACKS, 
                      FEAT_ANGEL_HERO, FEAT_ANGEL_PATRON, FEAT_LORD, FEAT_DEED, S_SLOT_TURN, S_CURSES_EVER, S_TURN)
 from .layout import C_SOLO_EVENT_GLOBAL, S_SOLO
 from .layout import C_IV_ANGEL, C_IV_ANGEL_SIDE, S_TREATED
+from .layout import ATTACH_TROPHY, EVENT_CARD, EVENT_STAGE, FR_PLAYER, MARK_DISCARD
 from .cards import off_pile, refresh_market, seat_flags, upgrade_place
 from .resources import gain_coins, gain_demons, power
 from .resources import spend_power
@@ -275,7 +276,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
         tile_glory(S, C, p, C[C_D_GLORY + target], GF_DEED)
         t = C[C_D_TROPHY + target]
         if C[C_D_DISCARD_CURSE + target] and S[S_N_CURSES] > 0:
-            push(S, F_MARK_CURSE, p, -2, 1, 0, 0, 0, 0)     # Inspire the Resistance: a curse to discard
+            push(S, F_MARK_CURSE, p, MARK_DISCARD, 1, 0, 0, 0, 0)     # Inspire the Resistance: a curse to discard
         if C[C_D_SPECIAL + target] == DK_DARRINGTON:
             push(S, F_ABYSS, p, 0, 0, 0, 0, 0, 0)           # a hero the next worker occupies for good
         if t >= 0:
@@ -285,7 +286,7 @@ def chronicle_action(S, C, NS, p, kind, target, instead):
                 new_ship(S, C, NS, p, t)
             deluxe_trophy(S, C, p, t)
             if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
-                push(S, F_ATTACH, p, t, 2, 0, 0, 0, 0)    # Her Majesty's delivery: under a hero
+                push(S, F_ATTACH, p, t, ATTACH_TROPHY, 0, 0, 0, 0)    # Her Majesty's delivery: under a hero
             push_program(S, p, C[C_T_REWARD + t], 0, GF_DEED)
         push_program(S, p, C[C_D_REWARD + target], 0, GF_DEED)
 
@@ -436,18 +437,18 @@ def event_mode(S, q):
 
 @hot
 def event_stage(S, C, PR, R, at):
-    """Work of event frame at `at` (F_EVENT: a card, b stage): the active player's bonus,
+    """Work of event frame at `at` (F_EVENT): the active player's bonus,
     the least-glory players' choice (skipped when the active player has the least), the
     global effect. Returns False when the event is over."""
-    p = S[at + 1]
-    e = S[at + 2]
-    stage = S[at + 3]
+    p = S[at + FR_PLAYER]
+    e = S[at + EVENT_CARD]
+    stage = S[at + EVENT_STAGE]
     n = S[S_N]
     if e < 0:
         e = draw_event(S, C, R)
-        S[at + 2] = e
+        S[at + EVENT_CARD] = e
         corsair_roams(S, C)                 # the Roaming Corsair moves at each event (ASSUMED)
-    S[at + 3] = stage + 1
+    S[at + EVENT_STAGE] = stage + 1
     if stage == 0:
         push_program(S, p, C[C_E_ACTIVE + e], event_mode(S, p), GF_OTHER)
     elif stage == 1:                        # "If the active player has the least glory, they skip this reward"
@@ -471,7 +472,7 @@ def event_stage(S, C, PR, R, at):
             for k in range(n - 1, -1, -1):
                 q = (p + k) % n
                 if S[S_N_HAND + q] > 2:
-                    push(S, F_DISCARD, q, S[S_N_HAND + q] - 2, 1, 1, 0, 0, 0)
+                    push(S, F_DISCARD, q, S[S_N_HAND + q] - 2, 1, 1, 0, 0, 0)     # (DISCARD_MUST, DISCARD_GENERAL)
         elif flag == EG_MOST_GLORY_DEMONS:
             top = S[S_GLORY]
             for q in range(n):

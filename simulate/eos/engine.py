@@ -3,7 +3,10 @@ chosen, and the driver that runs everything needing no decision in between.
 
 ``advance`` resolves frames until one offers two or more options (listed in ``OPT``, their
 number returned) or the game is over (0). ``choose`` applies option i. A policy (a
-strategy, the Python face, a scenario) only ever picks a row of ``OPT``.
+strategy, the Python face, a scenario) only ever picks a row of ``OPT``. Both dispatch on
+the top frame's kind: each kind has its options (``move_options``, ...) or automatic step
+(``program_step``, ...) and its choice applied (``choose_move``, ...), reading the frame's
+fields by their ``layout`` names.
 
 The turn (rulebook "Turn Overview"): start-of-turn effects (F_TURN); a worker action or
 a recharge (F_ACTION, with the free actions: buying an upgrade once per turn, refreshing
@@ -17,8 +20,8 @@ from .cards import (card_gained, card_played, discard_journey, flags_at, hero_ma
                     upgrades_at)
 from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
                         remove_curse, score_objectives, spawn_lord, spawn_ships_out, update_curses)
-from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_program, step_of, sym_amount,
-                     sym_code, top)
+from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_move, push_program, step_of,
+                     sym_amount, sym_code, top)
 from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
                      C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N, C_HAND_LIMIT,
                      C_HERO_UPGRADES, C_J_COST, C_J_ACTIONS, C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS,
@@ -63,6 +66,14 @@ from .deluxe import coverable_slot, toll_payable
 from .sailing import enter_with_second
 from .layout import (F_ABYSS, F_AREA_DEMONS, F_COVER, O_SHIP2, PF_LAVALOAN,
                      S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
+from .layout import (AFTER_ACTED, AFTER_HERO, AFTER_NEXT_UPGRADE, ALT_ID, ALT_MODE, ALT_SOURCE, ALT_SYMBOL,
+                     ATTACH_ITEM, ATTACH_KIND, ATTACH_TROPHY, CHOICE_MODE, CHOICE_SOURCE, CHOICE_STEP, CORNER_NUMBER,
+                     DIE_LEFT, DIOP_DEMONS, DISCARD_GENERAL, DISCARD_LEFT, DISCARD_MUST, DOUBLE_SLOT, END_TURN_STAGE,
+                     FR_KIND, FR_PLAYER, GUARDED_DEMONS, INSTEAD_PROG, MARK_CURSE, MARK_DISCARD, MARK_IGNORE,
+                     MARK_PICKED, MARK_PICKS, MOVE_ENTERED_HI, MOVE_ENTERED_LO, MOVE_FLAGS, MOVE_FROM, MOVE_LEFT,
+                     MOVE_SPEED, PLAY_LEFT, PROG_ID, PROG_MODE, PROG_SOURCE, PROG_STEP, PUSH_FROM, PUSH_SHIP2,
+                     RECHARGE_STAGE, SECONDARY_BY_POWER, SECONDARY_LEFT, SECONDARY_TAKEN, SPAWN_STAGE, STEPS_DOWN,
+                     STEPS_LEFT, TAKE_LEFT, THORSTEYN_CHALLENGE, TRIGGERS_WHEN, UPGRADE_LEFT, UPGRADE_LOSS)
 from .symbols import MOVE_SHIP2
 from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
                       purify, receive_demons, stat, use)
@@ -212,7 +223,7 @@ def apply_free(S, C, R, p, code, x):
         push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
     elif code == O_ALVA:
         S[S_ALVA_USED + p] = 1
-        push(S, F_MOVE, p, 1, S[S_AREA + p], 0, 0, 1, MOVE_PLAIN)
+        push_move(S, p, 1, S[S_AREA + p], MOVE_PLAIN)
 
 
 # ---------------------------------------------------------------- options
@@ -253,6 +264,502 @@ def action_options(S, C, NS, PR, p, OPT):
     return n
 
 
+@tiny
+def with_done(OPT, n):
+    """The n options listed, then O_DONE (stop) if there are any."""
+    return option(OPT, n, O_DONE, 0, 0, 0) if n > 0 else n
+
+
+# Each frame kind's options into OPT (their number), or -1 after doing its automatic work
+# (a step that needs no decision; popping the frame once it is over).
+@hot
+def begin_turn(S, C, PR, p):
+    """F_TURN: the turn's action and its end, under the start-of-turn effects."""
+    pop(S)
+    push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
+    push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
+    start_turn(S, C, PR, p)
+    return -1
+
+
+@hot
+def take_guarded_demons(S, C, PR, p, at):
+    """F_AREA_DEMONS: a guarded area's Demons, its challenge paid (sailing.arrive)."""
+    pop(S)
+    receive_demons(S, C, PR, p, S[at + GUARDED_DEMONS])
+    return -1
+
+
+@hot
+def program_step(S, C, p, at):
+    """F_PROGRAM: its next step, to take (one alternative) or to choose (several)."""
+    prog = S[at + PROG_ID]
+    i = S[at + PROG_STEP]
+    if i >= n_steps(C, prog):
+        pop(S)
+        return -1
+    S[at + PROG_STEP] = i + 1
+    step = step_of(C, prog, i)
+    if n_alts(C, step) == 1:
+        push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
+    else:
+        push(S, F_CHOICE, p, step, 0, S[at + PROG_MODE], S[at + PROG_SOURCE], 0, 0)
+    return -1
+
+
+@hot
+def alt_symbols(S, C, NS, PR, R, p, at):
+    """F_ALT: its symbols in order, until one pushes a frame (worked on before the next symbol)."""
+    alt = S[at + ALT_ID]
+    while S[at + ALT_SYMBOL] < n_syms(C, alt):
+        k = S[at + ALT_SYMBOL]
+        S[at + ALT_SYMBOL] = k + 1
+        sp = S[S_SP]
+        do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + ALT_MODE],
+                  S[at + ALT_SOURCE])
+        if S[S_SP] != sp:
+            return -1
+    pop(S)
+    return -1
+
+
+@hot
+def choice_options(S, C, at, OPT):
+    """F_CHOICE: each alternative of the step; none of them unless it is a cost."""
+    n = 0
+    step = S[at + CHOICE_STEP]
+    for i in range(n_alts(C, step)):
+        n = option(OPT, n, O_ALT, i, 0, 0)
+    if S[at + CHOICE_MODE] != MODE_COST:
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    return n
+
+
+@hot
+def hero_step_options(S, NS, p, at, OPT, track, tops, bottom):
+    """F_MORALE (track S_MORALE, tops NS_N_MORALE, bottom 0), F_RANK (S_RANK, NS_N_RANKS, 1):
+    the heroes whose track can take the step, up to their top or down to the bottom."""
+    if S[at + STEPS_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    down = S[at + STEPS_DOWN]
+    for h in range(N_HEROES):
+        v = S[track + p * N_HEROES + h]
+        if (down == 0 and v < NS[p, tops + h]) or (down == 1 and v > bottom):
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    return n
+
+
+@hot
+def discard_options(S, C, p, at, OPT):
+    """F_DISCARD: the cards in hand (only general ones for the hand limit); stopping, unless a must."""
+    if S[at + DISCARD_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    general_only = S[at + DISCARD_GENERAL]
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
+            n = option(OPT, n, O_CARD, j, 0, 0)
+    if n > 0 and S[at + DISCARD_MUST] == 0:
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    return n
+
+
+@hot
+def play_options(S, C, NS, PR, p, at, OPT):
+    """F_PLAY: each card in hand face up (if its cost can be paid) and face down; stopping."""
+    if S[at + PLAY_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_HAND + p:
+            if can_pay(S, C, NS, PR, p, C[C_J_COST + j], 0):
+                n = option(OPT, n, O_CARD, j, 0, 0)
+            n = option(OPT, n, O_CARD, j, 1, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def placement_options(S, C, NS, p, OPT):
+    """The first turn's move: the ship's placement, in a perimeter area (1 speed)."""
+    n = 0
+    for x in range(C[C_N_AREAS]):
+        if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
+            n = option(OPT, n, O_PLACE, x, 0, 0)
+    return n
+
+
+@hot
+def move_options(S, C, NS, PR, p, at, OPT, NB):
+    """F_MOVE: the areas the moving pawn (the ship, the Kraken, the second ship pawn) may sail
+    into; the ship's move given to the Kraken or the second pawn; stopping."""
+    if S[at + MOVE_LEFT] == 0:
+        pop(S)
+        return -1
+    if S[S_AREA + p] < 0:
+        return placement_options(S, C, NS, p, OPT)
+    kraken = S[at + MOVE_FLAGS] & MOVE_KRAKEN
+    second = S[at + MOVE_FLAGS] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
+    moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
+    if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
+        pop(S)                          # Ragador: no ship further than 2 areas a turn
+        return -1
+    n = 0
+    k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
+    for i in range(k):
+        x = NB[i]
+        if may_enter(S, C, NS, PR, p, x, S[at + MOVE_FROM], S[at + MOVE_ENTERED_LO], S[at + MOVE_ENTERED_HI],
+                     S[at + MOVE_SPEED]):
+            n = option(OPT, n, O_AREA, x, 0, 0)
+    if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + MOVE_ENTERED_LO] == 0 and S[at + MOVE_ENTERED_HI] == 0
+            and not S[at + MOVE_FLAGS] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
+        n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
+    if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + MOVE_FLAGS] & MOVE_PLAIN:
+        n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
+    return with_done(OPT, n)
+
+
+@hot
+def upgrade_options(S, C, p, at, OPT):
+    """F_UPGRADE: a loss: p's upgrades in play; a gain: the market's upgrades p has room for and
+    its nation's in hand, or stopping."""
+    if S[at + UPGRADE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    if S[at + UPGRADE_LOSS] == 1:
+        for u in range(C[C_N_UPGRADES]):
+            if upgrade_place(S, p, u) >= 0:
+                n = option(OPT, n, O_UPGRADE, u, 0, 0)
+        return n
+    for m in range(C[C_MARKET]):
+        u = S[S_MARKET + m]
+        if u >= 0 and may_place_upgrade(S, C, p, u):
+            n = option(OPT, n, O_UPGRADE, u, 0, 0)
+    for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
+        if S[S_ULOC + u] == U_HAND + p:
+            n = option(OPT, n, O_UPGRADE, u, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def attach_options(S, C, p, at, OPT):
+    """F_ATTACH: the heroes with room for the upgrade (none: it is discarded); a trophy item goes
+    under any hero or extra crew member."""
+    n = 0
+    if S[at + ATTACH_KIND] == ATTACH_TROPHY:
+        for h in range(N_HEROES):
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        return crew_options(S, C, p, OPT, n)
+    scout_only = C[C_U_FLAGS + S[at + ATTACH_ITEM]] & UF_PASSAGE      # the passage upgrade goes under the Scout
+    for h in range(1 if scout_only else N_HEROES):
+        if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    if n == 0:
+        S[S_ULOC + S[at + ATTACH_ITEM]] = U_DISCARD
+    return n
+
+
+@hot
+def die_options(S, at, OPT):
+    """F_DIE: roll, or stop."""
+    if S[at + DIE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = option(OPT, 0, O_ROLL, 0, 0, 0)
+    return option(OPT, n, O_DONE, 0, 0, 0)
+
+
+@hot
+def purify_options(S, C, p, OPT, NB):
+    """F_PURIFY_ADJ: the ship's area and its neighbours with Demons to purify; stopping."""
+    n = 0
+    x = S[S_AREA + p]
+    if x >= 0:
+        if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
+            n = option(OPT, n, O_AREA, x, 0, 0)
+        k = neighbours(S, C, p, x, NB)
+        for i in range(k):
+            if S[S_PURIFIED + NB[i]] == 0 and C[C_AREA_DEMONS + NB[i]] > 0:
+                n = option(OPT, n, O_AREA, NB[i], 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def kraken_wakes(S, p):
+    """F_KRAKEN: p's Kraken, if it has one, moves up to 2 areas (no speed bonus) or purifies its area."""
+    pop(S)
+    if S[S_KRAKEN + p] < 0:
+        return -1
+    push(S, F_KRAKEN_CHOICE, p, 0, 0, 0, 0, 0, 0)
+    return -1
+
+
+@hot
+def kraken_options(S, C, p, OPT):
+    """F_KRAKEN_CHOICE: move the Kraken, purify its area (Demons there, no Belvadan), or neither."""
+    n = option(OPT, 0, O_KRAKEN_MOVE, 0, 0, 0)
+    x = S[S_KRAKEN + p]
+    if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0 and not cursed(S, C, p, K_BELVADAN):
+        n = option(OPT, n, O_KRAKEN_PURIFY, 0, 0, 0)
+    return option(OPT, n, O_DONE, 0, 0, 0)
+
+
+@hot
+def secondary_options(S, C, NS, p, at, OPT):
+    """F_SECONDARY: p's secondary actions but the last one taken (and the one Demor's curse
+    blocks), a trophy's extra one; stopping."""
+    if S[at + SECONDARY_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    demor = cursed(S, C, p, K_DEMOR)
+    for s in range(NS[p, NS_N_SECONDARY]):
+        if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
+            n = option(OPT, n, O_SECONDARY, s, 0, 0)
+    if holds(S, p, PF_EXTRA_SECONDARY):     # the Cape of Terror: one more option
+        for t in range(C[C_N_TROPHIES]):
+            if (C[C_T_PASSIVE + t] >> PF_EXTRA_SECONDARY) & 1 and S[S_SECONDARY + p] != EXTRA + t:
+                n = option(OPT, n, O_SECONDARY, EXTRA + t, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def end_turn_options(S, C, NS, p, at, OPT):
+    """F_END_TURN: the free actions and ending the turn; once ended (the hand limit applied), the
+    next player."""
+    if S[at + END_TURN_STAGE] == 0:
+        n = free_options(S, C, p, OPT, 0)
+        return option(OPT, n, O_DONE, 0, 0, 0)
+    if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
+        return -1
+    pop(S)
+    end_turn(S, C, NS, p)
+    return -1
+
+
+@hot
+def push_options(S, C, at, OPT, NB):
+    """F_PUSH: the areas the pushed ship pawn may go to."""
+    n = 0
+    k = push_targets(S, C, S[at + PUSH_FROM], NB)
+    for i in range(k):
+        n = option(OPT, n, O_AREA, NB[i], 0, 0)
+    return n
+
+
+@hot
+def event_step(S, C, PR, R, at):
+    """F_EVENT: its next stage."""
+    if not event_stage(S, C, PR, R, at):
+        pop(S)
+    return -1
+
+
+@hot
+def chronicle_done(S, C, PR, p):
+    """F_CHRONICLE_DONE: the chronicle track filled."""
+    pop(S)
+    fill_chronicle(S, C, PR, p)
+    return -1
+
+
+@hot
+def spawn_step(S, C, p, at):
+    """F_SPAWN: the ships pushed out of the Lord's area, then the Lord placed."""
+    if S[at + SPAWN_STAGE] == 0:
+        S[at + SPAWN_STAGE] = 1
+        if spawn_ships_out(S, C, p) == 0:
+            pop(S)
+        return -1
+    pop(S)
+    spawn_lord(S, C, p)
+    return -1
+
+
+@hot
+def corner_options(S, C, p, at, OPT):
+    """F_CORNER: the corner's rewards p has not taken; stopping."""
+    n = 0
+    c = S[at + CORNER_NUMBER]
+    for k in range(C[C_CORNER_N + c]):
+        if not corner_taken(S, C, p, c, k):
+            n = option(OPT, n, O_ALT, k, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def after_hero(S, C, NS, PR, p, at):
+    """F_AFTER_HERO: the upgrades under the hero act one by one, then the activation ends."""
+    h = S[at + AFTER_HERO]
+    if next_upgrade_acts(S, C, p, h, at):
+        return -1
+    pop(S)
+    activation_ends(S, C, NS, PR, p, h, S[at + AFTER_ACTED])
+    return -1
+
+
+@hot
+def next_upgrade_acts(S, C, p, h, at):
+    """Whether an upgrade under hero h from the frame's next one on acts: its action pushed, the
+    frame moved past it."""
+    first_u = S[at + AFTER_NEXT_UPGRADE] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
+    for u in range(first_u, C[C_N_UPGRADES]):
+        if upgrade_place(S, p, u) == h:
+            f = C[C_U_FLAGS + u]
+            if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
+                return True
+            if f & UF_DIOP:                 # its Demons destroyed are another player's
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
+                return True
+            if C[C_U_ACTIONS + u] >= 0:
+                S[at + AFTER_NEXT_UPGRADE] = u + 1
+                if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
+                    if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
+                        push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
+                else:
+                    push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
+                return True
+    return False
+
+
+@hot
+def activation_ends(S, C, NS, PR, p, h, acted):
+    """After hero h's upgrades (`acted`: a rank's actions taken): the secondary action and what
+    comes before it."""
+    if h < N_HEROES:                    # extra crew take no secondary action
+        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
+    if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
+        push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
+    if S[S_N_WAITING + p] > 0:
+        push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
+    if holds(S, p, PF_LAVALOAN) and h < N_HEROES and acted == 1:
+        m = S[S_MORALE + p * N_HEROES + h]  # the Battle of Lavaloan: the reward the morale cube covers
+        if m > 0 and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m - 1] == 0:
+            push_program(S, p, NS[p, NS_MORALE_PROG + h * MAX_MORALE + m - 1], 0, GF_OTHER)
+    if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
+        for t in range(C[C_N_TROPHIES]):
+            if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
+                push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
+
+
+@hot
+def mark_curse_options(S, C, NS, p, at, OPT):
+    """F_MARK_CURSE: Demor's curse: a secondary action to block; Temataban's: a hero (not the
+    Scout) or extra crew member; a curse in play to discard; curses to ignore (patrons, Break
+    the Blockade), each pick a new choice, or stopping."""
+    n = 0
+    k = S[at + MARK_CURSE]
+    if k == K_DEMOR:
+        for s in range(NS[p, NS_N_SECONDARY]):
+            n = option(OPT, n, O_SECONDARY, s, 0, 0)
+    elif k == K_TEMATABAN:
+        for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
+            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+        n = crew_options(S, C, p, OPT, n)
+    elif k == MARK_DISCARD:             # Inspire the Resistance: any curse in play
+        for i in range(S[S_N_CURSES]):
+            n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
+    elif S[at + MARK_PICKS] > 0:
+        for i in range(S[S_N_CURSES]):
+            lord = S[S_CURSES + i]
+            if S[at + MARK_PICKED] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
+                n = option(OPT, n, O_CURSE, lord, 0, 0)
+        n = with_done(OPT, n)
+    return n
+
+
+@hot
+def instead_options(OPT):
+    """F_INSTEAD: the morale reward (0) or 2 glory (1)."""
+    n = option(OPT, 0, O_ALT, 0, 0, 0)
+    return option(OPT, n, O_ALT, 1, 0, 0)
+
+
+@hot
+def trigger_options(S, C, p, at, OPT):
+    """F_TRIGGERS: p's played cards waiting for this trigger; stopping."""
+    n = 0
+    for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
+        if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + TRIGGERS_WHEN]:
+            n = option(OPT, n, O_TRIGGER, j, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def cover_options(S, C, NS, p, OPT):
+    """F_COVER: the Plague Ship: the ship's slots that give a reward."""
+    n = 0
+    k = coverable_slot(S, C, NS, p, 0)
+    while k >= 0:
+        n = option(OPT, n, O_ALT, k, 0, 0)
+        k = coverable_slot(S, C, NS, p, k + 1)
+    return n
+
+
+@hot
+def abyss_options(OPT):
+    """F_ABYSS: Darrington's Abyss: any hero but the Scout."""
+    n = 0
+    for h in range(1, N_HEROES):
+        n = option(OPT, n, O_HERO_PICK, h, 0, 0)
+    return n
+
+
+@hot
+def thorsteyn_options(S, C, NS, PR, p, at, OPT):
+    """F_THORSTEYN: the whole challenge paid (O_DONE, if p can), or each icon p may ignore for 1
+    protection, paying the others."""
+    n = 0
+    ch = S[at + THORSTEYN_CHALLENGE]
+    if can_pay(S, C, NS, PR, p, ch, 99):
+        n = option(OPT, n, O_DONE, 0, 0, 0)
+    k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
+    while k >= 0:
+        n = option(OPT, n, O_ALT, k, 0, 0)
+        k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
+    return n
+
+
+@hot
+def take_discard_options(S, C, at, OPT):
+    """F_TAKE_DISCARD: the cards in the discard pile; stopping."""
+    if S[at + TAKE_LEFT] == 0:
+        pop(S)
+        return -1
+    n = 0
+    for j in range(C[C_N_JOURNEY]):
+        if S[S_JLOC + j] == J_DISCARD:
+            n = option(OPT, n, O_CARD, j, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def diop_options(S, p, OPT):
+    """F_DIOP: the other players holding Demons; stopping."""
+    n = 0
+    for q in range(S[S_N]):
+        if q != p and S[S_MARKER + q] < 0:
+            n = option(OPT, n, O_ALT, q, 0, 0)
+    return with_done(OPT, n)
+
+
+@hot
+def double_options(S, C, NS, p, at, OPT):
+    """F_DOUBLE: the vacated slots with a reward; stopping."""
+    n = 0
+    for i in range(S[at + DOUBLE_SLOT], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
+        if slot_reward(S, C, NS, p, i) >= 0:
+            n = option(OPT, n, O_ALT, i, 0, 0)
+    return with_done(OPT, n)
+
+
 @hot
 def options(S, C, NS, PR, R, OPT, NB):
     """Options of the top frame into OPT (their number), or -1 after doing automatic work."""
@@ -261,623 +768,472 @@ def options(S, C, NS, PR, R, OPT, NB):
         S[S_DONE] = 1
         return -1
     at = top(S)
-    kind = S[at]
-    p = S[at + 1]
-    n = 0
+    kind = S[at + FR_KIND]
+    p = S[at + FR_PLAYER]
     if kind == F_TURN:
-        pop(S)
-        push(S, F_END_TURN, p, 0, 0, 0, 0, 0, 0)
-        push(S, F_ACTION, p, 0, 0, 0, 0, 0, 0)
-        start_turn(S, C, PR, p)
-        return -1
+        return begin_turn(S, C, PR, p)
     if kind == F_ACTION:
         return action_options(S, C, NS, PR, p, OPT)
-    if kind == F_AREA_DEMONS:               # a guarded area's Demons, its challenge paid (sailing.arrive)
-        pop(S)
-        receive_demons(S, C, PR, p, S[at + 2])
-        return -1
+    if kind == F_AREA_DEMONS:
+        return take_guarded_demons(S, C, PR, p, at)
     if kind == F_PROGRAM:
-        prog = S[at + 2]
-        i = S[at + 3]
-        if i >= n_steps(C, prog):
-            pop(S)
-            return -1
-        S[at + 3] = i + 1
-        step = step_of(C, prog, i)
-        if n_alts(C, step) == 1:
-            push(S, F_ALT, p, alt_of(C, step, 0), 0, S[at + 4], S[at + 5], 0, 0)
-        else:
-            push(S, F_CHOICE, p, step, 0, S[at + 4], S[at + 5], 0, 0)
-        return -1
+        return program_step(S, C, p, at)
     if kind == F_ALT:
-        alt = S[at + 2]
-        while S[at + 3] < n_syms(C, alt):
-            k = S[at + 3]
-            S[at + 3] = k + 1
-            sp = S[S_SP]
-            do_symbol(S, C, NS, PR, R, p, sym_code(C, alt, k), sym_amount(C, alt, k), S[at + 4], S[at + 5])
-            if S[S_SP] != sp:
-                return -1
-        pop(S)
-        return -1
+        return alt_symbols(S, C, NS, PR, R, p, at)
     if kind == F_CHOICE:
-        step = S[at + 2]
-        for i in range(n_alts(C, step)):
-            n = option(OPT, n, O_ALT, i, 0, 0)
-        if S[at + 4] != MODE_COST:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_MORALE or kind == F_RANK:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        lower = S[at + 3]
-        for h in range(N_HEROES):
-            v = S[(S_MORALE if kind == F_MORALE else S_RANK) + p * N_HEROES + h]
-            top_ = NS[p, (NS_N_MORALE if kind == F_MORALE else NS_N_RANKS) + h]
-            low = 0 if kind == F_MORALE else 1
-            if (lower == 0 and v < top_) or (lower == 1 and v > low):
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        return n
+        return choice_options(S, C, at, OPT)
+    if kind == F_MORALE:
+        return hero_step_options(S, NS, p, at, OPT, S_MORALE, NS_N_MORALE, 0)
+    if kind == F_RANK:
+        return hero_step_options(S, NS, p, at, OPT, S_RANK, NS_N_RANKS, 1)
     if kind == F_DISCARD:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        general_only = S[at + 4]
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_HAND + p and (general_only == 0 or C[C_J_NATION + j] < 0):
-                n = option(OPT, n, O_CARD, j, 0, 0)
-        if n > 0 and S[at + 3] == 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return discard_options(S, C, p, at, OPT)
     if kind == F_PLAY:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_HAND + p:
-                if can_pay(S, C, NS, PR, p, C[C_J_COST + j], 0):
-                    n = option(OPT, n, O_CARD, j, 0, 0)
-                n = option(OPT, n, O_CARD, j, 1, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return play_options(S, C, NS, PR, p, at, OPT)
     if kind == F_MOVE:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        if S[S_AREA + p] < 0:               # the first turn: the ship's placement, 1 speed
-            for x in range(C[C_N_AREAS]):
-                if C[C_AREA_PERIMETER + x] and toll_payable(S, C, NS, p, x):     # (the Corsair's pawn there)
-                    n = option(OPT, n, O_PLACE, x, 0, 0)
-            return n
-        kraken = S[at + 7] & MOVE_KRAKEN
-        second = S[at + 7] & MOVE_SHIP2     # Lady Ignal's trophy: the second ship pawn moves
-        moved = S_KRAKEN_MOVED if kraken else S_SHIP2_MOVED if second else S_MOVED
-        if cursed(S, C, p, K_RAGADOR) and S[moved + p] >= 2:
-            pop(S)                          # Ragador: no ship further than 2 areas a turn
-            return -1
-        k = neighbours(S, C, p, S[(S_KRAKEN if kraken else S_SHIP2 if second else S_AREA) + p], NB)
-        for i in range(k):
-            x = NB[i]
-            if may_enter(S, C, NS, PR, p, x, S[at + 3], S[at + 4], S[at + 5], S[at + 6]):
-                n = option(OPT, n, O_AREA, x, 0, 0)
-        if (S[S_KRAKEN + p] >= 0 and not kraken and S[at + 4] == 0 and S[at + 5] == 0
-                and not S[at + 7] & MOVE_PLAIN):  # Kwanan: this move may move the Kraken instead
-            n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
-        if S[S_SHIP2 + p] >= 0 and not (kraken or second) and not S[at + 7] & MOVE_PLAIN:
-            n = option(OPT, n, O_SHIP2, 0, 0, 0)    # "dividing speed between them": the rest to the other
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return move_options(S, C, NS, PR, p, at, OPT, NB)
     if kind == F_UPGRADE:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        if S[at + 3] == 1:                  # a loss: one of p's upgrades in play
-            for u in range(C[C_N_UPGRADES]):
-                if upgrade_place(S, p, u) >= 0:
-                    n = option(OPT, n, O_UPGRADE, u, 0, 0)
-            return n
-        for m in range(C[C_MARKET]):
-            u = S[S_MARKET + m]
-            if u >= 0 and may_place_upgrade(S, C, p, u):
-                n = option(OPT, n, O_UPGRADE, u, 0, 0)
-        for u in range(C[C_N_GENERAL_UPGRADES], C[C_N_UPGRADES]):
-            if S[S_ULOC + u] == U_HAND + p:
-                n = option(OPT, n, O_UPGRADE, u, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return upgrade_options(S, C, p, at, OPT)
     if kind == F_ATTACH:
-        if S[at + 3] == 2:                  # a trophy item under a hero or an extra crew member
-            for h in range(N_HEROES):
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-            return crew_options(S, C, p, OPT, n)
-        scout_only = C[C_U_FLAGS + S[at + 2]] & UF_PASSAGE      # the passage upgrade goes under the Scout
-        for h in range(1 if scout_only else N_HEROES):
-            if hero_market_upgrades(S, C, p, h) < C[C_HERO_UPGRADES]:
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        if n == 0:
-            S[S_ULOC + S[at + 2]] = U_DISCARD
-        return n
+        return attach_options(S, C, p, at, OPT)
     if kind == F_DIE:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        n = option(OPT, n, O_ROLL, 0, 0, 0)
-        return option(OPT, n, O_DONE, 0, 0, 0)
+        return die_options(S, at, OPT)
     if kind == F_PURIFY_ADJ:
-        x = S[S_AREA + p]
-        if x >= 0:
-            if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0:
-                n = option(OPT, n, O_AREA, x, 0, 0)
-            k = neighbours(S, C, p, x, NB)
-            for i in range(k):
-                if S[S_PURIFIED + NB[i]] == 0 and C[C_AREA_DEMONS + NB[i]] > 0:
-                    n = option(OPT, n, O_AREA, NB[i], 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_KRAKEN:                    # move the Kraken up to 2 areas (no speed bonus) or purify its area
-        pop(S)
-        if S[S_KRAKEN + p] < 0:
-            return -1
-        push(S, F_KRAKEN_CHOICE, p, 0, 0, 0, 0, 0, 0)
-        return -1
+        return purify_options(S, C, p, OPT, NB)
+    if kind == F_KRAKEN:
+        return kraken_wakes(S, p)
     if kind == F_KRAKEN_CHOICE:
-        n = option(OPT, n, O_KRAKEN_MOVE, 0, 0, 0)
-        x = S[S_KRAKEN + p]
-        if S[S_PURIFIED + x] == 0 and C[C_AREA_DEMONS + x] > 0 and not cursed(S, C, p, K_BELVADAN):
-            n = option(OPT, n, O_KRAKEN_PURIFY, 0, 0, 0)
-        return option(OPT, n, O_DONE, 0, 0, 0)
+        return kraken_options(S, C, p, OPT)
     if kind == F_CHRONICLE:
-        n = chronicle_options(S, C, p, OPT, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return with_done(OPT, chronicle_options(S, C, p, OPT, 0))
     if kind == F_SECONDARY:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        demor = cursed(S, C, p, K_DEMOR)
-        for s in range(NS[p, NS_N_SECONDARY]):
-            if s != S[S_SECONDARY + p] and not (demor and s == S[S_BLOCKED_SECONDARY + p]):
-                n = option(OPT, n, O_SECONDARY, s, 0, 0)
-        if holds(S, p, PF_EXTRA_SECONDARY):     # the Cape of Terror: one more option
-            for t in range(C[C_N_TROPHIES]):
-                if (C[C_T_PASSIVE + t] >> PF_EXTRA_SECONDARY) & 1 and S[S_SECONDARY + p] != EXTRA + t:
-                    n = option(OPT, n, O_SECONDARY, EXTRA + t, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return secondary_options(S, C, NS, p, at, OPT)
     if kind == F_END_TURN:
-        if S[at + 2] == 0:
-            n = free_options(S, C, p, OPT, 0)
-            return option(OPT, n, O_DONE, 0, 0, 0)
-        if S[S_SOLO] and solo_end_of_turn(S, C, NS, p, at):  # a task done: its event and effect first
-            return -1
-        pop(S)
-        end_turn(S, C, NS, p)
-        return -1
+        return end_turn_options(S, C, NS, p, at, OPT)
     if kind == F_PUSH:
-        k = push_targets(S, C, S[at + 2], NB)
-        for i in range(k):
-            n = option(OPT, n, O_AREA, NB[i], 0, 0)
-        return n
+        return push_options(S, C, at, OPT, NB)
     if kind == F_EVENT:
-        if not event_stage(S, C, PR, R, at):
-            pop(S)
-        return -1
+        return event_step(S, C, PR, R, at)
     if kind == F_RECHARGE:
         recharge_stage(S, C, NS, p, at)
         return -1
     if kind == F_CHRONICLE_DONE:
-        pop(S)
-        fill_chronicle(S, C, PR, p)
-        return -1
+        return chronicle_done(S, C, PR, p)
     if kind == F_SPAWN:
-        if S[at + 2] == 0:
-            S[at + 2] = 1
-            if spawn_ships_out(S, C, p) == 0:
-                pop(S)
-            return -1
-        pop(S)
-        spawn_lord(S, C, p)
-        return -1
+        return spawn_step(S, C, p, at)
     if kind == F_CORNER:
-        c = S[at + 2]
-        for k in range(C[C_CORNER_N + c]):
-            if not corner_taken(S, C, p, c, k):
-                n = option(OPT, n, O_ALT, k, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return corner_options(S, C, p, at, OPT)
     if kind == F_AFTER_HERO:
-        h = S[at + 2]
-        acted = S[at + 5]                   # the hero's action was taken (a rank chosen)
-        first_u = S[at + 3] if h < N_HEROES and upgrades_at(S, p, h) > 0 else C[C_N_UPGRADES]
-        for u in range(first_u, C[C_N_UPGRADES]):
-            if upgrade_place(S, p, u) == h:
-                f = C[C_U_FLAGS + u]
-                if f & UF_OHN_MA_PUUHN:         # its draws come from the discard pile
-                    S[at + 3] = u + 1
-                    push(S, F_TAKE_DISCARD, p, amount_in(C, C[C_U_ACTIONS + u], Y_DRAW), 0, 0, 0, 0, 0)
-                    return -1
-                if f & UF_DIOP:                 # its Demons destroyed are another player's
-                    S[at + 3] = u + 1
-                    push(S, F_DIOP, p, amount_in(C, C[C_U_ACTIONS + u], Y_DESTROY), 0, 0, 0, 0, 0)
-                    return -1
-                if C[C_U_ACTIONS + u] >= 0:
-                    S[at + 3] = u + 1
-                    if f & UF_JACUB:            # not with the least glory (ties included); its coins paid in full
-                        if not has_least_glory(S, p) and S[S_COINS + p] >= -amount_in(C, C[C_U_ACTIONS + u], Y_COINS):
-                            push_program(S, p, C[C_U_ACTIONS + u], MODE_PAY_LEAST, GF_OTHER)
-                    else:
-                        push_program(S, p, C[C_U_ACTIONS + u], 0, GF_OTHER)
-                    return -1
-        pop(S)
-        if h < N_HEROES:                    # extra crew take no secondary action
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, h), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
-        if holds(S, p, PF_BOREANOS) and not cursed(S, C, p, K_QUARANAVAN):
-            push(S, F_PLAY, p, 1, 0, 0, 0, 0, 0)    # Boreanos: a journey card before the secondary action
-        if S[S_N_WAITING + p] > 0:
-            push(S, F_TRIGGERS, p, TRIG_AFTER_HERO, 0, 0, 0, 0, 0)
-        if holds(S, p, PF_LAVALOAN) and h < N_HEROES and acted == 1:
-            m = S[S_MORALE + p * N_HEROES + h]  # the Battle of Lavaloan: the reward the morale cube covers
-            if m > 0 and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m - 1] == 0:
-                push_program(S, p, NS[p, NS_MORALE_PROG + h * MAX_MORALE + m - 1], 0, GF_OTHER)
-        if holds(S, p, PF_ATTACH) and S[S_DELIVERY_HERO + p] == h:
-            for t in range(C[C_N_TROPHIES]):
-                if (C[C_T_PASSIVE + t] >> PF_ATTACH) & 1:
-                    push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
-        return -1
+        return after_hero(S, C, NS, PR, p, at)
     if kind == F_MARK_CURSE:
-        k = S[at + 2]
-        if k == K_DEMOR:
-            for s in range(NS[p, NS_N_SECONDARY]):
-                n = option(OPT, n, O_SECONDARY, s, 0, 0)
-        elif k == K_TEMATABAN:
-            for h in range(1, N_HEROES):    # not the Scout; extra crew may be chosen, Angels not
-                n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-            n = crew_options(S, C, p, OPT, n)
-        elif k == -2:                       # Inspire the Resistance: any curse in play
-            for i in range(S[S_N_CURSES]):
-                n = option(OPT, n, O_CURSE, S[S_CURSES + i], 0, 0)
-        elif S[at + 3] > 0:                 # curses to ignore (patrons, Break the Blockade): a new choice
-            for i in range(S[S_N_CURSES]):
-                lord = S[S_CURSES + i]
-                if S[at + 4] == 0 or not (S[S_IGNORED + p] >> lord) & 1:
-                    n = option(OPT, n, O_CURSE, lord, 0, 0)
-            if n > 0:
-                n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return mark_curse_options(S, C, NS, p, at, OPT)
     if kind == F_INSTEAD:
-        n = option(OPT, n, O_ALT, 0, 0, 0)
-        return option(OPT, n, O_ALT, 1, 0, 0)
+        return instead_options(OPT)
     if kind == F_TRIGGERS:
-        for j in range(C[C_N_JOURNEY] if S[S_N_WAITING + p] > 0 else 0):
-            if S[S_JLOC + j] == J_WAITING + p and C[C_J_TRIGGER + j] == S[at + 2]:
-                n = option(OPT, n, O_TRIGGER, j, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
-    if kind == F_COVER:                     # the Plague Ship: a slot that gives a reward
-        k = coverable_slot(S, C, NS, p, 0)
-        while k >= 0:
-            n = option(OPT, n, O_ALT, k, 0, 0)
-            k = coverable_slot(S, C, NS, p, k + 1)
-        return n
-    if kind == F_ABYSS:                     # Darrington's Abyss: any hero but the Scout
-        for h in range(1, N_HEROES):
-            n = option(OPT, n, O_HERO_PICK, h, 0, 0)
-        return n
+        return trigger_options(S, C, p, at, OPT)
+    if kind == F_COVER:
+        return cover_options(S, C, NS, p, OPT)
+    if kind == F_ABYSS:
+        return abyss_options(OPT)
     if kind == F_THORSTEYN:
-        ch = S[at + 3]
-        if can_pay(S, C, NS, PR, p, ch, 99):
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, 0)
-        while k >= 0:
-            n = option(OPT, n, O_ALT, k, 0, 0)
-            k = thorsteyn_icon(S, C, NS, PR, p, ch, 99, k + 1)
-        return n
+        return thorsteyn_options(S, C, NS, PR, p, at, OPT)
     if kind == F_TAKE_DISCARD:
-        if S[at + 2] == 0:
-            pop(S)
-            return -1
-        for j in range(C[C_N_JOURNEY]):
-            if S[S_JLOC + j] == J_DISCARD:
-                n = option(OPT, n, O_CARD, j, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return take_discard_options(S, C, at, OPT)
     if kind == F_DIOP:
-        for q in range(S[S_N]):
-            if q != p and S[S_MARKER + q] < 0:
-                n = option(OPT, n, O_ALT, q, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return diop_options(S, p, OPT)
     if kind == F_DOUBLE:
-        for i in range(S[at + 2], min(S[S_MAX_WORKERS + p], ship_slots(S, C, NS, p))):
-            if slot_reward(S, C, NS, p, i) >= 0:
-                n = option(OPT, n, O_ALT, i, 0, 0)
-        if n > 0:
-            n = option(OPT, n, O_DONE, 0, 0, 0)
-        return n
+        return double_options(S, C, NS, p, at, OPT)
     return 0
 
 
 # ---------------------------------------------------------------- applying a choice
+# Each frame kind's option x (y, z: the option's other fields) applied.
+@hot
+def choose_done(S, p, at, kind):
+    """O_DONE: the frame ends; Thorsteyn's whole challenge paid; the turn's free actions over,
+    the hand limit next (F_END_TURN stays for the next player)."""
+    if kind == F_THORSTEYN:
+        pop(S)
+        push_program(S, p, S[at + THORSTEYN_CHALLENGE], MODE_COST, GF_AREA)
+    elif kind == F_END_TURN:
+        S[at + END_TURN_STAGE] = 1
+        excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
+        if excess > 0:
+            push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)     # (DISCARD_MUST, DISCARD_GENERAL)
+    else:
+        pop(S)
+
+
+@hot
+def choose_action(S, C, NS, PR, p, code, x, y, z):
+    """F_ACTION: hero x at rank y, chronicle action (x, y, z), crew x's action y, or the recharge."""
+    pop(S)
+    if code == O_HERO:
+        activate_hero(S, C, NS, p, x, y)
+    elif code == O_CHRONICLE:
+        take_worker(S, p)
+        S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
+        push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
+        chronicle_action(S, C, NS, p, x, y, z)
+    elif code == O_CREW:
+        take_worker(S, p)
+        S[S_ACTIONS + p * 4 + A_CREW] += 1
+        if x == 0:
+            angel_action(S, C, p, y)
+        else:
+            crew_action(S, C, p, y)
+    elif code == O_RECHARGE:
+        S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
+        if not recharge_loses(S, C, p):
+            push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
+
+
+@hot
+def activate_hero(S, C, NS, p, h, r):
+    """A worker on hero h, activated at rank r (0: placed without cost or actions)."""
+    if S[S_HERO_WORKERS + p * N_HEROES + h] > 0 and not upgrade_flag_under(S, C, p, h, UF_OCCUPIED_TWICE) \
+            and not holds(S, p, PF_FREYANA_TWICE):
+        special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # again while occupied: the power threshold's doing
+    if r > 0:
+        special(S, p, SP_ACTIVATIONS + h, 1)
+        if h == QUARTERMASTER:
+            special(S, p, SP_QM_RANKS, r)
+        if r > 1:
+            special(S, p, SP_ABOVE_1[h], 1)        # a rank the seat raised
+    take_worker(S, p)
+    S[S_HERO_WORKERS + p * N_HEROES + h] += 1
+    S[S_ACTIONS + p * 4 + A_HERO] += 1
+    S[S_FIRST_DONE + p] = 1
+    push(S, F_AFTER_HERO, p, h, 0, 0, 1 if r > 0 else 0, 0, 0)     # (AFTER_ACTED: a rank's actions)
+    if r > 0:
+        push_program(S, p, NS[p, NS_RANK_PROG + h * MAX_RANKS + r - 1], 0, GF_OTHER)
+        pay_coins(S, p, rank_coins(S, C, NS, p, h, r))
+        push_program(S, p, NS[p, NS_RANK_COST + h * MAX_RANKS + r - 1], 1, GF_OTHER)
+
+
+@hot
+def angel_action(S, C, p, a):
+    """The action of Angel a on p's hero side (some once per game)."""
+    special(S, p, SP_CREW_ANGEL_ACTIONS, 1)
+    if C[C_A_ONCE + a]:
+        S[S_ANGEL_ONCE + p] |= 1 << a
+    push_program(S, p, C[C_A_ACTION + a], 0, GF_OTHER)
+
+
+@hot
+def crew_action(S, C, p, t):
+    """The activation of trophy t's extra crew (no secondary action after it)."""
+    if (S[S_CREW_USED + p] >> t) & 1:
+        S[S_CREW_AGAIN + p] |= 1 << t
+        special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
+    S[S_CREW_USED + p] |= 1 << t
+    use(S, p, USE_TROPHY + t)
+    push(S, F_AFTER_HERO, p, CREW + t, 0, 0, 0, 0, 0)
+    bits = C[C_T_PASSIVE + t]
+    if (bits >> PF_HAUNTED) & 1:
+        push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
+    if (bits >> PF_BELIA_DESTROY) & 1:
+        S[S_BELIA + p] = 0
+    push_program(S, p, C[C_T_ACTIONS + t], 0, GF_OTHER)
+
+
+@hot
+def choose_alternative(S, C, p, at, x):
+    """F_CHOICE: alternative x of the step taken, with the program's mode and source."""
+    pop(S)
+    push(S, F_ALT, p, alt_of(C, S[at + CHOICE_STEP], x), 0, S[at + CHOICE_MODE], S[at + CHOICE_SOURCE], 0, 0)
+
+
+@hot
+def choose_morale(S, NS, p, at, h):
+    """F_MORALE: hero h's morale one step down, or up with the reward it uncovers (Freyana &
+    Olessa: or 2 glory instead, unless the reward is permanent)."""
+    S[at + STEPS_LEFT] -= 1
+    if S[at + STEPS_DOWN] == 1:
+        S[S_MORALE + p * N_HEROES + h] -= 1
+        return
+    m = S[S_MORALE + p * N_HEROES + h]
+    S[S_MORALE + p * N_HEROES + h] = m + 1
+    stat(S, p, ST_MORALE_BOOSTS, 1)
+    reward = NS[p, NS_MORALE_PROG + h * MAX_MORALE + m]
+    if holds(S, p, PF_FREYANA_GLORY) and NS[p, NS_MORALE_PERMANENT + h * MAX_MORALE + m] == 0:
+        push(S, F_INSTEAD, p, reward, 0, 0, 0, 0, 0)
+    else:
+        push_program(S, p, reward, 0, GF_OTHER)
+
+
+@hot
+def choose_rank(S, p, at, h):
+    """F_RANK: hero h's rank one step down or up."""
+    S[at + STEPS_LEFT] -= 1
+    if S[at + STEPS_DOWN] == 1:
+        S[S_RANK + p * N_HEROES + h] -= 1
+    else:
+        S[S_RANK + p * N_HEROES + h] += 1
+        stat(S, p, ST_RANK_INCREASES, 1)
+
+
+@hot
+def choose_discard(S, C, p, at, j):
+    """F_DISCARD: card j discarded."""
+    S[at + DISCARD_LEFT] -= 1
+    discard_journey(S, C, p, j)
+
+
+@hot
+def choose_play(S, C, p, at, j, face_down):
+    """F_PLAY: card j played: face down (2 glory at the end, no cost, no reward), or its cost
+    paid and its actions taken (a triggered card's wait for its trigger)."""
+    S[at + PLAY_LEFT] -= 1
+    leave_hand(S, C, p, j)
+    stat(S, p, ST_JOURNEY_PLAYED, 1)
+    card_played(S, j, PLAYED_FACE_DOWN if face_down == 1 else PLAYED_FACE_UP)
+    if face_down == 1:
+        played_journey(S, p, j)
+        return
+    if C[C_J_TRIGGER + j] > 0:
+        S[S_JLOC + j] = J_WAITING + p
+        S[S_N_WAITING + p] += 1
+    else:
+        played_journey(S, p, j)
+        push_program(S, p, C[C_J_ACTIONS + j], 0, GF_OTHER)
+    push_program(S, p, C[C_J_COST + j], 1, GF_OTHER)
+
+
+@hot
+def choose_move(S, C, NS, PR, p, at, code, x):
+    """F_MOVE: the move given to the Kraken or (the rest of its speed) to the second ship pawn,
+    from where it is; or area x sailed into."""
+    if code == O_KRAKEN_MOVE:
+        S[at + MOVE_FLAGS] |= MOVE_KRAKEN
+        S[at + MOVE_FROM] = S[S_KRAKEN + p]
+        special(S, p, SP_KRAKEN_MOVES, 1)
+    elif code == O_SHIP2:
+        S[at + MOVE_FLAGS] |= MOVE_SHIP2
+        S[at + MOVE_FROM] = S[S_SHIP2 + p]
+        S[at + MOVE_ENTERED_LO] = 0
+        S[at + MOVE_ENTERED_HI] = 0
+    else:
+        sail_into(S, C, NS, PR, p, at, code, x)
+
+
+@hot
+def sail_into(S, C, NS, PR, p, at, code, x):
+    """One speed of the move: the moving pawn enters area x (the ship's placement: x is where
+    the move starts, and the Kraken's place too)."""
+    S[at + MOVE_LEFT] -= 1
+    if code == O_PLACE:
+        S[at + MOVE_FROM] = x               # the move's start: it may not come back here
+        if NS[p, NS_FLAGS] & NF_KRAKEN:
+            S[S_KRAKEN + p] = x
+    elif x < 31:
+        S[at + MOVE_ENTERED_LO] |= 1 << x
+    else:
+        S[at + MOVE_ENTERED_HI] |= 1 << (x - 31)
+    if S[at + MOVE_FLAGS] & MOVE_KRAKEN:
+        S[S_KRAKEN + p] = x
+        S[S_KRAKEN_MOVED + p] += 1
+        special(S, p, SP_KRAKEN_AREAS, 1)
+        arrive(S, C, PR, p, x, False)
+    elif S[at + MOVE_FLAGS] & MOVE_SHIP2:
+        enter_with_second(S, C, PR, p, x)
+    else:
+        enter_area(S, C, PR, p, x)
+
+
+@hot
+def choose_upgrade(S, C, R, p, at, u):
+    """F_UPGRADE: upgrade u lost (a general one to the discard pile, a nation's to the box) or gained."""
+    S[at + UPGRADE_LEFT] -= 1
+    if S[at + UPGRADE_LOSS] == 1:
+        take_out_of_play(S, C, p, u, U_DISCARD if u < C[C_N_GENERAL_UPGRADES] else U_BOX)
+    else:
+        gain_upgrade(S, C, R, p, u, HOW_GAINED)
+
+
+@hot
+def choose_attach(S, C, p, at, h):
+    """F_ATTACH: the upgrade under hero h, or the trophy item attached to h (or an extra crew)."""
+    pop(S)
+    if S[at + ATTACH_KIND] == ATTACH_TROPHY:
+        S[S_DELIVERY_HERO + p] = h
+    else:
+        put_in_play(S, C, p, S[at + ATTACH_ITEM], h)
+
+
+@hot
+def roll_die(S, C, R, p, at):
+    """F_DIE: a roll of the destiny die, its face's effects taken."""
+    S[at + DIE_LEFT] -= 1
+    push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
+
+
+@hot
+def choose_secondary(S, C, NS, p, at, x):
+    """F_SECONDARY: secondary action x (EXTRA + t: trophy t's) taken; it may not be the next one."""
+    if S[at + SECONDARY_BY_POWER] == 1 and S[at + SECONDARY_LEFT] == 1 and S[at + SECONDARY_TAKEN] == 1:
+        special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
+    S[at + SECONDARY_LEFT] -= 1
+    S[at + SECONDARY_TAKEN] = 1
+    S[S_SECONDARY + p] = x
+    use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
+    push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
+
+
+@hot
+def choose_push(S, C, PR, p, at, x):
+    """F_PUSH: the ship (Lady Ignal's trophy: the second pawn) pushed out into area x."""
+    pop(S)
+    if S[at + PUSH_SHIP2] == 1:
+        enter_with_second(S, C, PR, p, x)
+    else:
+        enter_area(S, C, PR, p, x)
+
+
+@hot
+def choose_kraken(S, C, p, code):
+    """F_KRAKEN_CHOICE: the Kraken moves up to 2 areas (no speed bonus), or purifies its area."""
+    pop(S)
+    if code == O_KRAKEN_MOVE:
+        special(S, p, SP_KRAKEN_MOVES, 1)
+        push_move(S, p, 2, S[S_KRAKEN + p], MOVE_KRAKEN | MOVE_PLAIN)
+    else:
+        special(S, p, SP_KRAKEN_PURIFIES, 1)
+        purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
+
+
+@hot
+def choose_mark_curse(S, C, p, at, x):
+    """F_MARK_CURSE: secondary action x blocked (Demor), hero x blocked (Temataban), Lord x's
+    curse discarded (its Lord stays), or Lord x's curse ignored (the turn's first pick replaces
+    the old choice)."""
+    k = S[at + MARK_CURSE]
+    if k == K_DEMOR:
+        pop(S)
+        S[S_BLOCKED_SECONDARY + p] = x
+    elif k == K_TEMATABAN:
+        pop(S)
+        S[S_BLOCKED_HERO + p] = x
+    elif k == MARK_DISCARD:
+        pop(S)
+        remove_curse(S, x)
+        update_curses(S, C)
+    else:
+        if S[at + MARK_PICKED] == 0:
+            S[S_IGNORED + p] = 0
+        S[at + MARK_PICKED] += 1
+        S[at + MARK_PICKS] -= 1
+        S[S_IGNORED + p] |= 1 << x
+
+
+@hot
+def choose_thorsteyn_icon(S, C, PR, p, at, x):
+    """F_THORSTEYN: 1 protection for the challenge's icon x; its other icons paid."""
+    pop(S)
+    ch = S[at + THORSTEYN_CHALLENGE]
+    gain_protection(S, PR, p, -1)
+    for k in range(n_steps(C, ch) - 1, -1, -1):
+        if k != x:
+            push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
+
+
+@hot
+def take_from_discard(S, C, p, at, j):
+    """F_TAKE_DISCARD: card j from the discard pile into p's hand."""
+    S[at + TAKE_LEFT] -= 1
+    S[S_JLOC + j] = J_HAND + p
+    if C[C_J_NATION + j] < 0:
+        S[S_N_HAND + p] += 1
+    card_gained(S, j, p, HOW_DRAWN)
+
+
+@hot
+def choose_instead(S, p, at, x):
+    """F_INSTEAD: the morale reward (x 0), or 2 glory instead."""
+    pop(S)
+    if x == 0:
+        push_program(S, p, S[at + INSTEAD_PROG], 0, GF_OTHER)
+    else:
+        glory(S, p, 2, GF_OTHER)
+
+
+@hot
+def choose_corner(S, C, p, at, k):
+    """F_CORNER: the corner's reward k, taken once."""
+    pop(S)
+    c = S[at + CORNER_NUMBER]
+    S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + k)
+    push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + k], 0, GF_AREA)
+
+
 @hot
 def choose(S, C, NS, PR, R, OPT, i):
     """Apply option i of the top frame's list in OPT."""
     at = top(S)
-    kind = S[at]
-    p = S[at + 1]
+    kind = S[at + FR_KIND]
+    p = S[at + FR_PLAYER]
     code = OPT[i, 0]
     x = OPT[i, 1]
     y = OPT[i, 2]
     if code == O_BUY or code == O_REFRESH or code == O_TRIGGER or code == O_ALVA:
         apply_free(S, C, R, p, code, x)
-        return
-    if code == O_DONE and kind == F_THORSTEYN:
-        pop(S)
-        push_program(S, p, S[at + 3], MODE_COST, GF_AREA)
-        return
-    if code == O_DONE:
-        if kind == F_END_TURN:
-            S[at + 2] = 1
-            excess = S[S_N_HAND + p] - S[S_HAND_LIMIT + p]
-            if excess > 0:
-                push(S, F_DISCARD, p, excess, 1, 1, 0, 0, 0)
-        else:
-            pop(S)
-        return
-    if kind == F_ACTION:
-        pop(S)
-        if code == O_HERO:
-            if S[S_HERO_WORKERS + p * N_HEROES + x] > 0 and not upgrade_flag_under(S, C, p, x, UF_OCCUPIED_TWICE) \
-                    and not holds(S, p, PF_FREYANA_TWICE):
-                special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # again while occupied: the power threshold's doing
-            if y > 0:
-                special(S, p, SP_ACTIVATIONS + x, 1)
-                if x == QUARTERMASTER:
-                    special(S, p, SP_QM_RANKS, y)
-                if y > 1:
-                    special(S, p, SP_ABOVE_1[x], 1)        # a rank the seat raised
-            take_worker(S, p)
-            S[S_HERO_WORKERS + p * N_HEROES + x] += 1
-            S[S_ACTIONS + p * 4 + A_HERO] += 1
-            S[S_FIRST_DONE + p] = 1
-            push(S, F_AFTER_HERO, p, x, 0, 0, 1 if y > 0 else 0, 0, 0)    # d: the hero's action taken
-            if y > 0:
-                push_program(S, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + y - 1], 0, GF_OTHER)
-                pay_coins(S, p, rank_coins(S, C, NS, p, x, y))
-                push_program(S, p, NS[p, NS_RANK_COST + x * MAX_RANKS + y - 1], 1, GF_OTHER)
-        elif code == O_CHRONICLE:
-            take_worker(S, p)
-            S[S_ACTIONS + p * 4 + A_CHRONICLE] += 1
-            push(S, F_SECONDARY, p, secondary_count(S, C, PR, p, -1), two_secondary_by_power(PR, S, p), 0, 0, 0, 0)
-            chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
-        elif code == O_CREW:
-            take_worker(S, p)
-            S[S_ACTIONS + p * 4 + A_CREW] += 1
-            if x == 0:                      # an Angel's action
-                special(S, p, SP_CREW_ANGEL_ACTIONS, 1)
-                if C[C_A_ONCE + y]:
-                    S[S_ANGEL_ONCE + p] |= 1 << y
-                push_program(S, p, C[C_A_ACTION + y], 0, GF_OTHER)
-            else:                           # a deed's extra crew (no secondary action after it)
-                if (S[S_CREW_USED + p] >> y) & 1:
-                    S[S_CREW_AGAIN + p] |= 1 << y
-                    special(S, p, SP_OCCUPIED_ACTIVATIONS, 1)   # only the power threshold allows it
-                S[S_CREW_USED + p] |= 1 << y
-                use(S, p, USE_TROPHY + y)
-                push(S, F_AFTER_HERO, p, CREW + y, 0, 0, 0, 0, 0)
-                bits = C[C_T_PASSIVE + y]
-                if (bits >> PF_HAUNTED) & 1:
-                    push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)    # "First gain an upgrade, then take a recharge action"
-                if (bits >> PF_BELIA_DESTROY) & 1:
-                    S[S_BELIA + p] = 0
-                push_program(S, p, C[C_T_ACTIONS + y], 0, GF_OTHER)
-        elif code == O_RECHARGE:
-            S[S_ACTIONS + p * 4 + A_RECHARGE] += 1
-            if not recharge_loses(S, C, p):
-                push(S, F_RECHARGE, p, 0, 0, 0, 0, 0, 0)
-        return
-    if kind == F_CHOICE:
-        pop(S)
-        push(S, F_ALT, p, alt_of(C, S[at + 2], x), 0, S[at + 4], S[at + 5], 0, 0)
-        return
-    if kind == F_MORALE:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
-            S[S_MORALE + p * N_HEROES + x] -= 1
-        else:
-            m = S[S_MORALE + p * N_HEROES + x]
-            S[S_MORALE + p * N_HEROES + x] = m + 1
-            stat(S, p, ST_MORALE_BOOSTS, 1)
-            reward = NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]
-            if holds(S, p, PF_FREYANA_GLORY) and NS[p, NS_MORALE_PERMANENT + x * MAX_MORALE + m] == 0:
-                push(S, F_INSTEAD, p, reward, 0, 0, 0, 0, 0)    # the reward or 2 glory instead
-            else:
-                push_program(S, p, reward, 0, GF_OTHER)
-        return
-    if kind == F_RANK:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
-            S[S_RANK + p * N_HEROES + x] -= 1
-        else:
-            S[S_RANK + p * N_HEROES + x] += 1
-            stat(S, p, ST_RANK_INCREASES, 1)
-        return
-    if kind == F_DISCARD:
-        S[at + 2] -= 1
-        discard_journey(S, C, p, x)
-        return
-    if kind == F_PLAY:
-        S[at + 2] -= 1
-        leave_hand(S, C, p, x)
-        stat(S, p, ST_JOURNEY_PLAYED, 1)
-        card_played(S, x, PLAYED_FACE_DOWN if y == 1 else PLAYED_FACE_UP)
-        if y == 1:                          # face down: 2 glory at the end, no cost, no reward
-            played_journey(S, p, x)
-            return
-        if C[C_J_TRIGGER + x] > 0:
-            S[S_JLOC + x] = J_WAITING + p
-            S[S_N_WAITING + p] += 1
-        else:
-            played_journey(S, p, x)
-            push_program(S, p, C[C_J_ACTIONS + x], 0, GF_OTHER)
-        push_program(S, p, C[C_J_COST + x], 1, GF_OTHER)
-        return
-    if kind == F_MOVE:
-        if code == O_KRAKEN_MOVE:
-            S[at + 7] |= MOVE_KRAKEN
-            S[at + 3] = S[S_KRAKEN + p]
-            special(S, p, SP_KRAKEN_MOVES, 1)
-            return
-        if code == O_SHIP2:                 # the rest of the speed moves the second pawn, from where it is
-            S[at + 7] |= MOVE_SHIP2
-            S[at + 3] = S[S_SHIP2 + p]
-            S[at + 4] = 0
-            S[at + 5] = 0
-            return
-        S[at + 2] -= 1
-        if code == O_PLACE:
-            S[at + 3] = x                   # the move's start: it may not come back here
-            if NS[p, NS_FLAGS] & NF_KRAKEN:
-                S[S_KRAKEN + p] = x         # the Kraken is placed with the ship
-        else:
-            if x < 31:
-                S[at + 4] |= 1 << x
-            else:
-                S[at + 5] |= 1 << (x - 31)
-        if S[at + 7] & MOVE_KRAKEN:
-            S[S_KRAKEN + p] = x
-            S[S_KRAKEN_MOVED + p] += 1
-            special(S, p, SP_KRAKEN_AREAS, 1)
-            arrive(S, C, PR, p, x, False)
-        elif S[at + 7] & MOVE_SHIP2:
-            enter_with_second(S, C, PR, p, x)
-        else:
-            enter_area(S, C, PR, p, x)
-        return
-    if kind == F_UPGRADE:
-        S[at + 2] -= 1
-        if S[at + 3] == 1:
-            take_out_of_play(S, C, p, x, U_DISCARD if x < C[C_N_GENERAL_UPGRADES] else U_BOX)
-        else:
-            gain_upgrade(S, C, R, p, x, HOW_GAINED)
-        return
-    if kind == F_ATTACH:
-        pop(S)
-        if S[at + 3] == 2:
-            S[S_DELIVERY_HERO + p] = x
-        else:
-            put_in_play(S, C, p, S[at + 2], x)
-        return
-    if kind == F_DIE:
-        S[at + 2] -= 1
-        push_program(S, p, C[C_DIE + below(R, C[C_DIE_N])], 0, GF_OTHER)
-        return
-    if kind == F_PURIFY_ADJ:
+    elif code == O_DONE:
+        choose_done(S, p, at, kind)
+    elif kind == F_ACTION:
+        choose_action(S, C, NS, PR, p, code, x, y, OPT[i, 3])
+    elif kind == F_CHOICE:
+        choose_alternative(S, C, p, at, x)
+    elif kind == F_MORALE:
+        choose_morale(S, NS, p, at, x)
+    elif kind == F_RANK:
+        choose_rank(S, p, at, x)
+    elif kind == F_DISCARD:
+        choose_discard(S, C, p, at, x)
+    elif kind == F_PLAY:
+        choose_play(S, C, p, at, x, y)
+    elif kind == F_MOVE:
+        choose_move(S, C, NS, PR, p, at, code, x)
+    elif kind == F_UPGRADE:
+        choose_upgrade(S, C, R, p, at, x)
+    elif kind == F_ATTACH:
+        choose_attach(S, C, p, at, x)
+    elif kind == F_DIE:
+        roll_die(S, C, R, p, at)
+    elif kind == F_PURIFY_ADJ:
         pop(S)
         purify(S, C, p, x, GF_AREA)
-        return
-    if kind == F_CHRONICLE:
+    elif kind == F_CHRONICLE:
         pop(S)
         chronicle_action(S, C, NS, p, x, y, OPT[i, 3])
-        return
-    if kind == F_SECONDARY:
-        if S[at + 3] == 1 and S[at + 2] == 1 and S[at + 4] == 1:
-            special(S, p, SP_EXTRA_SECONDARIES, 1)      # the second of two the power threshold gave
-        S[at + 2] -= 1
-        S[at + 4] = 1
-        S[S_SECONDARY + p] = x
-        use(S, p, USE_TROPHY + x - EXTRA if x >= EXTRA else USE_SECONDARY + x)
-        push_program(S, p, C[C_T_ACTIONS + x - EXTRA] if x >= EXTRA else NS[p, NS_SECONDARY + x], 0, GF_OTHER)
-        return
-    if kind == F_PUSH:
-        pop(S)
-        if S[at + 3] == 1:                  # Lady Ignal's trophy: the second pawn pushed out
-            enter_with_second(S, C, PR, p, x)
-        else:
-            enter_area(S, C, PR, p, x)
-        return
-    if kind == F_COVER:                     # the Plague Ship: slot x covered for good
+    elif kind == F_SECONDARY:
+        choose_secondary(S, C, NS, p, at, x)
+    elif kind == F_PUSH:
+        choose_push(S, C, PR, p, at, x)
+    elif kind == F_COVER:                   # the Plague Ship: slot x covered for good
         pop(S)
         S[S_COVERED + p] |= 1 << x
-        return
-    if kind == F_ABYSS:                     # Darrington's Abyss: the next worker on hero x for good
+    elif kind == F_ABYSS:                   # Darrington's Abyss: the next worker on hero x for good
         pop(S)
         S[S_ABYSS_HERO + p] = x
         lose_worker(S, p)
-        return
-    if kind == F_KRAKEN_CHOICE:
+    elif kind == F_KRAKEN_CHOICE:
+        choose_kraken(S, C, p, code)
+    elif kind == F_MARK_CURSE:
+        choose_mark_curse(S, C, p, at, x)
+    elif kind == F_THORSTEYN:
+        choose_thorsteyn_icon(S, C, PR, p, at, x)
+    elif kind == F_TAKE_DISCARD:
+        take_from_discard(S, C, p, at, x)
+    elif kind == F_DIOP:                    # another player's Demons destroyed
         pop(S)
-        if code == O_KRAKEN_MOVE:
-            special(S, p, SP_KRAKEN_MOVES, 1)
-            push(S, F_MOVE, p, 2, S[S_KRAKEN + p], 0, 0, 2, MOVE_KRAKEN | MOVE_PLAIN)
-        else:
-            special(S, p, SP_KRAKEN_PURIFIES, 1)
-            purify(S, C, p, S[S_KRAKEN + p], GF_AREA)
-        return
-    if kind == F_MARK_CURSE:
-        if S[at + 2] == K_DEMOR:
-            pop(S)
-            S[S_BLOCKED_SECONDARY + p] = x
-        elif S[at + 2] == K_TEMATABAN:
-            pop(S)
-            S[S_BLOCKED_HERO + p] = x
-        elif S[at + 2] == -2:               # Inspire the Resistance: the curse goes, its Lord stays
-            pop(S)
-            remove_curse(S, x)
-            update_curses(S, C)
-        else:
-            if S[at + 4] == 0:              # the first pick of this turn replaces the old choice
-                S[S_IGNORED + p] = 0
-            S[at + 4] += 1
-            S[at + 3] -= 1
-            S[S_IGNORED + p] |= 1 << x
-        return
-    if kind == F_THORSTEYN:                 # 1 protection for icon x; the other icons paid
-        pop(S)
-        ch = S[at + 3]
-        gain_protection(S, PR, p, -1)
-        for k in range(n_steps(C, ch) - 1, -1, -1):
-            if k != x:
-                push(S, F_ALT, p, alt_of(C, step_of(C, ch, k), 0), 0, MODE_COST, GF_AREA, 0, 0)
-        return
-    if kind == F_TAKE_DISCARD:
-        S[at + 2] -= 1
-        S[S_JLOC + x] = J_HAND + p
-        if C[C_J_NATION + x] < 0:
-            S[S_N_HAND + p] += 1
-        card_gained(S, x, p, HOW_DRAWN)
-        return
-    if kind == F_DIOP:
-        pop(S)
-        destroy_demons(S, x, S[at + 2])
-        return
-    if kind == F_DOUBLE:
+        destroy_demons(S, x, S[at + DIOP_DEMONS])
+    elif kind == F_DOUBLE:                  # slot x's reward again
         pop(S)
         push_program(S, p, slot_reward(S, C, NS, p, x), 0, GF_OTHER)
-        return
-    if kind == F_INSTEAD:
-        pop(S)
-        if x == 0:
-            push_program(S, p, S[at + 2], 0, GF_OTHER)
-        else:
-            glory(S, p, 2, GF_OTHER)
-        return
-    if kind == F_CORNER:
-        pop(S)
-        c = S[at + 2]
-        S[S_CORNER_TAKEN + p] |= 1 << ((c - 1) * MAX_CORNER_REWARDS + x)
-        push_program(S, p, C[C_CORNER_REWARD + c * MAX_CORNER_REWARDS + x], 0, GF_AREA)
-        return
+    elif kind == F_INSTEAD:
+        choose_instead(S, p, at, x)
+    elif kind == F_CORNER:
+        choose_corner(S, C, p, at, x)
 
 
 # ---------------------------------------------------------------- the turn
@@ -896,7 +1252,7 @@ def start_turn(S, C, PR, p):
         push(S, F_TRIGGERS, p, TRIG_START, 0, 0, 0, 0, 0)
     picks = S[S_ANGELS_PATRON + p] + (2 if holds(S, p, PF_IGNORE_2) else 0)
     if picks > 0 and S[S_N_CURSES] > 0:     # choose again, or keep ("until you choose another one")
-        push(S, F_MARK_CURSE, p, -1, picks, 0, 0, 0, 0)
+        push(S, F_MARK_CURSE, p, MARK_IGNORE, picks, 0, 0, 0, 0)
     S[S_START_AREA + p] = S[S_AREA + p]
     S[S_SHIP2_START + p] = S[S_SHIP2 + p]
     S[S_SHIP2_MOVED + p] = 0
@@ -914,8 +1270,8 @@ def recharge_stage(S, C, NS, p, at):
     """Recharge (F_RECHARGE, a stage): the rewards of the slots the workers vacated; then
     the workers back from the left, the secondary cube off the board, the ship upgrades'
     rewards."""
-    stage = S[at + 2]
-    S[at + 2] = stage + 1
+    stage = S[at + RECHARGE_STAGE]
+    S[at + RECHARGE_STAGE] = stage + 1
     if stage == 0:
         if holds(S, p, PF_RECHARGE_DOUBLE):         # Pass the Black Rock: one reward twice
             push(S, F_DOUBLE, p, S[S_ON_SHIP + p], 0, 0, 0, 0, 0)

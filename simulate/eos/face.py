@@ -172,7 +172,8 @@ class State:
 
     # ---- the decision stack (scenarios)
     def frame(self):
-        """The top frame: (kind, player, a, b, c, d, e, f), or None when the stack is empty."""
+        """The top frame: (kind, player, a, b, c, d, e, f) (layout names each kind's fields), or None when
+        the stack is empty."""
         if self.S[L.S_SP] == 0:
             return None
         at = L.S_STACK + (int(self.S[L.S_SP]) - 1) * L.FRAME
@@ -214,7 +215,7 @@ class State:
     def current_player(self):
         if self.is_terminal():
             return TERMINAL
-        return int(self.S[L.S_STACK + (int(self.S[L.S_SP]) - 1) * L.FRAME + 1])
+        return int(self.S[L.S_STACK + (int(self.S[L.S_SP]) - 1) * L.FRAME + L.FR_PLAYER])
 
     def legal_actions(self):
         """The options of the decision at hand in words, in OPT order."""

@@ -1,11 +1,13 @@
 """The decision stack (``layout.F_*`` frames in ``S_STACK``) and reading programs out of ``C``.
 
-A frame is (kind, player, a, b, c, d, e, f): pending work of one player. Rule steps push
-frames for what comes next; the driver (``engine.py``) works on the top one. Pushing in
-reverse order makes the first pushed the last done.
+A frame is (kind, player, a, b, c, d, e, f): pending work of one player; what a..f hold
+each kind names in ``layout`` (``MOVE_LEFT``, ``PROG_STEP``, ...). Rule steps push frames
+for what comes next; the driver (``engine.py``) works on the top one. Pushing in reverse
+order makes the first pushed the last done.
 """
 from ..core.jit import tiny
-from .layout import C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_PROGRAM, FRAME, MAX_FRAMES, S_ERROR, S_SP, S_STACK
+from .layout import (C_ALTS, C_PROGS, C_STEPS, C_SYMS, F_MOVE, F_PROGRAM, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F, FR_KIND,
+                     FR_PLAYER, FRAME, MAX_FRAMES, S_ERROR, S_SP, S_STACK)
 
 ERR_STACK = 90          # the decision stack overflowed (a rule loop): check mode's error code
 
@@ -17,14 +19,14 @@ def push(S, kind, p, a, b, c, d, e, f):
         S[S_ERROR] = ERR_STACK
         return
     at = S_STACK + sp * FRAME
-    S[at] = kind
-    S[at + 1] = p
-    S[at + 2] = a
-    S[at + 3] = b
-    S[at + 4] = c
-    S[at + 5] = d
-    S[at + 6] = e
-    S[at + 7] = f
+    S[at + FR_KIND] = kind
+    S[at + FR_PLAYER] = p
+    S[at + FR_A] = a
+    S[at + FR_B] = b
+    S[at + FR_C] = c
+    S[at + FR_D] = d
+    S[at + FR_E] = e
+    S[at + FR_F] = f
     S[S_SP] = sp + 1
 
 
@@ -42,13 +44,30 @@ def option(OPT, n, code, x, y, z):
 
 @tiny
 def top(S):
-    """Offset of the top frame in S (its kind at +0, player +1, a..f at +2..+7)."""
+    """Offset of the top frame in S (its fields at + FR_KIND, + FR_PLAYER, + MOVE_LEFT, ...)."""
     return S_STACK + (S[S_SP] - 1) * FRAME
+
+
+@tiny
+def top_kind(S):
+    return S[top(S) + FR_KIND]
+
+
+@tiny
+def top_player(S):
+    """The seat whose frame is on top: at a decision, the one deciding."""
+    return S[top(S) + FR_PLAYER]
 
 
 @tiny
 def pop(S):
     S[S_SP] -= 1
+
+
+@tiny
+def push_move(S, p, speed, start, flags):
+    """p's pawn sails up to `speed` areas from area `start` (flags: symbols.MOVE_*)."""
+    push(S, F_MOVE, p, speed, start, 0, 0, speed, flags)
 
 
 @tiny

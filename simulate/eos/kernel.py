@@ -5,6 +5,8 @@ A game is its state S, the content C, its seats' nation rows NS and PR, and two 
 streams from (run seed, game index): RG for the game (shuffles, the die), RP for the
 random policy, so a game's deal is the same whoever plays it.
 """
+from typing import NamedTuple
+
 import numpy as np
 
 from ..core import seats
@@ -14,7 +16,7 @@ from ..core.tape import tape_read, tape_write
 from .cards import upgrade_place
 from .engine import advance, choose
 from .check import check_state
-from .frames import top
+from .frames import top_player
 from .interventions import treat_nation, treat_seat
 from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
@@ -61,7 +63,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
                 S[S_ERROR_TURN] = S[S_TURN]
         if n == 0:
             return decisions
-        pol = POL_seat[S[top(S) + 1]]
+        pol = POL_seat[top_player(S)]
         if pol == POL_REPLAY:
             i = tape_read(TAPE, n) if n > 1 else 0
         else:
@@ -240,57 +242,99 @@ def seat_nations(nations, n_players, game_index, rotate, R, out):
                     break
 
 
+class Plan(NamedTuple):
+    """The games a batch plays (``batch``'s `plan`)."""
+    n_players: int
+    run_seed: int
+    first: int              # games [first, first + n_games) of the run
+    n_games: int
+    nations: np.ndarray     # one nation index per seat (-1: a random one, all different)
+    rotate: bool            # game k seats strategy (p + k) % n_players at seat p, and rotates the nations alike
+    POL: np.ndarray         # strategy q plays policy POL[q] with the weights row WS[q]
+    WS: np.ndarray
+    check: bool             # check mode (``check.py``)
+
+
+class Out(NamedTuple):
+    """Where a batch records game g of its plan: rows g of games (G_*), seats (P_*), seeds and
+    cards (each journey card's and upgrade's story: layout CARD_*)."""
+    games: np.ndarray
+    seats: np.ndarray
+    seeds: np.ndarray
+    cards: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """The arrays a batch plays in (``scratch()``; hot code allocates nothing): the state, the
+    game's and the policies' random streams, the option list, the neighbours list, the seats'
+    nation rows, and per seat its policy, nation, weights, program worths (PV), phase (PH) and
+    strategy row (SLOT); SB, the lookahead's and the MCTS's (layout SB_*); tmp, a few values."""
+    S: np.ndarray
+    RG: np.ndarray
+    RP: np.ndarray
+    OPT: np.ndarray
+    NB: np.ndarray
+    NS: np.ndarray
+    PR: np.ndarray
+    POL_seat: np.ndarray
+    nat: np.ndarray
+    tmp: np.ndarray
+    W: np.ndarray
+    PV: np.ndarray
+    PH: np.ndarray
+    SB: np.ndarray
+    SLOT: np.ndarray
+
+
 @entry
 @hot
-def batch(C, NSN, PRN, n_players, run_seed, first, n_games, nations, rotate, POL, WS, check, games, seats, seeds,
-          cards, S, RG, RP, OPT, NB, NS, PR, POL_seat, nat, tmp, W, PV, PH, SB, SLOT, X, TAPE):
-    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
-    Strategy q is POL[q] with the weights row WS[q]; `nations` has one nation index per seat (-1: a random one, all
-    different); `check`: check mode (``check.py``). With `rotate`, game k seats strategy (p + k) % n_players at seat p
-    and rotates the given nations the same way. The arguments after `seeds` are scratch
-    arrays made in Python (hot code allocates nothing), but X: the strategy rows' plugin scorers
-    (``scorer.extension``), None without plugins, and TAPE: the choice tape of record and
-    replay seats (``simulate/core/tape.py``; rewound by the caller). `cards` (n_games, N_CARD_ROWS, CARD_RESULT_W) gets
-    each journey card's and upgrade's story (layout CARD_*). The content's interventions (C_IV_*,
-    ``interventions.py``) change game k's seat k mod n_players and the setup, after the deal."""
-    for g in range(n_games):
-        k = first + g
-        seed = game_seed(run_seed, k)
-        seeds[g] = seed
-        RG[0] = seed
-        RP[0] = game_seed(seed, 2)             # random nations: a stream of their own
-        seat_nations(nations, n_players, k, rotate, RP, nat)
+def batch(C, NSN, PRN, plan, out, scratch, X, TAPE):
+    """Play the games of `plan` (a ``Plan``) into rows 0..n_games-1 of `out` (an ``Out``), with
+    the content C and the nations' rows NSN, PRN, in `scratch` (a ``Scratch``). X: the strategy
+    rows' plugin scorers (``scorer.extension``), None without plugins; TAPE: the choice tape of
+    record and replay seats (``simulate/core/tape.py``; rewound by the caller). The content's
+    interventions (C_IV_*, ``interventions.py``) change game k's seat k mod n_players and the
+    setup, after the deal."""
+    n_players, rotate = plan.n_players, plan.rotate
+    for g in range(plan.n_games):
+        k = plan.first + g
+        seed = game_seed(plan.run_seed, k)
+        out.seeds[g] = seed
+        scratch.RG[0] = seed
+        scratch.RP[0] = game_seed(seed, 2)     # random nations: a stream of their own
+        seat_nations(plan.nations, n_players, k, rotate, scratch.RP, scratch.nat)
         t = treated_seat(k, n_players)         # an intervention's seat
-        treat_nation(nat, n_players, t, C[C_IV_NATION])
-        RP[0] = game_seed(seed, 1)
+        treat_nation(scratch.nat, n_players, t, C[C_IV_NATION])
+        scratch.RP[0] = game_seed(seed, 1)
         for p in range(n_players):
             q = seated_at(p, k, n_players, rotate)
-            POL_seat[p] = POL[q]
-            PH[p] = -1                      # no phase's weights in use yet
+            scratch.POL_seat[p] = plan.POL[q]
+            scratch.PH[p] = -1              # no phase's weights in use yet
             for i in range(W_ROW):
-                W[p, i] = WS[q, i]
-            seats[g, p, P_SLOT] = q
-            SLOT[p] = q
-            seats[g, p, P_NATION] = nat[p]
+                scratch.W[p, i] = plan.WS[q, i]
+            out.seats[g, p, P_SLOT] = q
+            scratch.SLOT[p] = q
+            out.seats[g, p, P_NATION] = scratch.nat[p]
             for i in range(NS_SIZE):
-                NS[p, i] = NSN[nat[p], i]
+                scratch.NS[p, i] = NSN[scratch.nat[p], i]
             for i in range(PR_SIZE):
-                PR[p, i] = PRN[nat[p], i]
+                scratch.PR[p, i] = PRN[scratch.nat[p], i]
         if C[C_SHIPS_DEALT]:
-            RP[0] = game_seed(seed, 3)         # the ships dealt: a stream of their own
-            deal_ships(C, NSN, NS, n_players, RP)
-            RP[0] = game_seed(seed, 1)
-        new_game(S, C, NS, n_players, RG)
-        treat_seat(S, C, RG, t)
-        games[g, G_FIRST_LORD] = S[S_CURSES]
-        games[g, G_DECISIONS] = play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X,
-                                          TAPE)
-        record(S, C, NS, PR, g, games, seats, tmp)
-        record_cards(S, C, g, cards)
+            scratch.RP[0] = game_seed(seed, 3)     # the ships dealt: a stream of their own
+            deal_ships(C, NSN, scratch.NS, n_players, scratch.RP)
+            scratch.RP[0] = game_seed(seed, 1)
+        new_game(scratch.S, C, scratch.NS, n_players, scratch.RG)
+        treat_seat(scratch.S, C, scratch.RG, t)
+        out.games[g, G_FIRST_LORD] = scratch.S[S_CURSES]
+        out.games[g, G_DECISIONS] = play_game(
+            scratch.S, C, scratch.NS, scratch.PR, scratch.RG, scratch.RP, scratch.OPT, scratch.NB, scratch.POL_seat,
+            plan.check, scratch.W, scratch.PV, scratch.PH, scratch.SB, scratch.tmp, scratch.SLOT, X, TAPE)
+        record(scratch.S, C, scratch.NS, scratch.PR, g, out.games, out.seats, scratch.tmp)
+        record_cards(scratch.S, C, g, out.cards)
 
 
 def card_arrays(capacity):
-    """The cards result for `capacity` games (batch's `cards`)."""
+    """The cards result for `capacity` games (``Out.cards``)."""
     return np.zeros((capacity, N_CARD_ROWS, CARD_RESULT_W), np.int16)
 
 
@@ -301,10 +345,11 @@ def result_arrays(capacity):
 
 
 def scratch(n_progs):
-    """The scratch arrays batch takes after `cards`, for a content of `n_progs` programs."""
-    return (np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
-            np.zeros((MAX_OPT, OPT_W), np.int32), np.zeros(64, np.int32),
-            np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
-            np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(8, np.int64),
-            np.zeros((MAX_PLAYERS, W_ROW)), np.zeros((MAX_PLAYERS, n_progs)), np.zeros(MAX_PLAYERS, np.int64),
-            np.zeros(SB_SIZE, np.int32), np.zeros(MAX_PLAYERS, np.int64))
+    """A batch's ``Scratch`` for a content of `n_progs` programs."""
+    return Scratch(S=np.zeros(S_SIZE, np.int32), RG=np.zeros(1, np.uint64), RP=np.zeros(1, np.uint64),
+                   OPT=np.zeros((MAX_OPT, OPT_W), np.int32), NB=np.zeros(64, np.int32),
+                   NS=np.zeros((MAX_PLAYERS, NS_SIZE), np.int32), PR=np.zeros((MAX_PLAYERS, PR_SIZE), np.int32),
+                   POL_seat=np.zeros(MAX_PLAYERS, np.int64), nat=np.zeros(MAX_PLAYERS, np.int64),
+                   tmp=np.zeros(8, np.int64), W=np.zeros((MAX_PLAYERS, W_ROW)), PV=np.zeros((MAX_PLAYERS, n_progs)),
+                   PH=np.zeros(MAX_PLAYERS, np.int64), SB=np.zeros(SB_SIZE, np.int32),
+                   SLOT=np.zeros(MAX_PLAYERS, np.int64))

@@ -528,48 +528,86 @@ U_SHIP_PLACE = N_HEROES                     # place 5: the ship
 U_PLACES = 8
 
 # ---------------------------------------------------------------- decision frames
-# S_STACK row: (kind, player, a, b, c, d, e, f); what a..f hold is written at each kind.
-(F_TURN,            # start of turn: effects, then the action (a: stage)
+# S_STACK row: (kind, player, a, b, c, d, e, f); each kind's fields are named below.
+(F_TURN,            # start of turn: effects, then the action
  F_ACTION,          # choose the worker action or recharge; free actions (buy, refresh, triggers)
- F_PROGRAM,         # run program a from step b; c: 1 a cost (no skipping); d: source for the log
- F_CHOICE,          # choose one alternative of step b of program a (c: a cost)
- F_ALT,             # take the symbols of alternative a from symbol b
- F_MORALE,          # a boosts to place (b: 1 a decrease)
- F_RANK,            # a rank increases to place (b: 1 a decrease)
- F_DISCARD,         # a journey cards to discard (b: 1 mandatory)
- F_PLAY,            # a journey cards to play
- F_MOVE,            # sail: a speed left, b start area, c,d areas entered (bits), e speed at the start, f flags
- F_UPGRADE,         # a upgrades to gain (b: 1 a loss)
- F_ATTACH,          # put upgrade a under a hero (b: 1 bought)
- F_DIE,             # a rolls of the destiny die
+ F_PROGRAM,         # run a program, step by step
+ F_CHOICE,          # choose one alternative of a program step
+ F_ALT,             # take the symbols of an alternative, one by one
+ F_MORALE,          # boosts (or decreases) to place on heroes' morale
+ F_RANK,            # rank increases (or decreases) to place on heroes
+ F_DISCARD,         # journey cards to discard
+ F_PLAY,            # journey cards to play
+ F_MOVE,            # sail (the ship, the second ship pawn or the Kraken)
+ F_UPGRADE,         # upgrades to gain (or lose)
+ F_ATTACH,          # put an upgrade (or a trophy item) under a hero
+ F_DIE,             # rolls of the destiny die
  F_PURIFY_ADJ,      # purify the ship's or an adjacent area
  F_KRAKEN,          # move the Kraken up to 2 areas or purify its area
  F_CHRONICLE,       # a chronicle action granted by a symbol
- F_SECONDARY,       # a secondary actions left (b: 1 the power threshold gave two, c: 1 one taken)
+ F_SECONDARY,       # secondary actions
  F_END_TURN,        # free actions, then the hand limit and the next player
- F_PUSH,            # spawn: move the ship of player out of area a
- F_MARK_CURSE,      # a: K_DEMOR / K_TEMATABAN: mark a secondary action / hero; -1: b curses to ignore
- F_AFTER_HERO,      # after a hero activation: its upgrades (a hero, b next upgrade, c crew)
- F_EVENT,           # event a at stage b
- F_RECHARGE,        # recharge: a next slot, b stage
+ F_PUSH,            # spawn: move a ship pawn of player out of an area
+ F_MARK_CURSE,      # mark a secondary action / hero for a curse, choose curses to ignore or discard
+ F_AFTER_HERO,      # after a hero activation: its upgrades, then the secondary action
+ F_EVENT,           # an event card, stage by stage
+ F_RECHARGE,        # recharge, stage by stage
  F_CHRONICLE_DONE,  # a completed chronicle action: slot effects etc.
- F_SPAWN,           # spawn a Demon Lord: a stage (0 ships pushed out, 1 the Lord placed)
- F_CORNER,          # a blessing corner's reward: corner a
- F_INSTEAD,         # Freyana & Olessa: morale reward program a, or 2 glory instead
+ F_SPAWN,           # spawn a Demon Lord
+ F_CORNER,          # a blessing corner's reward
+ F_INSTEAD,         # Freyana & Olessa: morale reward program, or 2 glory instead
  F_KRAKEN_CHOICE,   # the Kraken: move it or purify its area
- F_TRIGGERS,        # use triggered journey cards of trigger a (TRIG_*)
- F_DOUBLE,          # Pass the Black Rock: double one recharge reward (a: first vacated slot)
- F_THORSTEYN,       # entering Lord area a's challenge b: ignore one icon for 1 protection, or pay it all
- F_TAKE_DISCARD,    # Ohn Ma Puuhn: a journey cards from the discard pile (its upgrade's draw:X)
- F_DIOP,            # Diop: another player's Demons to destroy (a: how many, its upgrade's destroy:X)
+ F_TRIGGERS,        # use triggered journey cards of one trigger
+ F_DOUBLE,          # Pass the Black Rock: double one recharge reward
+ F_THORSTEYN,       # entering a Lord area: ignore one icon of its challenge for 1 protection, or pay it all
+ F_TAKE_DISCARD,    # Ohn Ma Puuhn: journey cards from the discard pile (its upgrade's draw:X)
+ F_DIOP,            # Diop: another player's Demons to destroy (its upgrade's destroy:X)
  F_COVER,           # the Plague Ship: a ship slot to cover
  F_ABYSS,           # Darrington's Abyss: the hero the worker occupies for good
- F_AREA_DEMONS,     # a guarded area's Demons (area a, b more), taken once its challenge is paid
+ F_AREA_DEMONS,     # a guarded area's Demons, taken once its challenge is paid
  ) = range(36)
 FRAME_NAMES = ("turn", "action", "program", "choice", "alt", "morale", "rank", "discard", "play", "move",
                "upgrade", "attach", "die", "purify_adjacent", "kraken", "chronicle", "secondary", "end_turn",
                "push", "mark_curse", "after_hero", "event", "recharge", "chronicle_done", "spawn", "corner", "instead", "kraken_choice", "triggers", "double", "thorsteyn",
                "take_discard", "diop", "cover", "abyss", "area_demons")
+FR_KIND, FR_PLAYER, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F = range(FRAME)     # (a..f: push's arguments)
+# The fields of each kind, named for what they hold (a kind not listed has none). A program's mode
+# (MODE_*) and glory source (GF_*) sit at the same offsets in F_PROGRAM, F_CHOICE and F_ALT.
+PROG_ID, PROG_STEP, PROG_MODE, PROG_SOURCE = FR_A, FR_B, FR_C, FR_D       # F_PROGRAM: STEP the next one
+CHOICE_STEP, CHOICE_MODE, CHOICE_SOURCE = FR_A, FR_C, FR_D                # F_CHOICE
+ALT_ID, ALT_SYMBOL, ALT_MODE, ALT_SOURCE = FR_A, FR_B, FR_C, FR_D         # F_ALT: SYMBOL the next one
+STEPS_LEFT, STEPS_DOWN = FR_A, FR_B         # F_MORALE, F_RANK: steps left to place; DOWN 1: decreases
+# F_DISCARD: cards left; MUST 1: no stopping early; GENERAL 1: general cards only (the hand limit)
+DISCARD_LEFT, DISCARD_MUST, DISCARD_GENERAL = FR_A, FR_B, FR_C
+PLAY_LEFT = FR_A                            # F_PLAY: cards left to play
+# F_MOVE: speed left, the area it started from, the areas entered (bits 0..30 in ENTERED_LO, 31..
+# in ENTERED_HI: none is entered twice), the speed it started with, its MOVE_* flags (symbols.py)
+MOVE_LEFT, MOVE_FROM, MOVE_ENTERED_LO, MOVE_ENTERED_HI, MOVE_SPEED, MOVE_FLAGS = FR_A, FR_B, FR_C, FR_D, FR_E, FR_F
+UPGRADE_LEFT, UPGRADE_LOSS = FR_A, FR_B     # F_UPGRADE: LOSS 1: upgrades in play are lost
+ATTACH_ITEM, ATTACH_KIND = FR_A, FR_B       # F_ATTACH: an upgrade (ATTACH_UPGRADE) or a trophy (ATTACH_TROPHY)
+ATTACH_UPGRADE, ATTACH_TROPHY = 0, 2        # (the trophy: Her Majesty's delivery, under a hero or an extra crew)
+DIE_LEFT = FR_A                             # F_DIE: rolls left
+# F_SECONDARY: actions left; BY_POWER 1: the power threshold gave two; TAKEN 1: one taken already
+SECONDARY_LEFT, SECONDARY_BY_POWER, SECONDARY_TAKEN = FR_A, FR_B, FR_C
+END_TURN_STAGE = FR_A                       # F_END_TURN: 0 the free actions; 1 the hand limit applied
+PUSH_FROM, PUSH_SHIP2 = FR_A, FR_B          # F_PUSH: the area; SHIP2 1: Lady Ignal's second pawn, not the ship
+# F_MARK_CURSE: the curse (K_DEMOR: mark a secondary action, K_TEMATABAN: a hero; MARK_IGNORE:
+# curses to ignore, MARK_DISCARD: a curse in play to discard), picks left, picks taken this turn
+MARK_CURSE, MARK_PICKS, MARK_PICKED = FR_A, FR_B, FR_C
+MARK_IGNORE, MARK_DISCARD = -1, -2
+# F_AFTER_HERO: the hero (or CREW + trophy), the next upgrade to look at; ACTED 1: a rank's actions taken
+AFTER_HERO, AFTER_NEXT_UPGRADE, AFTER_ACTED = FR_A, FR_B, FR_D
+EVENT_CARD, EVENT_STAGE = FR_A, FR_B        # F_EVENT: the card (-1: one to draw)
+RECHARGE_STAGE = FR_A                       # F_RECHARGE
+SPAWN_STAGE = FR_A                          # F_SPAWN: 0 ships pushed out, 1 the Lord placed
+CORNER_NUMBER = FR_A                        # F_CORNER: the corner (1..4)
+INSTEAD_PROG = FR_A                         # F_INSTEAD: the morale reward
+TRIGGERS_WHEN = FR_A                        # F_TRIGGERS: the trigger (TRIG_*)
+DOUBLE_SLOT = FR_A                          # F_DOUBLE: the first vacated slot
+THORSTEYN_AREA, THORSTEYN_CHALLENGE = FR_A, FR_B    # F_THORSTEYN: the Lord's area, its challenge (program)
+TAKE_LEFT = FR_A                            # F_TAKE_DISCARD: cards left to take
+DIOP_DEMONS = FR_A                          # F_DIOP: Demons to destroy
+GUARDED_DEMONS = FR_A                       # F_AREA_DEMONS: Demons to take
 
 # ---------------------------------------------------------------- options (OPT rows: code, x, y, z)
 (O_HERO,            # activate hero x at rank y (0: place the worker, skip cost and actions)

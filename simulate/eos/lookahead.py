@@ -25,7 +25,7 @@ from ..core.jit import hot
 from ..core.rng import game_seed, shuffle_range
 from .engine import choose
 from .playout import onward, put_back, restore_phases, set_aside
-from .frames import top
+from .frames import top_kind, top_player
 from .scoring import margin
 from .layout import (F_ACTION, MAX_OPT, OPT_W, POL_GREEDY, POL_LOOKAHEAD, POL_MCTS, POL_PLUGIN, S_EDECK, S_EDECK_N,
                      S_JDECK, S_JDECK_N, S_LORD_STACK, S_LORD_STACK_N, S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_TURN,
@@ -63,7 +63,7 @@ def rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i, s
         n, turn, started = onward(S, C, NS, PR, RG, OPT, NB, p, turn, started, turns)
         if n == 0:
             break
-        choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[S[top(S) + 1]], W, PV, PH))
+        choose(S, C, NS, PR, RG, OPT, pick(S, C, NS, PR, RP, OPT, n, POL_seat[top_player(S)], W, PV, PH))
     m = margin(S, C, NS, PR, W, p, tmp)
     for k in range(S_SIZE):
         S[k] = SB[SB_STATE + k]
@@ -73,7 +73,7 @@ def rollout(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, W, PV, PH, SB, tmp, p, i, s
 @hot
 def lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
     """The index of the action option (of n in OPT) the lookahead seat takes (module doc)."""
-    p = S[top(S) + 1]
+    p = top_player(S)
     rollouts = max(1, int(W[p, W_ROLLOUTS]))
     turns = max(1, int(W[p, W_HORIZON]))
     set_aside(OPT, POL_seat, PH, SB)
@@ -99,7 +99,7 @@ def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, 
     the MCTS player's at each of its decisions with a choice (``mcts.py``), a plugin's (X:
     the strategy rows' scorers, None without plugins; SLOT: each seat's strategy row), else
     ``policy.pick`` (the heuristic's or a random pick)."""
-    p = S[top(S) + 1]
+    p = top_player(S)
     pol = POL_seat[p]
     if X is not None and pol == POL_PLUGIN:
         if n == 1:
@@ -107,7 +107,7 @@ def seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, 
         weights_now(S, C, W, PV, PH, p)
         return plugin_choice(S, C, NS, PR, OPT, n, W, PV, SLOT[p], X, SB)
     if pol == POL_LOOKAHEAD:
-        if n > 1 and S[top(S)] == F_ACTION:
+        if n > 1 and top_kind(S) == F_ACTION:
             return lookahead_action(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp)
         return pick(S, C, NS, PR, RP, OPT, n, POL_GREEDY, W, PV, PH)
     if pol == POL_MCTS and n > 1:

@@ -34,12 +34,12 @@ from ..core.mcts_tree import (N_VISITS, NODE_W, ROOT, backup, field, find_child,
 from ..core.rng import game_seed, shuffle_unseen
 from .engine import choose
 from .playout import onward, put_back, restore_phases, set_aside
-from .frames import top
+from .frames import top, top_player
 from .layout import (CARD_GAINED, CARD_W, C_J_NATION, C_N_JOURNEY, C_NATION_JOURNEY_N, J_BOX, J_DECK, J_HAND,
                      MAX_OPT, MAX_PLAYERS, MCTS_NODE_W, NS_JOURNEY, OPT_W, POL_GREEDY, S_CARD,
                      S_EDECK, S_EDECK_N, S_JDECK, S_JDECK_N, S_JLOC, S_LORD_STACK, S_LORD_STACK_N, S_N, S_N_HAND,
                      S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_SOLO, S_SP, S_TURN, S_UDECK, S_UDECK_N, SB_OPT,
-                     SB_POOL, SB_SC, SB_STATE, SB_TREE, W_HORIZON, W_ITERATIONS)
+                     SB_POOL, SB_SC, SB_STATE, SB_TREE, W_HORIZON, W_ITERATIONS, FR_KIND, FR_PLAYER)
 from .policy import option_targets, option_value, pick, weights_now
 from .scoring import margin
 
@@ -118,7 +118,7 @@ def determinize(S, C, NS, p, R, SB):
 def option_scores(S, C, NS, PR, W, PV, PH, OPT, n, SB):
     """The heuristic's worth of each option of OPT[:n] (as ``policy.decide`` weighs them, with
     the deciding seat's weights for now) into SB[SB_SC:], in milli-glory: the priors."""
-    p = S[top(S) + 1]
+    p = top_player(S)
     weights_now(S, C, W, PV, PH, p)
     target, blocked, most = option_targets(S, C, NS, PR, W, PV, OPT, n)
     for i in range(n):
@@ -150,7 +150,7 @@ def iteration(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, p,
     walking = True
     started = 0
     while True:
-        q = S[top(S) + 1]
+        q = top_player(S)
         if walking and q == p and n > 1 and S[S_TURN] == turn0:
             if new_children(SB, node, OPT, n):
                 option_scores(S, C, NS, PR, W, PV, PH, OPT, n, SB)
@@ -175,7 +175,7 @@ def iteration(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, p,
 def mcts_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
     """The index of the option (of n in OPT) the MCTS seat takes (module doc)."""
     at = top(S)
-    p = S[at + 1]
+    p = S[at + FR_PLAYER]
     iterations = max(1, int(W[p, W_ITERATIONS]))
     turns = max(1, int(W[p, W_HORIZON]))
     scale = SOLO_SCALE if S[S_SOLO] else REWARD_SCALE
@@ -185,7 +185,7 @@ def mcts_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp):
     set_aside(OPT, POL_seat, PH, SB)
     root = margin(S, C, NS, PR, W, p, tmp)
     game_rg, game_rp = RG[0], RP[0]
-    base = game_seed(game_seed(game_rg, S[S_TURN]), S[S_SP] * 64 + S[at])
+    base = game_seed(game_seed(game_rg, S[S_TURN]), S[S_SP] * 64 + S[at + FR_KIND])
     tree_reset(SB, SB_TREE)
     for k in range(iterations):
         iteration(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, p, game_seed(base, k), turns,

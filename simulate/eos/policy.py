@@ -14,7 +14,7 @@ from ..core.jit import hot, tiny
 from ..core.rng import below
 from .cards import hero_market_upgrades, ship_slots, slot_reward, upgrade_place, upgrades_at
 from .chronicle import deed_area_of
-from .frames import alt_of, amount_in, n_alts, n_steps, n_syms, step_of, sym_amount, sym_code, top
+from .frames import alt_of, amount_in, n_alts, n_steps, n_syms, step_of, sym_amount, sym_code, top, top_kind, top_player
 from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON, CH_LORD, C_ADJ, C_ADJ_START,
                      C_AREA_CORNER, C_AREA_DEMONS, C_AREA_KIND, C_AREA_REWARD, C_A_ACTION, C_A_AREA, C_A_ATTACKS,
                      C_A_HERO_GLORY, C_A_PATRON_GLORY, C_A_REWARD, C_CORNER_REWARD, C_DEED_AREA, C_D_CHALLENGE,
@@ -35,6 +35,8 @@ from .layout import (ANG_BOARD, AREA_BLESSING, CH_AWAKEN_HERO, CH_AWAKEN_PATRON,
                      PR_SPEED_AT_POWER, PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_MARKER, W_KRAKEN_CORNER,
                      W_KRAKEN_TARGET, W_THRESHOLD_SECONDARY, W_THRESHOLD_SPEED, W_THRESHOLD_TWICE, Y_POWER,
                      W_CURSES, K_DEMON_MAW, K_MEARON, K_REMORAN, W_UPGRADE_FLAGS)
+from .layout import (ATTACH_ITEM, CHOICE_STEP, CORNER_NUMBER, FR_KIND, FR_PLAYER, INSTEAD_PROG, MOVE_FLAGS, MOVE_LEFT,
+                     STEPS_DOWN, UPGRADE_LOSS)
 from .symbols import MOVE_KRAKEN, can_pay, cards_in_hand, cursed, move_speed
 from .layout import (A_RECHARGE, C_SOLO_LOSE_AT, S_ACTIONS, S_SOLO, S_SOLO_DONE, SOLO_TASKS, ST_ANGELS,
                      ST_CHRONICLE, ST_COINS, ST_DEEDS, ST_JOURNEY_PLAYED, ST_LORDS, ST_MAX_MORALE_HEROES,
@@ -462,8 +464,8 @@ def area_demons(S, C, x):
 def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     """The greedy policy's worth of option i of the top frame, in glory."""
     at = top(S)
-    kind = S[at]
-    p = S[at + 1]
+    kind = S[at + FR_KIND]
+    p = S[at + FR_PLAYER]
     code = OPT[i, 0]
     x = OPT[i, 1]
     y = OPT[i, 2]
@@ -508,7 +510,7 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         return upgrade_value(C, W, PV, p, x) + flags_worth(S, C, NS, W, PV, p, x) - W[p, Y_COINS] * C[C_U_PRICE + x]
     if code == O_UPGRADE:
         v = upgrade_value(C, W, PV, p, x) + flags_worth(S, C, NS, W, PV, p, x)
-        return v if kind == F_UPGRADE and S[at + 3] == 0 else -v
+        return v if kind == F_UPGRADE and S[at + UPGRADE_LOSS] == 0 else -v
     if code == O_REFRESH:
         return -W[p, Y_COINS] * C[C_REFRESH_COINS]
     if code == O_TRIGGER:
@@ -528,7 +530,7 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
             k = S[S_KRAKEN + p]
             if kind == F_MOVE:              # the ship's move given to the Kraken: the ship stays
                 return (position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], 0, target, blocked, most)[0]
-                        + kraken_worth(S, C, W, p, k, S[at + 2], False) - kraken_worth(S, C, W, p, k, 0, True))
+                        + kraken_worth(S, C, W, p, k, S[at + MOVE_LEFT], False) - kraken_worth(S, C, W, p, k, 0, True))
             return kraken_worth(S, C, W, p, k, 2, False)
         return -1.0 if kind == F_MOVE else 0.5
     if code == O_KRAKEN_PURIFY:
@@ -537,14 +539,14 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         if kind == F_COVER:                 # the Plague Ship: cover the least worth
             return -pv(PV, p, printed_slot_reward(S, C, NS, p, x))
         if kind == F_INSTEAD:
-            return pv(PV, p, S[at + 2]) if x == 0 else 2.0
+            return pv(PV, p, S[at + INSTEAD_PROG]) if x == 0 else 2.0
         if kind == F_DOUBLE:
             return pv(PV, p, slot_reward(S, C, NS, p, x))
         if kind == F_THORSTEYN or kind == F_DIOP:
             return 1.0
         if kind == F_CORNER:
-            return pv(PV, p, C[C_CORNER_REWARD + S[at + 2] * MAX_CORNER_REWARDS + x])
-        alt = alt_of(C, S[at + 2], x)
+            return pv(PV, p, C[C_CORNER_REWARD + S[at + CORNER_NUMBER] * MAX_CORNER_REWARDS + x])
+        alt = alt_of(C, S[at + CHOICE_STEP], x)      # F_CHOICE
         v = 0.0
         for k in range(n_syms(C, alt)):
             v += sym_amount(C, alt, k) * 0.5
@@ -552,12 +554,12 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
     if code == O_HERO_PICK:
         if kind == F_MORALE:
             m = S[S_MORALE + p * N_HEROES + x]
-            return pv(PV, p, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]) if S[at + 3] == 0 else -m
+            return pv(PV, p, NS[p, NS_MORALE_PROG + x * MAX_MORALE + m]) if S[at + STEPS_DOWN] == 0 else -m
         if kind == F_RANK:
             r = S[S_RANK + p * N_HEROES + x]
             return pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r]) - pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + r - 1])
         if kind == F_ATTACH:                # where its flags are worth most, else the hero with fewest
-            flags = W[p, W_UPGRADE_FLAGS] * flag_worth_at(S, C, NS, W, PV, p, S[at + 2], x)
+            flags = W[p, W_UPGRADE_FLAGS] * flag_worth_at(S, C, NS, W, PV, p, S[at + ATTACH_ITEM], x)
             return flags - hero_market_upgrades(S, C, p, x) if x < N_HEROES else 0.0
         if kind == F_ABYSS:                 # Darrington's Abyss: occupy the least useful hero
             return -pv(PV, p, NS[p, NS_RANK_PROG + x * MAX_RANKS + S[S_RANK + p * N_HEROES + x] - 1])
@@ -574,8 +576,8 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         if kind == F_PURIFY_ADJ:
             return C[C_AREA_DEMONS + x]
         cover = cover_cost(S, C, NS, PV, p, x)
-        if kind == F_MOVE and S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
-            return (area_value(S, C, W, PV, p, x) + kraken_worth(S, C, W, p, x, S[at + 2] - 1, True)
+        if kind == F_MOVE and S[at + MOVE_FLAGS] & MOVE_KRAKEN and kraken_aware(W, p):
+            return (area_value(S, C, W, PV, p, x) + kraken_worth(S, C, W, p, x, S[at + MOVE_LEFT] - 1, True)
                     + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
         return (entering_value(S, C, NS, PR, W, PV, p, x, target, blocked, most)
                 + thresholds(S, C, PR, W, p, C[C_AREA_REWARD + x], -area_demons(S, C, x))) - cover
@@ -583,7 +585,7 @@ def option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most):
         if kind == F_MOVE:
             if S[S_AREA + p] < 0:
                 return -99.0
-            if S[at + 7] & MOVE_KRAKEN and kraken_aware(W, p):
+            if S[at + MOVE_FLAGS] & MOVE_KRAKEN and kraken_aware(W, p):
                 return kraken_worth(S, C, W, p, S[S_KRAKEN + p], 0, True)
             return position_values(S, C, NS, PR, W, PV, p, S[S_AREA + p], 0, target, blocked, most)[0]
         return 0.0
@@ -596,8 +598,8 @@ def option_targets(S, C, NS, PR, W, PV, OPT, n):
     only sailing options weigh the ship's position."""
     for i in range(n):
         code = OPT[i, 0]
-        if code == O_HERO or code == O_AREA or code == O_PLACE or code == O_ALVA or S[top(S)] == F_MOVE:
-            return sailing_targets(S, C, NS, PR, W, PV, S[top(S) + 1])
+        if code == O_HERO or code == O_AREA or code == O_PLACE or code == O_ALVA or top_kind(S) == F_MOVE:
+            return sailing_targets(S, C, NS, PR, W, PV, top_player(S))
     return np.int64(0), np.int64(0), 0.0
 
 
@@ -664,7 +666,7 @@ def weights_now(S, C, W, PV, PH, p):
 def pick(S, C, NS, PR, RP, OPT, n, pol, W, PV, PH):
     """decide() for the seat at the top frame, a heuristic seat with its weights for now
     (``weights_now``)."""
-    p = S[top(S) + 1]
+    p = top_player(S)
     if pol != POL_RANDOM:
         weights_now(S, C, W, PV, PH, p)
     return decide(S, C, NS, PR, RP, OPT, n, pol, W, PV)

@@ -6,8 +6,6 @@ reaches after them, in that order. The parts' argument types come from the param
 names the kernel uses throughout (S, C, NS, PR, R, ...); a test checks that the
 helper's parts are exactly what ``batch`` then loads.
 """
-import inspect
-
 import numpy as np
 
 from ..core.precompile import Precompile
@@ -16,21 +14,21 @@ PARTS = ("chronicle.event_stage", "engine.choose", "check.check_state", "policy.
 
 
 def example_arguments(rules=None):
-    """Arguments of the types ``Eos.play`` hands ``kernel.batch``, by parameter name
-    (only the types matter), and R: the game's random stream (``batch``'s RG) as the
-    rule steps name it."""
+    """Arguments of the types ``Eos.play`` hands ``kernel.batch``, by the names batch reads
+    them under (its parameters, the fields of its Plan, Out and Scratch: only the types
+    matter), and R: the game's random stream (the scratch's RG) as the rule steps name it."""
     from .content import build
     from .config import load_rules
-    from .kernel import batch, card_arrays, result_arrays, scratch
+    from .kernel import Out, Plan, card_arrays, result_arrays, scratch
     from .layout import C_N_PROGS, MAX_PLAYERS, W_ROW
     from ..core.tape import no_tape
 
     content = build((rules or load_rules()).config)
-    args = (content.C, content.NS, content.PR, 2, 0, 0, 1, np.full(MAX_PLAYERS, -1, np.int64), False,
-            np.zeros(MAX_PLAYERS, np.int64), np.zeros((MAX_PLAYERS, W_ROW)), False, *result_arrays(1),
-            card_arrays(1), *scratch(int(content.C[C_N_PROGS])), None, no_tape())
-    arrays = dict(zip(inspect.signature(batch.py_func).parameters, args))
-    return dict(arrays, R=arrays["RG"])
+    plan = Plan(n_players=2, run_seed=0, first=0, n_games=1, nations=np.full(MAX_PLAYERS, -1, np.int64),
+                rotate=False, POL=np.zeros(MAX_PLAYERS, np.int64), WS=np.zeros((MAX_PLAYERS, W_ROW)), check=False)
+    sc = scratch(int(content.C[C_N_PROGS]))
+    return dict(C=content.C, NSN=content.NS, PRN=content.PR, **plan._asdict(),
+                **Out(*result_arrays(1), card_arrays(1))._asdict(), **sc._asdict(), X=None, TAPE=no_tape(), R=sc.RG)
 
 
 COMPILE = Precompile(__name__, batch="kernel.batch", parts=PARTS, arguments=example_arguments, title="EOS",

@@ -87,7 +87,7 @@ class Results(ArrayResults):
 
     content: object = None         # the content.Content the games were played with (names in the tables)
     cards: object = None           # (capacity, N_CARD_ROWS, CARD_RESULT_W) int16: each card's story (layout CARD_*)
-    scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
+    scratch: object = field(default=None, repr=False)   # kernel.scratch(), reused batch after batch
     WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
     ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
     GROUPS = {"nation": L.P_NATION}
@@ -174,17 +174,17 @@ class Eos(Game):
         content = content_of(rules)
         r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
-        if r.scratch is None or r.scratch[-4].shape[1] < n_progs:      # (-4: PV, the programs' worths)
+        if r.scratch is None or r.scratch.PV.shape[1] < n_progs:
             r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
         r.n, r.n_players, r.content = n_games, n_players, content
         with COMPILE.first_compile():           # (on two cores, if it is one)
-            kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
-                         nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64),
-                         np.asarray(W, np.float64), bool(check),
-                         r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers),
-                         no_tape() if tape is None else tape)
+            plan = kernel.Plan(n_players=n_players, run_seed=run_seed, first=first, n_games=n_games,
+                               nations=nation_array(options, n_players), rotate=bool(rotate),
+                               POL=np.asarray(POL, np.int64), WS=np.asarray(W, np.float64), check=bool(check))
+            kernel.batch(content.C, content.NS, content.PR, plan, kernel.Out(r.games, r.seats, r.seeds, r.cards),
+                         r.scratch, extension(scorers), no_tape() if tape is None else tape)
         return r
 
     def schemas(self):

@@ -33,7 +33,8 @@ from ..core.jit import hot
 from .frames import top
 from .layout import (J_DECK, J_HAND, MAX_JOURNEY, MAX_PLAYERS, N_CARD_ROWS, CARD_W, S_CARD, S_DONE, S_EDECK,
                      S_EDECK_N, S_ERROR, S_ERROR_TURN, S_JDECK, S_JDECK_N, S_JLOC, S_LORD_STACK, S_LORD_STACK_N,
-                     S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_TURN, S_UDECK, S_UDECK_N, SB_STATE)
+                     S_PLACEMENT, S_PLACEMENT_N, S_SIZE, S_TURN, S_UDECK, S_UDECK_N, SB_STATE, FR_KIND,
+                     FR_PLAYER)
 from .policy import option_value, sailing_targets
 
 # first-class function types are what let one cached kernel call any scorer
@@ -87,7 +88,7 @@ def plugin_choice(S, C, NS, PR, OPT, n, W, PV, slot, X, SB):
     seat's view of the state (a masked copy in SB) and the heuristic's worth of each option
     (weighed on the state itself). A score that is not a finite number fails the game."""
     at = top(S)
-    p = S[at + 1]
+    p = S[at + FR_PLAYER]
     target, blocked, most = sailing_targets(S, C, NS, PR, W, PV, p)
     obs = SB[SB_STATE:SB_STATE + S_SIZE]
     for k in range(S_SIZE):
@@ -98,7 +99,7 @@ def plugin_choice(S, C, NS, PR, OPT, n, W, PV, slot, X, SB):
     best = 0
     best_score = -1e18
     for i in range(n):
-        sc = fn(obs, S[at], options, i, option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most), W, p)
+        sc = fn(obs, S[at + FR_KIND], options, i, option_value(S, C, NS, PR, W, PV, OPT, i, target, blocked, most), W, p)
         if not np.isfinite(sc):
             plugin_failed(S)
             return 0

@@ -23,7 +23,7 @@ from . import layout as L
 from .chronicle import have_value
 from .frames import push, push_program
 from .layout import (A_RECHARGE, C_SOLO, C_SOLO_LOSE_AT, C_SOLO_N, C_SOLO_PLAY, C_SOLO_TASK, END_SOLO_LOST,
-                     END_SOLO_WON, F_EVENT, GF_OTHER, S_ACTIONS, S_DONE, S_ENDED_BY, S_SOLO, S_SOLO_AT, S_SOLO_BASE,
+                     END_SOLO_WON, END_TURN_STAGE, F_EVENT, GF_OTHER, S_ACTIONS, S_DONE, S_ENDED_BY, S_SOLO, S_SOLO_AT, S_SOLO_BASE,
                      S_SOLO_DONE, S_SOLO_SCENARIO, S_TURN, SOLO_TASKS, TASK_DO, TASK_W, TK_AFTER, TK_AT, TK_KIND,
                      TK_STAT, G_TIE, G_WINNER, P_BONUS_DEMONS, P_BONUS_JOURNEY, P_BONUS_MORALE, P_BONUS_RANKS,
                      P_BONUS_UPGRADES, P_RANK, P_SCORE, P_SOLO_AT, P_SOLO_DONE, P_SOLO_SCENARIO, P_WON, S_N)
@@ -120,7 +120,7 @@ def end_of_turn(S, C, NS, p, frame):
         S[S_ENDED_BY] = END_SOLO_WON
         return True
     S[S_SOLO_BASE] = have_value(S, C, NS, p, C[task_at(S, k + 1) + TK_STAT])
-    S[frame + 2] = 0                    # the end of the turn again once they are resolved
+    S[frame + END_TURN_STAGE] = 0       # the end of the turn again once they are resolved
     push_program(S, p, C[task_at(S, k) + TK_AFTER], 0, GF_OTHER)
     push(S, F_EVENT, p, -1, 0, 0, 0, 0, 0)
     return True

@@ -9,9 +9,9 @@ the action"; challenges "have to be paid in full").
 """
 from ..core.jit import hot, tiny
 from .cards import draw_journey, in_hand, upgrade_place
-from .frames import alt_of, n_alts, n_steps, n_syms, push, step_of, sym_amount, sym_code
+from .frames import alt_of, n_alts, n_steps, n_syms, push, push_move, step_of, sym_amount, sym_code
 from .layout import (C_A_ONCE, C_AREA_DEMONS, C_N_ANGELS, C_N_JOURNEY, C_N_UPGRADES, C_SHIELDS, F_DIE,
-                     F_DISCARD, F_EVENT, F_KRAKEN, F_MORALE, F_MOVE, F_PLAY, F_PURIFY_ADJ, F_RANK, F_SPAWN,
+                     F_DISCARD, F_EVENT, F_KRAKEN, F_MORALE, F_PLAY, F_PURIFY_ADJ, F_RANK, F_SPAWN,
                      F_UPGRADE, F_CHRONICLE, GF_AREA, MAX_PLAYERS, N_HEROES, NS_N_MORALE, S_AREA, S_ATTACKS,
                      S_BLESSING_LIMIT, S_BLESSINGS, S_GLORY_FROM, S_HAND_LIMIT, S_KRAKEN, S_MORALE, S_N,
                      S_ON_SHIP, S_PROTECTION, S_PURIFIED, S_SHIELDS, S_SPEED, S_SPENT_COINS, S_SPENT_POWER,
@@ -306,12 +306,12 @@ def do_symbol(S, C, NS, PR, R, p, code, n, cost, source):
     elif code == Y_HAND_LIMIT:
         S[S_HAND_LIMIT + p] += n
     elif code == Y_MOVE1:
-        push(S, F_MOVE, p, 1, S[S_AREA + p], 0, 0, 1, MOVE_PLAIN)
+        push_move(S, p, 1, S[S_AREA + p], MOVE_PLAIN)
     elif code == Y_MOVE:
         v = move_speed(S, PR, p, n)
         if PR[p, PR_SPEED_AT_POWER] > 0 and power(S, p) >= PR[p, PR_SPEED_AT_POWER]:
             special(S, p, SP_POWER_SPEED_MOVES, 1)
-        push(S, F_MOVE, p, v, S[S_AREA + p], 0, 0, v, 0)
+        push_move(S, p, v, S[S_AREA + p], 0)
     elif code == Y_SPEED:
         S[S_SPEED + p] += n
     elif code == Y_WORKER:

@@ -226,7 +226,7 @@ class Words:
         """The text of option `row` (code, x, y, z) of the decision on top of S's stack."""
         C = self.content.C if C is None else C
         at = L.S_STACK + (int(S[L.S_SP]) - 1) * L.FRAME
-        kind, p = int(S[at]), int(S[at + 1])
+        kind, p = int(S[at + L.FR_KIND]), int(S[at + L.FR_PLAYER])
         nat = int(NS[p, L.NS_NATION])
         code, x, y = int(row[0]), int(row[1]), int(row[2])
         if code == L.O_HERO:
@@ -265,35 +265,36 @@ class Words:
             return DONE_WORDS.get(kind, "done")
         if code == L.O_ALT:
             if kind == L.F_INSTEAD:
-                return self.program(int(S[at + 2])) if x == 0 else "gain 2 glory instead"
+                return self.program(int(S[at + L.INSTEAD_PROG])) if x == 0 else "gain 2 glory instead"
             if kind == L.F_DOUBLE:                      # x: a vacated worker slot
                 return f"double the reward of worker slot {x + 1}: {self.program(int(slot_reward(S, C, NS, p, x)))}"
             if kind == L.F_THORSTEYN:                   # x: the icon (challenge step) left out
-                icon = self.alt(int(self.content.programs.progs[S[at + 3]][0]) + x, 0)
+                icon = self.alt(int(self.content.programs.progs[S[at + L.THORSTEYN_CHALLENGE]][0]) + x, 0)
                 return f"ignore the icon '{icon}' for 1 protection (Thorsteyn)"
             if kind == L.F_DIOP:                        # x: another seat
-                return f"destroy up to {int(S[at + 2])} Demons of {self.seat(S, NS, x)} (Diop)"
+                return f"destroy up to {int(S[at + L.DIOP_DEMONS])} Demons of {self.seat(S, NS, x)} (Diop)"
             if kind == L.F_COVER:                       # x: a worker slot (the Plague Ship)
                 return f"cover worker slot {x + 1}: {self.program(int(printed_slot_reward(S, C, NS, p, x)))}"
             if kind == L.F_CORNER:
-                c = int(S[at + 2])
+                c = int(S[at + L.CORNER_NUMBER])
                 return self.program(int(C[L.C_CORNER_REWARD + c * L.MAX_CORNER_REWARDS + x]))
-            return self.alt(int(S[at + 2]), x)
+            return self.alt(int(S[at + L.CHOICE_STEP]), x)      # F_CHOICE
         if code == L.O_HERO_PICK:                       # x: a hero, or CREW + a trophy's extra crew member
             hero = self.hero(nat, x) if x < L.CREW else f"the extra crew member of {self.trophy(x - L.CREW)}"
             if kind == L.F_MORALE:
-                if S[at + 3] == 1:
+                if S[at + L.STEPS_DOWN] == 1:
                     return f"lower the morale of {hero}"
                 m = int(S[L.S_MORALE + p * L.N_HEROES + x])
                 return f"boost the morale of {hero}: " + self.program(
                     int(NS[p, L.NS_MORALE_PROG + x * L.MAX_MORALE + m]))
             if kind == L.F_RANK:
                 r = int(S[L.S_RANK + p * L.N_HEROES + x])
-                if S[at + 3] == 1:
+                if S[at + L.STEPS_DOWN] == 1:
                     return f"lower the rank of {hero} (to rank {r - 1})"
                 return f"increase the rank of {hero} (to rank {r + 1})"
-            if kind == L.F_ATTACH:                      # b 2: a trophy item (Her Majesty's Delivery)
-                what = self.trophy(int(S[at + 2])) if S[at + 3] == 2 else self.upgrade(int(S[at + 2]))
+            if kind == L.F_ATTACH:                      # (a trophy item: Her Majesty's Delivery)
+                item = int(S[at + L.ATTACH_ITEM])
+                what = self.trophy(item) if S[at + L.ATTACH_KIND] == L.ATTACH_TROPHY else self.upgrade(item)
                 return f"put {what} under {hero}"
             if kind == L.F_MARK_CURSE:          # (Temataban's curse: "Each player marks one of their heroes")
                 return f"mark {hero}: Temataban's curse blocks its action"
@@ -307,9 +308,9 @@ class Words:
                 return f"take {self.journey(x)} from the discard pile (Ohn Ma Puuhn)"
             return f"discard {self.journey(x)}"
         if code == L.O_AREA:
-            if kind == L.F_MOVE and S[at + 7] & MOVE_KRAKEN:
+            if kind == L.F_MOVE and S[at + L.MOVE_FLAGS] & MOVE_KRAKEN:
                 return f"move the Kraken into {self.area(x)}"
-            if kind == L.F_MOVE and S[at + 7] & MOVE_SHIP2:
+            if kind == L.F_MOVE and S[at + L.MOVE_FLAGS] & MOVE_SHIP2:
                 return f"sail the second ship pawn into {self.area(x)}"
             if kind == L.F_PURIFY_ADJ:
                 return f"purify {self.area(x)}"
@@ -319,7 +320,7 @@ class Words:
                 return f"move the Kraken into {self.area(x)}"
             return f"sail into {self.area(x)}"
         if code == L.O_UPGRADE:
-            if kind == L.F_UPGRADE and S[at + 3] == 1:
+            if kind == L.F_UPGRADE and S[at + L.UPGRADE_LOSS] == 1:
                 return f"discard {self.upgrade(x)}"
             return f"gain {self.upgrade(x)}"
         if code == L.O_ROLL:
@@ -355,8 +356,8 @@ class Words:
         if S[L.S_SP] == 0:
             return "nothing to decide"
         at = L.S_STACK + (int(S[L.S_SP]) - 1) * L.FRAME
-        kind, p = int(S[at]), int(S[at + 1])
-        a, b = int(S[at + 2]), int(S[at + 3])
+        kind, p = int(S[at + L.FR_KIND]), int(S[at + L.FR_PLAYER])
+        f = [int(v) for v in S[at:at + L.FRAME]]       # its fields, read by layout's names
         who = self.seat(S, NS, p)
         nat = int(NS[p, L.NS_NATION])
         if kind == L.F_TURN:
@@ -365,34 +366,35 @@ class Words:
             what = "chooses a worker action or the recharge" if S[L.S_FIRST_DONE + p] else \
                 "takes the first turn: the Scout"
         elif kind == L.F_PROGRAM:
-            what = f"takes {self.program(a)}"
+            what = f"takes {self.program(f[L.PROG_ID])}"
         elif kind == L.F_CHOICE:
-            what = "chooses " + " or ".join(self.alt(a, i) for i in range(self.n_alts(a)))
+            step = f[L.CHOICE_STEP]
+            what = "chooses " + " or ".join(self.alt(step, i) for i in range(self.n_alts(step)))
         elif kind == L.F_ALT:
             what = "takes an alternative"
         elif kind == L.F_MORALE:
-            what = (f"lowers morale ({a} left)" if b else f"boosts morale ({a} left)")
+            what = f"{'lowers' if f[L.STEPS_DOWN] else 'boosts'} morale ({f[L.STEPS_LEFT]} left)"
         elif kind == L.F_RANK:
-            what = (f"loses ranks ({a} left)" if b else f"increases ranks ({a} left)")
+            what = f"{'loses' if f[L.STEPS_DOWN] else 'increases'} ranks ({f[L.STEPS_LEFT]} left)"
         elif kind == L.F_DISCARD:
-            what = f"discards journey cards ({a} left{', must' if b else ''})"
+            what = f"discards journey cards ({f[L.DISCARD_LEFT]} left{', must' if f[L.DISCARD_MUST] else ''})"
         elif kind == L.F_PLAY:
-            what = f"plays journey cards ({a} left)"
+            what = f"plays journey cards ({f[L.PLAY_LEFT]} left)"
         elif kind == L.F_MOVE:
-            if S[at + 7] & MOVE_KRAKEN:
-                what = f"moves the Kraken from {self.area(int(S[L.S_KRAKEN + p]))}: {a} areas left"
-            elif S[at + 7] & MOVE_SHIP2:
-                what = f"sails the second ship pawn from {self.area(int(S[L.S_SHIP2 + p]))}: {a} speed left"
+            if f[L.MOVE_FLAGS] & MOVE_KRAKEN:
+                what = f"moves the Kraken from {self.area(int(S[L.S_KRAKEN + p]))}: {f[L.MOVE_LEFT]} areas left"
+            elif f[L.MOVE_FLAGS] & MOVE_SHIP2:
+                what = f"sails the second ship pawn from {self.area(int(S[L.S_SHIP2 + p]))}: {f[L.MOVE_LEFT]} speed left"
             elif S[L.S_AREA + p] < 0:
                 what = "places the ship (1 speed)"
             else:
-                what = f"sails from {self.area(int(S[L.S_AREA + p]))}: {a} speed left"
+                what = f"sails from {self.area(int(S[L.S_AREA + p]))}: {f[L.MOVE_LEFT]} speed left"
         elif kind == L.F_UPGRADE:
-            what = f"discards upgrades ({a} left)" if b else f"gains upgrades ({a} left)"
+            what = f"{'discards' if f[L.UPGRADE_LOSS] else 'gains'} upgrades ({f[L.UPGRADE_LEFT]} left)"
         elif kind == L.F_ATTACH:
-            what = f"puts {self.upgrade(a)} under a hero"
+            what = f"puts {self.upgrade(f[L.ATTACH_ITEM])} under a hero"
         elif kind == L.F_DIE:
-            what = f"may roll the destiny die ({a} left)"
+            what = f"may roll the destiny die ({f[L.DIE_LEFT]} left)"
         elif kind == L.F_PURIFY_ADJ:
             what = "purifies the ship's or an adjacent area"
         elif kind == L.F_KRAKEN:
@@ -400,17 +402,17 @@ class Words:
         elif kind == L.F_CHRONICLE:
             what = "may perform a chronicle action"
         elif kind == L.F_SECONDARY:
-            what = f"may take a secondary action ({a} left)"
+            what = f"may take a secondary action ({f[L.SECONDARY_LEFT]} left)"
         elif kind == L.F_END_TURN:
             what = "may buy an upgrade or refresh the market before ending the turn"
         elif kind == L.F_PUSH:
-            what = f"moves the ship out of {self.area(a)}: a Demon Lord spawns there"
+            what = f"moves the ship out of {self.area(f[L.PUSH_FROM])}: a Demon Lord spawns there"
         elif kind == L.F_MARK_CURSE:
-            what = ("marks the secondary action Demor's curse blocks" if a == L.K_DEMOR else
-                    "marks the hero Temataban's curse blocks" if a == L.K_TEMATABAN else
-                    f"may choose curses to ignore ({b} left)")
+            what = ("marks the secondary action Demor's curse blocks" if f[L.MARK_CURSE] == L.K_DEMOR else
+                    "marks the hero Temataban's curse blocks" if f[L.MARK_CURSE] == L.K_TEMATABAN else
+                    f"may choose curses to ignore ({f[L.MARK_PICKS]} left)")
         elif kind == L.F_AFTER_HERO:
-            what = f"uses the upgrades under {self.hero(nat, a)}"
+            what = f"uses the upgrades under {self.hero(nat, f[L.AFTER_HERO])}"
         elif kind == L.F_EVENT:
             what = "resolves an event"
         elif kind == L.F_RECHARGE:
@@ -420,7 +422,7 @@ class Words:
         elif kind == L.F_SPAWN:
             what = "spawns a Demon Lord"
         elif kind == L.F_INSTEAD:
-            what = f"takes {self.program(a)} or 2 glory instead (Freyana & Olessa)"
+            what = f"takes {self.program(f[L.INSTEAD_PROG])} or 2 glory instead (Freyana & Olessa)"
         elif kind == L.F_KRAKEN_CHOICE:
             what = "moves the Kraken or purifies its area"
         elif kind == L.F_TRIGGERS:
@@ -428,17 +430,18 @@ class Words:
         elif kind == L.F_DOUBLE:
             what = "doubles one recharge reward (Pass the Black Rock)"
         elif kind == L.F_THORSTEYN:
-            what = f"enters {self.area(a)}: pays the Demon Lord's challenge or ignores one icon (Thorsteyn)"
+            what = f"enters {self.area(f[L.THORSTEYN_AREA])}: pays the Demon Lord's challenge or ignores one icon (Thorsteyn)"
         elif kind == L.F_TAKE_DISCARD:
-            what = f"takes journey cards from the discard pile ({a} left, Ohn Ma Puuhn)"
+            what = f"takes journey cards from the discard pile ({f[L.TAKE_LEFT]} left, Ohn Ma Puuhn)"
         elif kind == L.F_DIOP:
-            what = f"destroys another player's Demons (up to {a}, Diop)"
+            what = f"destroys another player's Demons (up to {f[L.DIOP_DEMONS]}, Diop)"
         elif kind == L.F_COVER:
             what = "covers a recharge reward of the ship (the Plague Ship)"
         elif kind == L.F_ABYSS:
             what = "occupies a hero for good (Darrington's Abyss)"
         elif kind == L.F_CORNER:
-            what = f"takes a reward at blessing corner {a} ({self.area(int(C[L.C_CORNER_AREA + a]))})"
+            corner = f[L.CORNER_NUMBER]
+            what = f"takes a reward at blessing corner {corner} ({self.area(int(C[L.C_CORNER_AREA + corner]))})"
         else:
             what = f"decides ({kind})"
         return f"{who} {what}"

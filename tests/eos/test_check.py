@@ -30,7 +30,8 @@ def content(rules):
 
 def fresh(content, n=N, nations=NATIONS, seed=7):
     """A game of n seats just set up (the setup bonuses still on the stack): S, C, NS, PR, RG."""
-    S, RG, _, _, _, NS, PR, *_ = kernel.scratch(int(content.C[L.C_N_PROGS]))
+    sc = kernel.scratch(int(content.C[L.C_N_PROGS]))
+    S, RG, NS, PR = sc.S, sc.RG, sc.NS, sc.PR
     for p in range(n):
         NS[p] = content.NS[nations[p]]
         PR[p] = content.PR[nations[p]]
@@ -70,9 +71,10 @@ def test_a_fresh_game_keeps_every_invariant(content, n):
 def test_games_with_checks_on_break_no_invariant(content, n, policy):
     games, seats, seeds = kernel.result_arrays(GAMES)
     _, POL, W = resolve_strategies(GAME, policy, n)
-    kernel.batch(content.C, content.NS, content.PR, n, RUN_SEED, 0, GAMES, np.full(n, -1, np.int64), True,
-                 POL, W, True, games, seats, seeds, kernel.card_arrays(GAMES),
-                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
+    plan = kernel.Plan(n_players=n, run_seed=RUN_SEED, first=0, n_games=GAMES, nations=np.full(n, -1, np.int64),
+                       rotate=True, POL=POL, WS=W, check=True)
+    kernel.batch(content.C, content.NS, content.PR, plan, kernel.Out(games, seats, seeds, kernel.card_arrays(GAMES)),
+                 kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
     errors = games[:, L.G_ERROR]
     broken = {}
     for code in np.unique(errors[errors != 0]):

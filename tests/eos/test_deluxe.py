@@ -614,9 +614,11 @@ def test_games_with_the_deluxe_module_break_no_invariant(contents, mods, n):
     for policy in ("random", "greedy"):
         games, seats, seeds = kernel.result_arrays(GAMES)
         _, POL, W = resolve_strategies(GAME, policy, n)
-        kernel.batch(content.C, content.NS, content.PR, n, 20261202, 0, GAMES, np.full(n, -1, np.int64), True,
-                     POL, W, True, games, seats, seeds, kernel.card_arrays(GAMES),
-                     *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
+        plan = kernel.Plan(n_players=n, run_seed=20261202, first=0, n_games=GAMES,
+                           nations=np.full(n, -1, np.int64), rotate=True, POL=POL, WS=W, check=True)
+        kernel.batch(content.C, content.NS, content.PR, plan,
+                     kernel.Out(games, seats, seeds, kernel.card_arrays(GAMES)),
+                     kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
         errors = games[:, L.G_ERROR]
         assert not errors.any(), {check.CHECKS[c - 1] if c <= len(check.CHECKS) else f"engine error {c}":
                                   int((errors == c).sum()) for c in np.unique(errors[errors != 0])}

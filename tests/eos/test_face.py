@@ -31,8 +31,10 @@ def batch_game(state, run_seed, index, nations):
         wanted[p] = NATIONS.index(name)
     _, POL, W = resolve_strategies(GAME, "greedy", L.MAX_PLAYERS)
     c = state.content
-    K.batch(c.C, c.NS, c.PR, state.n, run_seed, index, 1, wanted, False, POL, W, False, games, seats, seeds,
-            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None, no_tape())
+    plan = K.Plan(n_players=state.n, run_seed=run_seed, first=index, n_games=1, nations=wanted, rotate=False,
+                  POL=POL, WS=W, check=False)
+    K.batch(c.C, c.NS, c.PR, plan, K.Out(games, seats, seeds, K.card_arrays(1)), K.scratch(int(c.C[L.C_N_PROGS])),
+            None, no_tape())
     return games[0], seats[0, :state.n]
 
 

@@ -350,9 +350,10 @@ def play(modules, policy, games=GAMES, seed=20261202):
     content = build(load_rules(modules=modules).config)
     games_, seats, seeds = kernel.result_arrays(games)
     _, POL, W = resolve_strategies(GAME, policy, 1)
-    kernel.batch(content.C, content.NS, content.PR, 1, seed, 0, games, np.full(1, -1, np.int64), False,
-                 POL, W, True, games_, seats, seeds, kernel.card_arrays(games),
-                 *kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
+    plan = kernel.Plan(n_players=1, run_seed=seed, first=0, n_games=games, nations=np.full(1, -1, np.int64),
+                       rotate=False, POL=POL, WS=W, check=True)
+    kernel.batch(content.C, content.NS, content.PR, plan, kernel.Out(games_, seats, seeds, kernel.card_arrays(games)),
+                 kernel.scratch(int(content.C[L.C_N_PROGS])), None, no_tape())
     return content, games_, seats
 
 

@@ -67,8 +67,10 @@ def batch_game(rules, n, run_seed, index, nations, strategies, check=False):
     POL[:n] = [s.policy for s in chosen]
     W = np.zeros((L.MAX_PLAYERS, L.W_ROW))
     W[:n] = [s.weights for s in chosen]
-    K.batch(c.C, c.NS, c.PR, n, run_seed, index, 1, wanted, False, POL, W, check, games, seats, seeds,
-            K.card_arrays(1), *K.scratch(int(c.C[L.C_N_PROGS])), None, no_tape())
+    plan = K.Plan(n_players=n, run_seed=run_seed, first=index, n_games=1, nations=wanted, rotate=False, POL=POL,
+                  WS=W, check=check)
+    K.batch(c.C, c.NS, c.PR, plan, K.Out(games, seats, seeds, K.card_arrays(1)), K.scratch(int(c.C[L.C_N_PROGS])),
+            None, no_tape())
     return games[0], seats[0, :n]
 
 
