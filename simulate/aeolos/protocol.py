@@ -4,7 +4,7 @@ Everything the runner, the CLI, the bench, strategies, analysis and reports know
 about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
 that play, so checking a run's settings stays quick.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -22,6 +22,7 @@ class Results:
     fdraw_n: np.ndarray            # (capacity,)
     n: int = 0
     n_players: int = 0
+    game: object = field(default=None, repr=False)      # the Game that played them (``Game.play``)
     setup_favor: int = 0           # favor cards dealt at setup per game (the first draws)
 
     @property
@@ -122,17 +123,16 @@ class Aeolos(Game):
             max_players=L.MAX_PLAYERS, scorer_signature=SCORER_SIG, folder=self.config_dir / "strategies",
             default="balanced")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        from .game import play_batch
+    def _results(self, capacity):
         from .kernel import result_arrays
+        return Results(*result_arrays(capacity))
 
-        r = out if out is not None and out.capacity >= n_games else Results(*result_arrays(n_games))
-        r.n, r.n_players = n_games, n_players
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        from .game import play_batch
+
         r.setup_favor = n_players * int(rules.config["setup"]["favor_cards_each"])
         play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, check, r.games, r.seats, r.fdraws,
                    r.fdraw_n, rotate, scorers, tape)
-        return r
 
     def schemas(self):
         from .records import SCHEMAS

@@ -31,7 +31,9 @@ What it implements (methods):
   check_options        a run's game options -> their canonical values (a game with options)
   seat_options         those options as one game of a rotated run seats them (for replay)
   strategy_schema      the StrategySchema of its strategies
-  play                 the batch entry point: games [first, first + n) -> Results
+  _results, _play      a batch's empty Results, and the rules that play games [first, first + n)
+                       into them (``play``, the batch entry point, checks the player count and
+                       the tape, reuses or makes the buffers, and calls them)
   schemas              {table: pyarrow.Schema}; the CORE columns first
   subjects             the Subjects whose value a report measures
   content_items        the items of each kind of content its Usage sections measure (owner too)
@@ -49,7 +51,7 @@ What it implements (methods):
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
-``player_range``. Results (what ``play`` returns) has the arrays the generic code
+``player_range``. Results (what ``play`` returns, ``game`` the Game that played it) has the arrays the generic code
 reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
 ``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none), ``capped`` (games a
 turn cap ended instead of the rules: the run summary and the bench show their share); and
@@ -173,6 +175,7 @@ class ArrayResults:
     seeds: object
     n: int = 0
     n_players: int = 0
+    game: object = field(default=None, repr=False)      # the Game that played them (``Game.play``)
     WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
     ENDED_BY = END_CAP = None       # a game row's "how it ended" column and its turn-cap code (a capped game)
     GROUPS = {}                     # balance group (``Game.balance_groups``) -> its seat row's column
@@ -331,7 +334,9 @@ class Game:
 
     def check_players(self, n_players, rules=None):
         """One UserError unless n_players is a whole number the game (and its config) allows."""
-        lo, hi = rules.player_range if rules is not None else self.players
+        lo, hi = self.players
+        if rules is not None:
+            lo, hi = max(lo, rules.player_range[0]), min(hi, rules.player_range[1])
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
             raise UserError(f"{self.title} is for {lo}-{hi} players, not {n_players}")
 
@@ -383,10 +388,27 @@ class Game:
         raise NotImplementedError
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        """Play games [first, first + n_games) -> Results. `out`: an earlier Results with room
-        for n_games, whose buffers are reused (the runner's worker plays chunk after chunk).
-        A game with ``options`` also takes ``options=`` (``check_options``'s values)."""
+             check=False, tape=None, out=None, options=None):
+        """Play games [first, first + n_games) -> Results: the frame every game shares around its
+        ``_play``, which plays them. `out`: an earlier Results with room for n_games, whose
+        buffers are reused (the runner's worker plays chunk after chunk). `options`: a game's
+        own (``check_options``'s values), handed on only when there are some."""
+        self.check_players(n_players, rules)       # (a kernel's seat arrays hold the game's most players)
+        if tape is not None and {"record", "replay"}.isdisjoint(self.strategy_schema().policies):
+            raise UserError(f"{self.title} has no choice tape (no record/replay policies)")
+        r = out if out is not None and out.capacity >= n_games else self._results(n_games)
+        r.n, r.n_players, r.game = n_games, n_players, self
+        self._play(rules, n_players, run_seed, first, n_games, POL, W, r, rotate=rotate, scorers=scorers,
+                   check=check, tape=tape, **with_options(options))
+        return r
+
+    def _results(self, capacity):
+        """Empty Results with room for `capacity` games (``play`` reuses them while they are large enough)."""
+        raise NotImplementedError
+
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        """The game's rules: games [first, first + n_games) into Results `r` (``play``'s arguments;
+        a game with ``options`` also takes ``options=``)."""
         raise NotImplementedError
 
     def schemas(self):

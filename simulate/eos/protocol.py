@@ -133,7 +133,6 @@ class Eos(Game):
             if n_players != 1 and solo:
                 raise UserError(f"the Solo Mode is played by one player, not {n_players} (--players 1)")
         super().check_players(n_players, rules)
-        super().check_players(n_players)
 
     def check_options(self, options, n_players):
         options = super().check_options(options, n_players)
@@ -162,29 +161,30 @@ class Eos(Game):
                                         "replay": L.POL_REPLAY, "mcts": L.POL_MCTS}, scorer_signature=SCORER_SIG,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="balanced")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None, options=None):
+    def _results(self, capacity):
+        from . import kernel
+        return Results(*kernel.result_arrays(capacity))
+
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape,
+              options=None):
         from . import kernel
         from .precompile import COMPILE
         from .scorer import extension
         from ..core.tape import no_tape
 
-        self.check_players(n_players, rules)
         content = content_of(rules)
-        r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
         if r.scratch is None or r.scratch[-4].shape[1] < n_progs:      # (-4: PV, the programs' worths)
             r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
-        r.n, r.n_players, r.content = n_games, n_players, content
+        r.content = content
         with COMPILE.first_compile():           # (on two cores, if it is one)
             kernel.batch(content.C, content.NS, content.PR, n_players, run_seed, first, n_games,
                          nation_array(options, n_players), bool(rotate), np.asarray(POL, np.int64),
                          np.asarray(W, np.float64), bool(check),
                          r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers),
                          no_tape() if tape is None else tape)
-        return r
 
     def schemas(self):
         from .records import SCHEMAS

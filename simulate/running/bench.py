@@ -126,11 +126,11 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
 
 def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_policy=None):
     """Start-up time, then games/s for each policy (default: every strategy of the game);
-    `on_policy(name, i, n)` is called before each policy is timed (progress)."""
+    `on_policy(name, i, n)` is called before each policy is timed (progress). `n_players` is
+    checked where the rules are loaded (the CLI's ``load_game_rules``)."""
     from strategies import strategy_names
     from strategies.roster import strategy_label
 
-    game.check_players(n_players, rules)
     start = startup(game, rules, n_players)
     names = list(policies) if policies else strategy_names(game)
     result = {"game": game.name, "title": game.title, "score_unit": game.score_unit, "players": n_players,

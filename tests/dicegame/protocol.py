@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from simulate.core.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from simulate.core.errors import ConfigError, UserError
+from simulate.core.errors import ConfigError
 from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 
 from . import layout as L
@@ -90,20 +90,17 @@ class Dice(Game):
         return StrategySchema(features=L.FEATURES, policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC},
                               max_players=L.MAX_PLAYERS, folder=CONFIG_DIR / "strategies", default="cautious")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        from .kernel import batch, result_arrays
+    def _results(self, capacity):
+        from .kernel import result_arrays
+        return Results(*result_arrays(capacity))
 
-        self.check_players(n_players, rules)
-        if tape is not None:
-            raise UserError("Dice has no choice tape (no record/replay policies)")
-        r = out if out is not None and out.capacity >= n_games else Results(*result_arrays(n_games))
-        r.n, r.n_players = n_games, n_players
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        from .kernel import batch
+
         POL, W = np.asarray(POL, np.int64), np.asarray(W, np.float64)
         batch(rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats,
               r.seeds, np.zeros((L.MAX_PLAYERS, W.shape[1])), np.zeros(L.MAX_PLAYERS, np.int64),
               np.zeros(L.S_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(1, np.uint64))
-        return r
 
     def schemas(self):
         from .records import SCHEMAS
