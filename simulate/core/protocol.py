@@ -14,7 +14,9 @@ What a game declares once (class attributes):
   name, title, players (fewest, most), score_unit ("VP", "glory"), tiebreak (how a
   tie on score is broken, in a sentence's words), variants (names a run may combine),
   tables (the Parquet tables a batch writes), chunk (games per kernel call),
-  kernel_entry ("module.function" of its compiled batch entry point),
+  kernel_entry ("module.function" of its compiled batch entry point), records (the module
+  declaring its tables' own columns and other tables; ``simulate/core/records.py`` builds
+  them after the CORE columns: ``schemas()`` and Results' ``tables``),
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
@@ -34,7 +36,6 @@ What it implements (methods):
   _results, _play      a batch's empty Results, and the rules that play games [first, first + n)
                        into them (``play``, the batch entry point, checks the player count and
                        the tape, reuses or makes the buffers, and calls them)
-  schemas              {table: pyarrow.Schema}; the CORE columns first
   subjects             the Subjects whose value a report measures
   content_items        the items of each kind of content its Usage sections measure (owner too)
   replay               one game of a run told turn by turn
@@ -51,12 +52,12 @@ What it implements (methods):
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
-``player_range``. Results (what ``play`` returns, ``game`` the Game that played it) has the arrays the generic code
-reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
-``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none), ``capped`` (games a
-turn cap ended instead of the rules: the run summary and the bench show their share); and
-``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}
-(``ArrayResults`` has them all for a kernel writing game and seat rows).
+``player_range``. Results (what ``play`` returns; ``game``, the Game that played it) has the
+arrays the generic code reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot``
+(strategy row), ``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none),
+``capped`` (games a turn cap ended instead of the rules: the run summary and the bench show
+their share); and ``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name:
+pyarrow.Table} (``ArrayResults`` has them all for a kernel writing game and seat rows).
 
 Plugin scorers (``strategies.plugin``) are user code: a game that takes them types
 their array arguments read-only in ``scorer_signature`` (a scorer cannot write the
@@ -166,9 +167,11 @@ class Played:
 class ArrayResults:
     """Results of a kernel that writes one row per game (`games`: (capacity, columns)), one per
     seat (`seats`: (capacity, most players, columns)) and each game's seed (`seeds`); the first
-    `n` rows are the batch's games. A subclass names its columns' offsets (class attributes
-    WON, SLOT, SCORE of a seat row; TIE, TURNS, ERROR of a game row) and ``RECORDS``, the
-    module whose ``to_tables(results, run_id=, first=, strategies=, variant=)`` makes its tables."""
+    `n` rows are the batch's games. A subclass names its columns' offsets (class attributes):
+    WON, SLOT (strategy row), SCORE, RANK of a seat row; TIE, TURNS, ROUNDS, WINNER (the seat,
+    -1 for none), ERROR, ERROR_TURN (check mode's first violation) of a game row. From them
+    ``simulate/core/records.py`` builds the CORE columns, then the game's own (``Game.records``).
+    ``empty`` makes them for a kernel writing int32 rows GAME_COLS and SEAT_COLS wide."""
 
     games: object
     seats: object
@@ -176,9 +179,17 @@ class ArrayResults:
     n: int = 0
     n_players: int = 0
     game: object = field(default=None, repr=False)      # the Game that played them (``Game.play``)
-    WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
+    WON = SLOT = SCORE = RANK = TIE = TURNS = ROUNDS = WINNER = ERROR = ERROR_TURN = None
+    GAME_COLS = SEAT_COLS = MAX_PLAYERS = None
     ENDED_BY = END_CAP = None       # a game row's "how it ended" column and its turn-cap code (a capped game)
     GROUPS = {}                     # balance group (``Game.balance_groups``) -> its seat row's column
+
+    @classmethod
+    def empty(cls, capacity):
+        import numpy as np
+
+        return cls(np.zeros((capacity, cls.GAME_COLS), np.int32),
+                   np.zeros((capacity, cls.MAX_PLAYERS, cls.SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))
 
     @property
     def capacity(self):
@@ -216,8 +227,9 @@ class ArrayResults:
     def tables(self, *, run_id, run_seed, first, strategies, variant):
         from importlib import import_module
 
-        to_tables = import_module(self.RECORDS).to_tables
-        return to_tables(self, run_id=run_id, first=first, strategies=strategies, variant=variant)
+        from .records import tables
+        return tables(self, import_module(self.game.records), run_id=run_id, first=first, strategies=strategies,
+                      variant=variant)
 
 
 def with_options(options):
@@ -256,6 +268,7 @@ class Game:
     tables = ("games", "seats")
     chunk = 8192
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
+    records = None                   # the module declaring its tables' columns (``simulate/core/records.py``)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
     options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
     sections = ()                    # report sections of its own (simulate/core/sections.py), in report order
@@ -412,7 +425,11 @@ class Game:
         raise NotImplementedError
 
     def schemas(self):
-        raise NotImplementedError
+        """{table: pyarrow.Schema} of each of ``tables``, as its ``records`` declare them."""
+        from importlib import import_module
+
+        from .records import schemas
+        return schemas(import_module(self.records))
 
     def item_names(self, config):
         """{item id: the name a designer knows it by} for the items of the game's tables (cards,

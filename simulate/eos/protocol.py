@@ -88,10 +88,11 @@ class Results(ArrayResults):
     content: object = None         # the content.Content the games were played with (names in the tables)
     cards: object = None           # (capacity, N_CARD_ROWS, CARD_RESULT_W) int16: each card's story (layout CARD_*)
     scratch: tuple = field(default=None, repr=False)    # kernel.scratch(), reused batch after batch
-    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
+    WON, SLOT, SCORE, RANK = L.P_WON, L.P_SLOT, L.P_SCORE, L.P_RANK
+    TIE, TURNS, ROUNDS, WINNER = L.G_TIE, L.G_TURNS, L.G_ROUNDS, L.G_WINNER
+    ERROR, ERROR_TURN = L.G_ERROR, L.G_ERROR_TURN
     ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
     GROUPS = {"nation": L.P_NATION}
-    RECORDS = "simulate.eos.records"        # its to_tables
 
 
 class Eos(Game):
@@ -107,6 +108,7 @@ class Eos(Game):
     tables = ("games", "seats", "cards", "feats", "uses")
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
+    records = "simulate.eos.records"
     intervention_table = "intervention"     # base.toml's [intervention] (interventions.py)
     intervention_words = {"nation": "the {value} nation", "upgrade": "upgrade {value} in play from the start",
                           "journey": "journey card {value} in hand from the start", "angel": "Angel {value}",
@@ -185,10 +187,6 @@ class Eos(Game):
                          np.asarray(W, np.float64), bool(check),
                          r.games, r.seats, r.seeds, r.cards, *r.scratch, extension(scorers),
                          no_tape() if tape is None else tape)
-
-    def schemas(self):
-        from .records import SCHEMAS
-        return SCHEMAS
 
     @property
     def subjects(self):

@@ -7,17 +7,14 @@ streams keep the dice of a game the same whoever decides, so the Python face (``
 which takes one decision at a time through ``step``, plays the batch's very game when it
 makes the same choices.
 """
-import numpy as np
-
 from simulate.core.jit import entry, hot
 from simulate.core.rng import below, game_seed
 
-from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD,
-                     MAX_PLAYERS, N_GAME_COLS, N_SEAT_COLS, N_WEIGHTS, P_BANKED, P_BIG, P_BONUS, P_BUSTS,
-                     P_RANK, P_ROLLS, P_SCORE, P_SLOT, P_WON, POL_RANDOM, ROLL, S_BANKED, S_BIG, S_BONUS,
-                     S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN, S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS,
-                     S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS, S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS,
-                     T_TARGET, T_TOP_BONUS)
+from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD, N_WEIGHTS,
+                     P_BANKED, P_BIG, P_BONUS, P_BUSTS, P_RANK, P_ROLLS, P_SCORE, P_SLOT, P_WON, POL_RANDOM, ROLL,
+                     S_BANKED, S_BIG, S_BONUS, S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN, S_LAST_FACE, S_LOST, S_N,
+                     S_ROLLED, S_ROLLS, S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS, S_TURN_TOTAL, T_FACES,
+                     T_MAX_ROUNDS, T_TARGET, T_TOP_BONUS)
 
 N_BIG = len(BIG_TURNS)
 
@@ -189,8 +186,3 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, 
             step(S, T, RD, decide(S, T, W_seat, POL_seat, RP), check)
         record(S, T, g, games, seats)
 
-
-def result_arrays(capacity):
-    """Empty result arrays for `capacity` games: games, seats, seeds."""
-    return (np.zeros((capacity, N_GAME_COLS), np.int32),
-            np.zeros((capacity, MAX_PLAYERS, N_SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))

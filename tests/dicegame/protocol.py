@@ -59,13 +59,13 @@ def load_rules(path=None, overrides=None, variants=None, data=None):
     return Rules(T, data, path)
 
 
-@dataclass
 class Results(ArrayResults):
-    """One batch's result arrays (``simulate.core.protocol.ArrayResults``): games (capacity,
-    N_GAME_COLS) int32, seats (capacity, MAX_PLAYERS, N_SEAT_COLS) int32, seeds uint64."""
+    """One batch's result arrays (``simulate.core.protocol.ArrayResults``)."""
 
-    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
-    RECORDS = "tests.dicegame.records"      # its to_tables
+    WON, SLOT, SCORE, RANK = L.P_WON, L.P_SLOT, L.P_SCORE, L.P_RANK
+    TIE, TURNS, ROUNDS, WINNER = L.G_TIE, L.G_TURNS, L.G_ROUNDS, L.G_WINNER
+    ERROR, ERROR_TURN = L.G_ERROR, L.G_ERROR_TURN
+    GAME_COLS, SEAT_COLS, MAX_PLAYERS = L.N_GAME_COLS, L.N_SEAT_COLS, L.MAX_PLAYERS
 
 
 class Dice(Game):
@@ -78,6 +78,7 @@ class Dice(Game):
     tables = ("games", "seats")
     chunk = 8192
     kernel_entry = "tests.dicegame.kernel.batch"
+    records = "tests.dicegame.records"
 
     @property
     def config_dir(self):
@@ -91,8 +92,7 @@ class Dice(Game):
                               max_players=L.MAX_PLAYERS, folder=CONFIG_DIR / "strategies", default="cautious")
 
     def _results(self, capacity):
-        from .kernel import result_arrays
-        return Results(*result_arrays(capacity))
+        return Results.empty(capacity)
 
     def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
         from .kernel import batch
@@ -101,10 +101,6 @@ class Dice(Game):
         batch(rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats,
               r.seeds, np.zeros((L.MAX_PLAYERS, W.shape[1])), np.zeros(L.MAX_PLAYERS, np.int64),
               np.zeros(L.S_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(1, np.uint64))
-
-    def schemas(self):
-        from .records import SCHEMAS
-        return SCHEMAS
 
     @property
     def subjects(self):
