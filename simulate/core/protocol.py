@@ -28,7 +28,9 @@ What a game declares once (class attributes):
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
-                       (callers use load_rules, which turns any slip into one ConfigError line)
+                       (callers use load_rules, which turns any slip into one ConfigError line;
+                       a one-file config: ``read_config`` resolves it, and
+                       ``config_files.whole_numbers`` checks a table of whole numbers)
   canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
   check_options        a run's game options -> their canonical values (a game with options)
   seat_options         those options as one game of a rotated run seats them (for replay)
@@ -390,6 +392,23 @@ class Game:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
             where = config or ("--set" if overrides else "base config")
             raise ConfigError(where, None, f"invalid config ({type(e).__name__}: {e})") from None
+
+    def read_config(self, config=None, overrides=None, variants=None, data=None):
+        """(path, resolved config) for a ``read_rules`` of a game whose config is one file: `config`
+        (default the game's base.toml) or a run's resolved `data`, each of `variants` merged in
+        from its file in ``variant_folder`` (and listed under ``variants``), then the --set
+        `overrides` applied. Values are the game's to check."""
+        import copy
+
+        from .config_files import apply_overrides, merge_tables, read_toml
+
+        path = str(config or self.config_dir / "base.toml")
+        data = copy.deepcopy(read_toml(path) if data is None else data)
+        for v in parse_variants(",".join(variants or ["base"]), self.variants, self.title):
+            merge_tables(data, read_toml(self.config_dir / self.variant_folder / f"{v}.toml"))
+            data.setdefault("variants", []).append(v)
+        apply_overrides(data, overrides or {})
+        return path, data
 
     # ---- to implement
     def read_rules(self, config=None, overrides=None, variants=None, data=None):

@@ -8,8 +8,9 @@ ROLL, HOLD = 0, 1
 ACTIONS = ("roll", "hold")                     # an action's code is its index here
 BIG_TURNS = (10, 20, 30)                       # banked turns counted per seat (the "big_turn" subject)
 
-# rules table T (int64)
-T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS, T_SIZE = range(5)
+# rules table T (int64): these config keys' values, in this order
+T_KEYS = ("dice.faces", "end.target", "end.max_rounds", "bonus.top_face")
+T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS = range(len(T_KEYS))
 
 # game state S (int64): one game in play
 (S_N, S_SEAT, S_TURN, S_ROUND, S_DONE, S_TURN_TOTAL, S_TURN_ROLLS, S_LAST_FACE,

@@ -1,24 +1,21 @@
 """The dice game's implementation of the game protocol (``simulate/core/protocol.py``): rules
 loading, the batch call, its tables, subjects, replay and the Python face. The kernel is
 imported only by the methods that play."""
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from simulate.core.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from simulate.core.errors import ConfigError
-from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from simulate.core.config_files import ResolvedConfig, whole_numbers
+from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject
 
 from . import layout as L
 
 CONFIG_DIR = Path(__file__).resolve().parent / "configs"
 
-# every key of a config: (section, key) -> (offset in T or None, fewest, most)
-KEYS = {("game", "min_players"): (None, 2, L.MAX_PLAYERS), ("game", "max_players"): (None, 2, L.MAX_PLAYERS),
-        ("dice", "faces"): (L.T_FACES, 2, 20), ("end", "target"): (L.T_TARGET, 1, 1000),
-        ("end", "max_rounds"): (L.T_MAX_ROUNDS, 1, 200), ("bonus", "top_face"): (L.T_TOP_BONUS, 0, 50)}
+# every key of a config, a whole number in this range
+RANGES = {"game.min_players": (2, L.MAX_PLAYERS), "game.max_players": (2, L.MAX_PLAYERS), "dice.faces": (2, 20),
+          "end.target": (1, 1000), "end.max_rounds": (1, 200), "bonus.top_face": (0, 50)}
 
 
 @dataclass
@@ -26,37 +23,6 @@ class Rules(ResolvedConfig):
     T: np.ndarray                  # the rules table the kernel reads (layout T_*)
     config: dict                   # the resolved config (a run records it; load_rules(data=) rebuilds)
     path: str
-
-
-def load_rules(path=None, overrides=None, variants=None, data=None):
-    """Read (or take) a config, merge the variants' files, apply --set overrides, validate."""
-    path = str(path or CONFIG_DIR / "base.toml")
-    data = copy.deepcopy(read_toml(path) if data is None else data)
-    for v in parse_variants(",".join(variants or ["base"]), GAME.variants, GAME.title):
-        merge_tables(data, read_toml(CONFIG_DIR / "variants" / f"{v}.toml"))
-        data.setdefault("variants", []).append(v)
-    apply_overrides(data, overrides or {})
-    for section, table in data.items():
-        if section == "variants":
-            continue
-        if not isinstance(table, dict):
-            raise ConfigError(path, section, "expected a table", line_of(path, section))
-        for key in table:
-            if (section, key) not in KEYS:
-                raise ConfigError(path, f"{section}.{key}", "unknown key", line_of(path, key))
-    T = np.zeros(L.T_SIZE, np.int64)
-    for (section, key), (offset, lo, hi) in KEYS.items():
-        value = data.get(section, {}).get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            problem = "missing" if value is None else f"expected a whole number from {lo} to {hi}, got {value!r}"
-            if f"{section}.{key}" in (overrides or {}):
-                raise ConfigError("--set", f"{section}.{key}", problem)
-            raise ConfigError(path, f"{section}.{key}", problem, line_of(path, key))
-        if offset is not None:
-            T[offset] = value
-    if data["game"]["min_players"] > data["game"]["max_players"]:
-        raise ConfigError(path, "game.min_players", "more than max_players", line_of(path, "min_players"))
-    return Rules(T, data, path)
 
 
 class Results(ArrayResults):
@@ -72,11 +38,8 @@ class Dice(Game):
     name = "dice"
     title = "Dice"
     players = (2, L.MAX_PLAYERS)
-    score_unit = "points"
     tiebreak = "a tie on points is not broken: the tied players share the win"
     variants = ("big_die", "hot_dice")
-    tables = ("games", "seats")
-    chunk = 8192
     kernel_entry = "tests.dicegame.kernel.batch"
     records = "tests.dicegame.records"
 
@@ -85,7 +48,9 @@ class Dice(Game):
         return CONFIG_DIR
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        return load_rules(config, overrides, variants, data)
+        path, data = self.read_config(config, overrides, variants, data)
+        values = whole_numbers(data, RANGES, path, overrides)
+        return Rules(np.array([values[k] for k in L.T_KEYS], np.int64), data, path)
 
     def strategy_schema(self):
         return StrategySchema(features=L.FEATURES, policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC},
