@@ -15,11 +15,11 @@ T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS = range(len(T_KEYS))
 # game state S (int64): one game in play
 (S_N, S_SEAT, S_TURN, S_ROUND, S_DONE, S_TURN_TOTAL, S_TURN_ROLLS, S_LAST_FACE,
  S_ROLLED, S_LOST, S_ERROR, S_ERROR_TURN) = range(12)
-S_BANKED = 12                                  # per seat from here: banked points,
-S_BONUS = S_BANKED + MAX_PLAYERS               # bonus points (hot dice),
-S_BUSTS = S_BONUS + MAX_PLAYERS                # busts,
+S_BANKED = 12                                  # per seat from here, a block of MAX_PLAYERS each in the
+S_BONUS = S_BANKED + MAX_PLAYERS               # seat rows' order (P_BANKED ...): banked points,
+S_BUSTS = S_BONUS + MAX_PLAYERS                # bonus points (hot dice), busts,
 S_ROLLS = S_BUSTS + MAX_PLAYERS                # rolls,
-S_BIG = S_ROLLS + MAX_PLAYERS                  # banked turns of BIG_TURNS[k]+ points (seat * 3 + k)
+S_BIG = S_ROLLS + MAX_PLAYERS                  # banked turns of BIG_TURNS[k]+ points (block k)
 S_SIZE = S_BIG + MAX_PLAYERS * len(BIG_TURNS)
 
 # results: games (n, N_GAME_COLS) and seats (n, MAX_PLAYERS, N_SEAT_COLS), int32
