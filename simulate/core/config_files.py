@@ -4,6 +4,7 @@ import json
 import math
 import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ConfigError
@@ -188,3 +189,12 @@ class ResolvedConfig:
     def player_range(self):
         return self.config["game"]["min_players"], self.config["game"]["max_players"]
 
+
+@dataclass
+class TableRules(ResolvedConfig):
+    """The rules of a game whose config is tables of whole numbers (``Game.read_rules``): `T`, the
+    values of its ``rules_table`` keys in order, is the table its kernel reads."""
+
+    T: object
+    config: dict
+    path: str

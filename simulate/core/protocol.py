@@ -29,8 +29,8 @@ What a game declares once (class attributes):
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
                        (callers use load_rules, which turns any slip into one ConfigError line;
-                       a one-file config: ``read_config`` resolves it, and
-                       ``config_files.whole_numbers`` checks a table of whole numbers)
+                       ``read_config`` resolves a one-file config, and the base class's
+                       read_rules reads one of whole numbers: ``config_ranges``, ``rules_table``)
   canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
   check_options        a run's game options -> their canonical values (a game with options)
   seat_options         those options as one game of a rotated run seats them (for replay)
@@ -293,6 +293,10 @@ class Game:
     seat_knob = None
     variant_folder = "variants"      # the config folder's subfolder of variant files (a game may call them modules)
     no_values = ("strategies",)      # config subfolders that hold no game values
+    # a config of whole numbers only, for the base class's read_rules: each "section.key" -> (fewest, most),
+    # and the keys whose values make the rules table its kernel reads, in order
+    config_ranges = {}
+    rules_table = ()
 
     @property
     def config_dir(self):
@@ -410,12 +414,19 @@ class Game:
         apply_overrides(data, overrides or {})
         return path, data
 
-    # ---- to implement
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
         """Rules from a config file (None: the game's base config) or the resolved dict of a
-        run (`data`), with `variants` (names) merged in and `--set` `overrides` applied."""
-        raise NotImplementedError
+        run (`data`), with `variants` (names) merged in and `--set` `overrides` applied. The base
+        class reads a one-file config of whole numbers (``config_ranges``) into ``TableRules``."""
+        import numpy as np
 
+        from .config_files import TableRules, whole_numbers
+
+        path, data = self.read_config(config, overrides, variants, data)
+        values = whole_numbers(data, self.config_ranges, path, overrides)
+        return TableRules(np.array([values[key] for key in self.rules_table], np.int64), data, path)
+
+    # ---- to implement
     def strategy_schema(self):
         raise NotImplementedError
 

@@ -1,28 +1,13 @@
 """The dice game's implementation of the game protocol (``simulate/core/protocol.py``): rules
 loading, the batch call, its tables, subjects, replay and the Python face. The kernel is
 imported only by the methods that play."""
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from simulate.core.config_files import ResolvedConfig, whole_numbers
 from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject
 
 from . import layout as L
-
-CONFIG_DIR = Path(__file__).resolve().parent / "configs"
-
-# every key of a config, a whole number in this range
-RANGES = {"game.min_players": (2, L.MAX_PLAYERS), "game.max_players": (2, L.MAX_PLAYERS), "dice.faces": (2, 20),
-          "end.target": (1, 1000), "end.max_rounds": (1, 200), "bonus.top_face": (0, 50)}
-
-
-@dataclass
-class Rules(ResolvedConfig):
-    T: np.ndarray                  # the rules table the kernel reads (layout T_*)
-    config: dict                   # the resolved config (a run records it; load_rules(data=) rebuilds)
-    path: str
 
 
 class Results(ArrayResults):
@@ -42,19 +27,15 @@ class Dice(Game):
     variants = ("big_die", "hot_dice")
     kernel_entry = "tests.dicegame.kernel.batch"
     records = "tests.dicegame.records"
-
-    @property
-    def config_dir(self):
-        return CONFIG_DIR
-
-    def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        path, data = self.read_config(config, overrides, variants, data)
-        values = whole_numbers(data, RANGES, path, overrides)
-        return Rules(np.array([values[k] for k in L.T_KEYS], np.int64), data, path)
+    config_dir = Path(__file__).resolve().parent / "configs"      # its data beside its code, not in configs/
+    config_ranges = {"game.min_players": (2, L.MAX_PLAYERS), "game.max_players": (2, L.MAX_PLAYERS),
+                     "dice.faces": (2, 20), "end.target": (1, 1000), "end.max_rounds": (1, 200),
+                     "bonus.top_face": (0, 50)}
+    rules_table = L.T_KEYS
 
     def strategy_schema(self):
         return StrategySchema(features=L.FEATURES, policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC},
-                              max_players=L.MAX_PLAYERS, folder=CONFIG_DIR / "strategies", default="cautious")
+                              max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="cautious")
 
     def _results(self, capacity):
         return Results.empty(capacity)
