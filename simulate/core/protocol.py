@@ -401,7 +401,7 @@ class Game:
         """(path, resolved config) for a ``read_rules`` of a game whose config is one file: `config`
         (default the game's base.toml) or a run's resolved `data`, each of `variants` merged in
         from its file in ``variant_folder`` (and listed under ``variants``), then the --set
-        `overrides` applied. Values are the game's to check."""
+        `overrides` applied; its values unchecked (``read_rules`` checks them)."""
         import copy
 
         from .config_files import apply_overrides, merge_tables, read_toml
