@@ -5,11 +5,11 @@ from simulate.core import kernel_frame
 from simulate.core.jit import entry, hot, tiny
 from simulate.core.rng import below, game_seed
 
-from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD,
-                     MAX_PLAYERS, N_SEAT_COLS, N_WEIGHTS, POL_RANDOM, P_BANKED, P_RANK, P_SCORE, P_SLOT, P_WON, ROLL,
-                     S_BANKED, S_BIG, S_BONUS, S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN, S_LAST_FACE, S_LOST, S_N,
-                     S_ROLLED, S_ROLLS, S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS, S_TURN_TOTAL, T_FACES,
-                     T_MAX_ROUNDS, T_TARGET, T_TOP_BONUS)
+from .layout import (BIG_TURNS, DONE_REACHED, DONE_ROUNDS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS,
+                     G_WINNER, HOLD, MAX_PLAYERS, N_SEAT_COLS, N_WEIGHTS, POL_RANDOM, P_BANKED, P_RANK, P_SCORE,
+                     P_SLOT, P_WON, ROLL, S_BANKED, S_BIG, S_BONUS, S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN,
+                     S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS, S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS,
+                     S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS, T_TARGET, T_TOP_BONUS)
 
 seat_strategies, rank_by_score = tiny(kernel_frame.seat_strategies), tiny(kernel_frame.rank_by_score)
 
@@ -74,7 +74,7 @@ def end_turn(S, T):
         for p in range(S[S_N]):
             reached = reached or score(S, p) >= T[T_TARGET]
         if reached or S[S_ROUND] >= T[T_MAX_ROUNDS]:
-            S[S_DONE] = 1
+            S[S_DONE] = DONE_REACHED if reached else DONE_ROUNDS
 
 
 @hot
@@ -126,16 +126,14 @@ def step(S, T, RD, action, check):
 @hot
 def record(S, T, g, games, seats):
     """Game g's results into row g of the result arrays (its seats' strategy rows are there)."""
-    reached = False
     for p in range(S[S_N]):
-        reached = reached or score(S, p) >= T[T_TARGET]
         seats[g, p, P_SCORE] = score(S, p)
         for c in range(N_SEAT_COLS - P_BANKED):          # the seat's counts, in the same order in S
             seats[g, p, P_BANKED + c] = S[S_BANKED + c * MAX_PLAYERS + p]
     rank_by_score(games, seats, g, S[S_N], P_SCORE, P_RANK, P_WON, G_WINNER, G_TIE)
     games[g, G_TURNS] = S[S_TURN]
     games[g, G_ROUNDS] = S[S_ROUND]
-    games[g, G_REACHED] = reached
+    games[g, G_REACHED] = S[S_DONE] == DONE_REACHED
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
 

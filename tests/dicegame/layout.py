@@ -15,6 +15,7 @@ T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS = range(len(T_KEYS))
 # game state S (int64): one game in play
 (S_N, S_SEAT, S_TURN, S_ROUND, S_DONE, S_TURN_TOTAL, S_TURN_ROLLS, S_LAST_FACE,
  S_ROLLED, S_LOST, S_ERROR, S_ERROR_TURN) = range(12)
+DONE_ROUNDS, DONE_REACHED = 1, 2               # S_DONE of a game over: after max_rounds, or a score reached the target
 S_BANKED = 12                                  # per seat from here, a block of MAX_PLAYERS each in the
 S_BONUS = S_BANKED + MAX_PLAYERS               # seat rows' order (P_BANKED ...): banked points,
 S_BUSTS = S_BONUS + MAX_PLAYERS                # bonus points (hot dice), busts,
