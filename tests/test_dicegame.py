@@ -6,11 +6,11 @@ import pytest
 from simulate.core.python_play import seated as seated_names
 
 from simulate.core.errors import ConfigError, UserError
+from simulate.core.face import TERMINAL
 from simulate.core.protocol import CORE, Game
 from tests.dicegame import GAME
 from tests.dicegame import layout as L
 from strategies import resolve_strategies
-from tests.dicegame.face import TERMINAL
 
 
 def resolve(names, players):

@@ -18,8 +18,7 @@ from typer.testing import CliRunner
 import simulate
 from simulate.aeolos import layout as L
 from simulate.aeolos.game import P_VP, play_batch
-from simulate.aeolos.kernel import result_arrays
-from simulate.aeolos.records import SCHEMAS, game_seeds
+from simulate.aeolos.kernel import game_seeds, result_arrays
 from simulate.cli import app
 from simulate.core.errors import UserError
 from simulate.core.run_files import read_manifest
@@ -111,7 +110,7 @@ def test_columns_add_up(reference):
 
 def test_schema_is_documented():
     doc = (ROOT / "docs" / "data.md").read_text()
-    for table, schema in SCHEMAS.items():
+    for table, schema in AEOLOS.schemas().items():
         section = doc.split(f"## `{table}`")[1].split("\n## ")[0]
         documented = set(re.findall(r"^\| `(\w+)`", section, re.M))
         ranges = re.findall(r"^\| `(\w+?)_(\w+)` \.\.\. `\w+` \|", section, re.M)

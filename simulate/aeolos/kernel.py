@@ -8,9 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.protocol import ArrayResults
 from . import layout as L
+from .game import G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, P_RANK, P_STRATEGY, P_VP, P_WON
 from .game import buffers, new_game, play_game  # noqa: F401 (buffers: part of this module's API)
 from .scorer import extension
+from .turn import MAX_TURNS
 
 LOG_ROWS = 20_000
 
@@ -61,10 +64,52 @@ def result_arrays(n_games):
             np.zeros(n_games, np.int32))
 
 
+@dataclass
+class Results(ArrayResults):
+    """One batch's result arrays (``simulate.core.protocol.ArrayResults``) and its favor draws:
+    ``fdraws`` (capacity, MAX_FDRAW, 4), rows of seat, card, turn drawn and turn played (-1:
+    never), ``fdraw_n`` each game's count. The kernel writes no seeds: ``play`` computes them."""
+
+    fdraws: np.ndarray = None
+    fdraw_n: np.ndarray = None
+    setup_favor: int = 0           # favor cards dealt at setup per game (the first draws)
+    WON, SLOT, SCORE, RANK = P_WON, P_STRATEGY, P_VP, P_RANK
+    TIE, TURNS, ROUNDS, WINNER, ERROR, ERROR_TURN = G_TIE, G_TURNS, G_ROUNDS, G_WINNER, G_ERROR, G_ERROR_TURN
+
+    @classmethod
+    def empty(cls, capacity):
+        games, seats, fdraws, fdraw_n = result_arrays(capacity)
+        return cls(games, seats, np.zeros(capacity, np.uint64), fdraws=fdraws, fdraw_n=fdraw_n)
+
+    @property
+    def capped(self):
+        """Games the kernel's safety cap on turns ended (no legal game comes close)."""
+        return self.turns >= MAX_TURNS
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+
+
+def _mix64(z):
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+def game_seeds(run_seed, first, n):
+    """``rng.game_seed(run_seed, i)`` for i in [first, first + n), vectorised (uint64 wraps)."""
+    with np.errstate(over="ignore"):
+        idx = np.arange(first, first + n, dtype=np.uint64)
+        base = _mix64(np.array([run_seed], np.uint64) + _GOLDEN)
+        return _mix64(base ^ (idx * _GOLDEN + _GOLDEN))
+
+
 def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=None):
     """Play games with check mode on; raise CheckFailure naming the first violation's
     game, seed, turn and what broke. Returns the games table rows."""
-    from .game import G_ERROR, G_ERROR_TURN, play_batch
+    from .game import play_batch
     check_players(rules, n_players)
     games, seats, fdraws, fdraw_n = result_arrays(n_games)
     bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n,

@@ -4,79 +4,8 @@ Everything the runner, the CLI, the bench, strategies, analysis and reports know
 about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
 that play, so checking a run's settings stays quick.
 """
-from dataclasses import dataclass
-
-import numpy as np
-
 from ..core.protocol import Game, StrategySchema, Subject
 from . import layout as L
-
-
-@dataclass
-class Results:
-    """One batch's result arrays (the first `n` rows are this batch's games)."""
-
-    games: np.ndarray              # (capacity, N_GAME_COLS)
-    seats: np.ndarray              # (capacity, MAX_PLAYERS, N_SEAT_COLS)
-    fdraws: np.ndarray             # (capacity, MAX_FDRAW, 4)
-    fdraw_n: np.ndarray            # (capacity,)
-    n: int = 0
-    n_players: int = 0
-    setup_favor: int = 0           # favor cards dealt at setup per game (the first draws)
-
-    @property
-    def capacity(self):
-        return len(self.fdraw_n)
-
-    def _seat(self, col):
-        return self.seats[:self.n, :self.n_players, col]
-
-    @property
-    def won(self):
-        from .game import P_WON
-        return self._seat(P_WON) != 0
-
-    @property
-    def slot(self):
-        from .game import P_STRATEGY
-        return self._seat(P_STRATEGY)
-
-    @property
-    def score(self):
-        from .game import P_VP
-        return self._seat(P_VP)
-
-    @property
-    def tie(self):
-        from .game import G_TIE
-        return self.games[:self.n, G_TIE] != 0
-
-    @property
-    def turns(self):
-        from .game import G_TURNS
-        return self.games[:self.n, G_TURNS]
-
-    @property
-    def errors(self):
-        from .game import G_ERROR
-        return self.games[:self.n, G_ERROR]
-
-    @property
-    def capped(self):
-        """Games the kernel's safety cap on turns ended (no legal game comes close)."""
-        from .turn import MAX_TURNS
-        return self.turns >= MAX_TURNS
-
-    def same_games(self, other):
-        """Whether two batches hold the same games, to the last VP."""
-        return (self.n == other.n and np.array_equal(self.games[:self.n], other.games[:other.n])
-                and np.array_equal(self.seats[:self.n], other.seats[:other.n]))
-
-    def tables(self, *, run_id, run_seed, first, strategies, variant):
-        from .records import to_tables
-        return to_tables(self.games, self.seats, self.fdraws, self.fdraw_n[:self.n], run_id=run_id,
-                         run_seed=run_seed, first=first, n_players=self.n_players, strategies=strategies,
-                         variant=variant, setup_favor=self.setup_favor)
 
 
 class Aeolos(Game):
@@ -89,6 +18,7 @@ class Aeolos(Game):
     card_table = "cards"
     chunk = 8192                    # games per kernel call: bounds a worker's scratch arrays
     kernel_entry = "simulate.aeolos.game.batch"
+    records = "simulate.aeolos.records"
     plugin_error_code = L.CHK_PLUGIN
     intervention_table = "intervention"   # base.toml's [intervention]: favor, start_vp, start_wind, no_harbor, tableau
     intervention_words = {"favor": "the {value} Favor card instead of the one dealt",
@@ -123,21 +53,18 @@ class Aeolos(Game):
             max_players=L.MAX_PLAYERS, scorer_signature=SCORER_SIG, folder=self.config_dir / "strategies",
             default="balanced")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        from .game import play_batch
-        from .kernel import result_arrays
+    def _results(self, capacity):
+        from .kernel import Results
+        return Results.empty(capacity)
 
-        r = out if out is not None and out.capacity >= n_games else Results(*result_arrays(n_games))
-        r.n, r.n_players = n_games, n_players
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        from .game import play_batch
+        from .kernel import game_seeds
+
+        r.seeds[:n_games] = game_seeds(run_seed, first, n_games)        # (the kernel keeps none)
         r.setup_favor = n_players * int(rules.config["setup"]["favor_cards_each"])
         play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, check, r.games, r.seats, r.fdraws,
                    r.fdraw_n, rotate, scorers, tape)
-        return r
-
-    def schemas(self):
-        from .records import SCHEMAS
-        return SCHEMAS
 
     @property
     def subjects(self):

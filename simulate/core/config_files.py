@@ -4,6 +4,7 @@ import json
 import math
 import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ConfigError
@@ -143,6 +144,33 @@ def merge_tables(base, extra):
     return base
 
 
+def whole_numbers(data, ranges, path, overrides=None):
+    """{dotted key: value} of a config of tables holding whole numbers only (``[section]`` then
+    ``key = 12``), each key of `ranges` ({"section.key": (fewest, most)}) there and in range, no
+    other key, and game.min_players not above game.max_players: else one ConfigError naming the
+    file and line, or --set for a key it set. The ``variants`` the config merged are no values."""
+    for section, table in data.items():
+        if section == "variants":
+            continue
+        if not isinstance(table, dict):
+            raise ConfigError(path, section, "expected a table", line_of(path, section))
+        for key in table:
+            if f"{section}.{key}" not in ranges:
+                raise ConfigError(path, f"{section}.{key}", "unknown key", line_of(path, key))
+    values = {}
+    for dotted, (lo, hi) in ranges.items():
+        section, key = dotted.split(".")
+        value = values[dotted] = data.get(section, {}).get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            problem = "missing" if value is None else f"expected a whole number from {lo} to {hi}, got {value!r}"
+            if dotted in (overrides or {}):
+                raise ConfigError("--set", dotted, problem)
+            raise ConfigError(path, dotted, problem, line_of(path, key))
+    if values.get("game.min_players", 0) > values.get("game.max_players", math.inf):
+        raise ConfigError(path, "game.min_players", "more than max_players", line_of(path, "min_players"))
+    return values
+
+
 def config_hash(config):
     """The hash naming a resolved config (in manifests: a run's config is checked against it)."""
     return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:16]
@@ -161,3 +189,12 @@ class ResolvedConfig:
     def player_range(self):
         return self.config["game"]["min_players"], self.config["game"]["max_players"]
 
+
+@dataclass
+class TableRules(ResolvedConfig):
+    """The rules of a game whose config is tables of whole numbers (``Game.read_rules``): `T`, the
+    values of its ``rules_table`` keys in order, is the table its kernel reads."""
+
+    T: object
+    config: dict
+    path: str

@@ -14,7 +14,9 @@ What a game declares once (class attributes):
   name, title, players (fewest, most), score_unit ("VP", "glory"), tiebreak (how a
   tie on score is broken, in a sentence's words), variants (names a run may combine),
   tables (the Parquet tables a batch writes), chunk (games per kernel call),
-  kernel_entry ("module.function" of its compiled batch entry point),
+  kernel_entry ("module.function" of its compiled batch entry point), records (the module
+  declaring its tables' own columns and other tables; ``simulate/core/records.py`` builds
+  them after the CORE columns: ``schemas()`` and Results' ``tables``),
   plugin_error_code (the ``Results.errors`` code of a game in which a plugin scorer
   failed; None for a game without plugins), options (run options of the game's own,
   name -> help: the CLI takes ``--<name> VALUE``; see ``check_options``), sections (its
@@ -26,13 +28,16 @@ What a game declares once (class attributes):
 
 What it implements (methods):
   read_rules           config file / resolved dict + --set overrides + variants -> Rules
-                       (callers use load_rules, which turns any slip into one ConfigError line)
+                       (callers use load_rules, which turns any slip into one ConfigError line;
+                       ``read_config`` resolves a one-file config, and the base class's
+                       read_rules reads one of whole numbers: ``config_ranges``, ``rules_table``)
   canonical_variant    a variant spec -> its canonical text ("base" or "a,b")
   check_options        a run's game options -> their canonical values (a game with options)
   seat_options         those options as one game of a rotated run seats them (for replay)
   strategy_schema      the StrategySchema of its strategies
-  play                 the batch entry point: games [first, first + n) -> Results
-  schemas              {table: pyarrow.Schema}; the CORE columns first
+  _results, _play      a batch's empty Results, and the rules that play games [first, first + n)
+                       into them (``play``, the batch entry point, checks the player count and
+                       the tape, reuses or makes the buffers, and calls them)
   subjects             the Subjects whose value a report measures
   content_items        the items of each kind of content its Usage sections measure (owner too)
   replay               one game of a run told turn by turn
@@ -49,12 +54,12 @@ What it implements (methods):
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
 records it and a worker rebuilds the rules from it), ``hash``, ``path`` and
-``player_range``. Results (what ``play`` returns) has the arrays the generic code
-reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot`` (strategy row),
-``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none), ``capped`` (games a
-turn cap ended instead of the rules: the run summary and the bench show their share); and
-``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name: pyarrow.Table}
-(``ArrayResults`` has them all for a kernel writing game and seat rows).
+``player_range``. Results (what ``play`` returns; ``game``, the Game that played it) has the
+arrays the generic code reads, as (n, players) or (n,) numpy arrays: ``won``, ``slot``
+(strategy row), ``score``, ``tie``, ``turns``, ``errors`` (check-mode codes, 0 = none),
+``capped`` (games a turn cap ended instead of the rules: the run summary and the bench show
+their share); and ``tables(run_id=, run_seed=, first=, strategies=, variant=)`` -> {name:
+pyarrow.Table} (``ArrayResults`` has them all for a kernel writing game and seat rows).
 
 Plugin scorers (``strategies.plugin``) are user code: a game that takes them types
 their array arguments read-only in ``scorer_signature`` (a scorer cannot write the
@@ -164,18 +169,29 @@ class Played:
 class ArrayResults:
     """Results of a kernel that writes one row per game (`games`: (capacity, columns)), one per
     seat (`seats`: (capacity, most players, columns)) and each game's seed (`seeds`); the first
-    `n` rows are the batch's games. A subclass names its columns' offsets (class attributes
-    WON, SLOT, SCORE of a seat row; TIE, TURNS, ERROR of a game row) and ``RECORDS``, the
-    module whose ``to_tables(results, run_id=, first=, strategies=, variant=)`` makes its tables."""
+    `n` rows are the batch's games. A subclass names its columns' offsets (class attributes):
+    WON, SLOT (strategy row), SCORE, RANK of a seat row; TIE, TURNS, ROUNDS, WINNER (the seat,
+    -1 for none), ERROR, ERROR_TURN (check mode's first violation) of a game row. From them
+    ``simulate/core/records.py`` builds the CORE columns, then the game's own (``Game.records``).
+    ``empty`` makes them for a kernel writing int32 rows GAME_COLS and SEAT_COLS wide."""
 
     games: object
     seats: object
     seeds: object
     n: int = 0
     n_players: int = 0
-    WON = SLOT = SCORE = TIE = TURNS = ERROR = RECORDS = None
+    game: object = field(default=None, repr=False)      # the Game that played them (``Game.play``)
+    WON = SLOT = SCORE = RANK = TIE = TURNS = ROUNDS = WINNER = ERROR = ERROR_TURN = None
+    GAME_COLS = SEAT_COLS = MAX_PLAYERS = None
     ENDED_BY = END_CAP = None       # a game row's "how it ended" column and its turn-cap code (a capped game)
     GROUPS = {}                     # balance group (``Game.balance_groups``) -> its seat row's column
+
+    @classmethod
+    def empty(cls, capacity):
+        import numpy as np
+
+        return cls(np.zeros((capacity, cls.GAME_COLS), np.int32),
+                   np.zeros((capacity, cls.MAX_PLAYERS, cls.SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))
 
     @property
     def capacity(self):
@@ -213,8 +229,9 @@ class ArrayResults:
     def tables(self, *, run_id, run_seed, first, strategies, variant):
         from importlib import import_module
 
-        to_tables = import_module(self.RECORDS).to_tables
-        return to_tables(self, run_id=run_id, first=first, strategies=strategies, variant=variant)
+        from .records import tables
+        return tables(self, import_module(self.game.records), run_id=run_id, first=first, strategies=strategies,
+                      variant=variant)
 
 
 def with_options(options):
@@ -256,6 +273,7 @@ class Game:
     card_table = None
     chunk = 8192
     kernel_entry = None              # "module.function" of the numba batch entry point (bench: cache hit?)
+    records = None                   # the module declaring its tables' columns (``simulate/core/records.py``)
     plugin_error_code = None         # Results.errors code of a game whose plugin scorer failed (see above)
     options = {}                     # run options of the game's own: name -> help (the CLI's --<name> VALUE)
     sections = ()                    # report sections of its own (simulate/core/sections.py), in report order
@@ -278,6 +296,10 @@ class Game:
     seat_knob = None
     variant_folder = "variants"      # the config folder's subfolder of variant files (a game may call them modules)
     no_values = ("strategies",)      # config subfolders that hold no game values
+    # a config of whole numbers only, for the base class's read_rules: each "section.key" -> (fewest, most),
+    # and the keys whose values make the rules table its kernel reads, in order
+    config_ranges = {}
+    rules_table = ()
 
     @property
     def config_dir(self):
@@ -334,7 +356,9 @@ class Game:
 
     def check_players(self, n_players, rules=None):
         """One UserError unless n_players is a whole number the game (and its config) allows."""
-        lo, hi = rules.player_range if rules is not None else self.players
+        lo, hi = self.players
+        if rules is not None:
+            lo, hi = max(lo, rules.player_range[0]), min(hi, rules.player_range[1])
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
             raise UserError(f"{self.title} is for {lo}-{hi} players, not {n_players}")
 
@@ -376,24 +400,69 @@ class Game:
             where = config or ("--set" if overrides else "base config")
             raise ConfigError(where, None, f"invalid config ({type(e).__name__}: {e})") from None
 
-    # ---- to implement
+    def read_config(self, config=None, overrides=None, variants=None, data=None):
+        """(path, resolved config) for a ``read_rules`` of a game whose config is one file: `config`
+        (default the game's base.toml) or a run's resolved `data`, each of `variants` merged in
+        from its file in ``variant_folder`` (and listed under ``variants``), then the --set
+        `overrides` applied; its values unchecked (``read_rules`` checks them)."""
+        import copy
+
+        from .config_files import apply_overrides, merge_tables, read_toml
+
+        path = str(config or self.config_dir / "base.toml")
+        data = copy.deepcopy(read_toml(path) if data is None else data)
+        for v in parse_variants(",".join(variants or ["base"]), self.variants, self.title):
+            merge_tables(data, read_toml(self.config_dir / self.variant_folder / f"{v}.toml"))
+            data.setdefault("variants", []).append(v)
+        apply_overrides(data, overrides or {})
+        return path, data
+
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
         """Rules from a config file (None: the game's base config) or the resolved dict of a
-        run (`data`), with `variants` (names) merged in and `--set` `overrides` applied."""
-        raise NotImplementedError
+        run (`data`), with `variants` (names) merged in and `--set` `overrides` applied. The base
+        class reads a one-file config of whole numbers (``config_ranges``) into ``TableRules``."""
+        import numpy as np
 
+        from .config_files import TableRules, whole_numbers
+
+        path, data = self.read_config(config, overrides, variants, data)
+        values = whole_numbers(data, self.config_ranges, path, overrides)
+        return TableRules(np.array([values[key] for key in self.rules_table], np.int64), data, path)
+
+    # ---- to implement
     def strategy_schema(self):
         raise NotImplementedError
 
     def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        """Play games [first, first + n_games) -> Results. `out`: an earlier Results with room
-        for n_games, whose buffers are reused (the runner's worker plays chunk after chunk).
-        A game with ``options`` also takes ``options=`` (``check_options``'s values)."""
+             check=False, tape=None, out=None, options=None):
+        """Play games [first, first + n_games) -> Results: the frame every game shares around its
+        ``_play``, which plays them. `out`: an earlier Results with room for n_games, whose
+        buffers are reused (the runner's worker plays chunk after chunk). `options`: a game's
+        own (``check_options``'s values), handed on only when there are some."""
+        self.check_players(n_players, rules)       # (a kernel's seat arrays hold the game's most players)
+        if tape is not None and {"record", "replay"}.isdisjoint(self.strategy_schema().policies):
+            raise UserError(f"{self.title} has no choice tape (no record/replay policies)")
+        r = out if out is not None and out.capacity >= n_games else self._results(n_games)
+        r.n, r.n_players, r.game = n_games, n_players, self
+        self._play(rules, n_players, run_seed, first, n_games, POL, W, r, rotate=rotate, scorers=scorers,
+                   check=check, tape=tape, **with_options(options))
+        return r
+
+    def _results(self, capacity):
+        """Empty Results with room for `capacity` games (``play`` reuses them while they are large enough)."""
+        raise NotImplementedError
+
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        """The game's rules: games [first, first + n_games) into Results `r` (``play``'s arguments;
+        a game with ``options`` also takes ``options=``)."""
         raise NotImplementedError
 
     def schemas(self):
-        raise NotImplementedError
+        """{table: pyarrow.Schema} of each of ``tables``, as its ``records`` declare them."""
+        from importlib import import_module
+
+        from .records import schemas
+        return schemas(import_module(self.records))
 
     def item_names(self, config):
         """{item id: the name a designer knows it by} for the items of the game's tables (cards,

@@ -88,10 +88,11 @@ class Results(ArrayResults):
     content: object = None         # the content.Content the games were played with (names in the tables)
     cards: object = None           # (capacity, N_CARD_ROWS, CARD_RESULT_W) int16: each card's story (layout CARD_*)
     scratch: object = field(default=None, repr=False)   # kernel.scratch(), reused batch after batch
-    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
+    WON, SLOT, SCORE, RANK = L.P_WON, L.P_SLOT, L.P_SCORE, L.P_RANK
+    TIE, TURNS, ROUNDS, WINNER = L.G_TIE, L.G_TURNS, L.G_ROUNDS, L.G_WINNER
+    ERROR, ERROR_TURN = L.G_ERROR, L.G_ERROR_TURN
     ENDED_BY, END_CAP = L.G_ENDED_BY, L.END_CAP
     GROUPS = {"nation": L.P_NATION}
-    RECORDS = "simulate.eos.records"        # its to_tables
 
 
 class Eos(Game):
@@ -108,6 +109,7 @@ class Eos(Game):
     card_table = "cards"
     chunk = 2048                    # games per kernel call: bounds a worker's result buffers
     kernel_entry = "simulate.eos.kernel.batch"
+    records = "simulate.eos.records"
     intervention_table = "intervention"     # base.toml's [intervention] (interventions.py)
     intervention_words = {"nation": "the {value} nation", "upgrade": "upgrade {value} in play from the start",
                           "journey": "journey card {value} in hand from the start", "angel": "Angel {value}",
@@ -134,7 +136,6 @@ class Eos(Game):
             if n_players != 1 and solo:
                 raise UserError(f"the Solo Mode is played by one player, not {n_players} (--players 1)")
         super().check_players(n_players, rules)
-        super().check_players(n_players)
 
     def check_options(self, options, n_players):
         options = super().check_options(options, n_players)
@@ -163,33 +164,30 @@ class Eos(Game):
                                         "replay": L.POL_REPLAY, "mcts": L.POL_MCTS}, scorer_signature=SCORER_SIG,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="balanced")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None, options=None):
+    def _results(self, capacity):
+        from . import kernel
+        return Results(*kernel.result_arrays(capacity))
+
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape,
+              options=None):
         from . import kernel
         from .precompile import COMPILE
         from .scorer import extension
         from ..core.tape import no_tape
 
-        self.check_players(n_players, rules)
         content = content_of(rules)
-        r = out if out is not None and out.capacity >= n_games else Results(*kernel.result_arrays(n_games))
         n_progs = int(content.C[L.C_N_PROGS])
         if r.scratch is None or r.scratch.PV.shape[1] < n_progs:
             r.scratch = kernel.scratch(n_progs)
         if r.cards is None or len(r.cards) < r.capacity:
             r.cards = kernel.card_arrays(r.capacity)
-        r.n, r.n_players, r.content = n_games, n_players, content
+        r.content = content
         with COMPILE.first_compile():           # (on two cores, if it is one)
             plan = kernel.Plan(n_players=n_players, run_seed=run_seed, first=first, n_games=n_games,
                                nations=nation_array(options, n_players), rotate=bool(rotate),
                                POL=np.asarray(POL, np.int64), WS=np.asarray(W, np.float64), check=bool(check))
             kernel.batch(content.C, content.NS, content.PR, plan, kernel.Out(r.games, r.seats, r.seeds, r.cards),
                          r.scratch, extension(scorers), no_tape() if tape is None else tape)
-        return r
-
-    def schemas(self):
-        from .records import SCHEMAS
-        return SCHEMAS
 
     @property
     def subjects(self):

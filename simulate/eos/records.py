@@ -1,18 +1,21 @@
-"""EOS's result arrays (``layout`` G_* and P_*) -> its two Arrow tables, `games` and `seats`
-(``docs/data.md``, EOS). The CORE columns (``simulate/core/protocol.py``) come first; every
-column is built with vectorised numpy / pyarrow calls (names through dictionaries).
+"""EOS's columns after the CORE ones and its `cards`, `feats` and `uses` tables, from its result
+arrays (``layout`` G_* and P_*; ``simulate/core/records.py`` builds the tables; ``docs/data.md``,
+EOS). Every column is built with vectorised numpy / pyarrow calls (names through dictionaries).
 
 The seats' ``score_<source>`` columns add up to ``score_total``, the final glory: glory
 gained by source during the game (``layout.GLORY_SOURCES``), the end bonus by kind, and
 ``score_lost``, the glory lost during the game (Demons over the track's maximum, costs,
 events; 0 or less) with the floor at 0 of the final glory.
 """
+from operator import attrgetter
+
 import numpy as np
 import pyarrow as pa
 
 from ..core.columns import col as _col, constant as _constant, names as _names
-from ..core.protocol import CORE
+from ..core.records import check_columns
 from . import layout as L
+from .config import NATIONS
 
 ENDED_BY = {L.END_CHRONICLE: "chronicle", L.END_CAP: "cap", L.END_SOLO_WON: "solo_won", L.END_SOLO_LOST: "solo_lost"}
 SOURCES = ([(f"score_{name}", L.P_GLORY_FROM + k) for k, name in enumerate(L.GLORY_SOURCES)]
@@ -32,27 +35,6 @@ SEAT_COUNTS += [(name, L.P_SPECIALS + k, pa.int16()) for k, name in enumerate(L.
 GAME_COUNTS = [("chronicle_entries", L.G_ENTRIES, pa.int8()), ("deeds_accomplished", L.G_DEEDS_DONE, pa.int8()),
                ("lords_defeated", L.G_LORDS_DEFEATED, pa.int8()), ("lords_on_board", L.G_LORDS_ON_BOARD, pa.int8())]
 
-# solo (null outside a solo game): the scenario, tasks done, the recharge actions taken when each was done
-SOLO_COLUMNS = ([("solo_scenario", pa.string()), ("solo_tasks_done", pa.int8())]
-                + [(f"solo_task_{k + 1}_recharge", pa.int8()) for k in range(L.SOLO_TASKS)])
-
-GAMES_SCHEMA = pa.schema(
-    [("run_id", pa.string()), ("game_id", pa.int64()), ("seed", pa.uint64()), ("game", pa.string()),
-     ("variant", pa.string()), ("n_players", pa.int8()), ("turns", pa.int16()), ("rounds", pa.int16()),
-     ("winner_seat", pa.int8()), ("winner_strategy", pa.string()), ("tie", pa.bool_()),
-     ("winner_nation", pa.string()), ("ended_by", pa.string())]
-    + [(name, typ) for name, _, typ in GAME_COUNTS]
-    + [("first_lord", pa.string()), ("curses_at_end", pa.string()), ("curses_in_play", pa.string()),
-       ("angels_drawn", pa.string()), ("deeds_placed", pa.string()), ("lords_placed", pa.string()),
-       ("decisions", pa.int32()), ("check_error", pa.string()), ("check_error_turn", pa.int16())]
-    + [(f"entry_{i + 1}_turn", pa.int16()) for i in range(L.MAX_CHRONICLE)])
-SEATS_SCHEMA = pa.schema(
-    [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("strategy", pa.string()),
-     ("strategy_slot", pa.int8()), ("won", pa.bool_()), ("rank", pa.int8()), ("score_total", pa.int16()),
-     ("nation", pa.string()), ("ship", pa.string())]
-    + [(name, pa.int16()) for name, _ in SOURCES] + [("score_lost", pa.int16())]
-    + [(name, typ) for name, _, typ in SEAT_COUNTS]
-    + SOLO_COLUMNS)
 CARDS_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()),
      ("kind", pa.string()), ("at_setup", pa.bool_()), ("how", pa.string()), ("turn_drawn", pa.int16()),
@@ -63,31 +45,22 @@ FEATS_SCHEMA = pa.schema(
 USES_SCHEMA = pa.schema(
     [("run_id", pa.string()), ("game_id", pa.int64()), ("seat", pa.int8()), ("kind", pa.string()),
      ("item", pa.string()), ("uses", pa.int16())])
-SCHEMAS = {"games": GAMES_SCHEMA, "seats": SEATS_SCHEMA, "cards": CARDS_SCHEMA, "feats": FEATS_SCHEMA,
-           "uses": USES_SCHEMA}
 USE_KINDS = ("angel_action", "trophy", "secondary", "corner")
 CURSES = tuple(c.removeprefix("curse_") for c in L.CURSES)
 HOW = ("", "drawn", "dealt", "bought", "gained")
 PLAYED = ("", "face_up", "face_down")
-assert all(SCHEMAS[t].names[:len(c)] == list(c) for t, c in CORE.items())
 
 
-
-
-
-
-
-
-def check_messages(codes):
-    """The check-mode message of each code from 0 to max(codes) (``check.CHECKS``; 90 and 91
-    the driver's own, 92 a failed plugin scorer)."""
+def check_messages():
+    """{code: message} of the check mode (``check.CHECKS``; 90 and 91 the driver's own, 92 a failed
+    plugin scorer)."""
     from .check import CHECKS
 
     known = {k + 1: text for k, text in enumerate(CHECKS)}
     known.update({90: "the decision stack overflowed (a rule loop)",
                   91: "the decision stack ran empty before the game ended",
                   92: "a plugin scorer failed (an exception, an index out of bounds or a score that is not a number)"})
-    return [known.get(k, f"check {k}") for k in range(int(codes.max(initial=0)) + 1)]
+    return known
 
 
 def mask_names(masks, names):
@@ -98,85 +71,59 @@ def mask_names(masks, names):
     return _names(inverse.reshape(-1), texts)
 
 
-def to_tables(r, *, run_id, first, strategies, variant):
-    """Results `r` (its first r.n games, numbered from `first`) -> {"games": ..., "seats": ...}."""
-    from .config import NATIONS
-
-    n, k, content = r.n, r.n_players, r.content
-    games, seats = r.games[:n], r.seats[:n, :k]
-    game_id = np.arange(first, first + n, dtype=np.int64)
-    winner, error = games[:, L.G_WINNER], games[:, L.G_ERROR]
-    at_winner = np.maximum(winner, 0)[:, None, None]
-    winner_slot = np.take_along_axis(seats[:, :, L.P_SLOT][:, :, None], at_winner, axis=1)[:, 0, 0]
-    winner_nation = np.take_along_axis(seats[:, :, L.P_NATION][:, :, None], at_winner, axis=1)[:, 0, 0]
-    ended = games[:, L.G_ENDED_BY]
-    ended_names = [ENDED_BY.get(c, "") for c in range(max(ENDED_BY) + 1)]
-    g = pa.table(
-        [_constant(run_id, n), pa.array(game_id), pa.array(r.seeds[:n]), _constant("eos", n),
-         _constant(variant, n), pa.array(np.full(n, k, np.int8)), _col(games[:, L.G_TURNS], pa.int16()),
-         _col(games[:, L.G_ROUNDS], pa.int16()), _col(winner, pa.int8(), mask=winner < 0),
-         _names(winner_slot, strategies, winner >= 0), pa.array(games[:, L.G_TIE] != 0),
-         _names(winner_nation, NATIONS, winner >= 0),
-         _names(np.minimum(ended, len(ended_names) - 1), ended_names, np.isin(ended, list(ENDED_BY)))]
-        + [_col(games[:, i], typ) for _, i, typ in GAME_COUNTS]
-        + [_names(games[:, L.G_FIRST_LORD], content.lords), mask_names(games[:, L.G_CURSES], content.lords),
-           mask_names(games[:, L.G_CURSES_EVER], CURSES), mask_names(games[:, L.G_ANGELS_DRAWN], content.angels),
-           mask_names(games[:, L.G_DEEDS_PLACED], content.deeds), mask_names(games[:, L.G_LORDS_PLACED], content.lords),
-           _col(games[:, L.G_DECISIONS], pa.int32()),
-           _names(error, check_messages(error), error != 0),
-           _col(games[:, L.G_ERROR_TURN], pa.int16(), mask=error == 0)]
-        + [_col(games[:, L.G_SLOT_TURN + i], pa.int16(), mask=games[:, L.G_SLOT_TURN + i] == 0)
-           for i in range(L.MAX_CHRONICLE)],
-        schema=GAMES_SCHEMA)
-    flat = seats.reshape(n * k, L.N_SEAT_COLS)
-    slot, total = flat[:, L.P_SLOT], flat[:, L.P_SCORE]
-    sources = [flat[:, i] for _, i in SOURCES]
-    s = pa.table(
-        [_constant(run_id, n * k), pa.array(np.repeat(game_id, k)), pa.array(np.tile(np.arange(k, dtype=np.int8), n)),
-         _names(slot, strategies), _col(slot, pa.int8()), pa.array(flat[:, L.P_WON] != 0),
-         _col(flat[:, L.P_RANK], pa.int8()), _col(total, pa.int16()), _names(flat[:, L.P_NATION], NATIONS),
-         _names(flat[:, L.P_SHIP], content.ships)]
-        + [_col(v, pa.int16()) for v in sources] + [_col(total - np.sum(sources, axis=0), pa.int16())]
-        + [_col(flat[:, i], typ) for _, i, typ in SEAT_COUNTS] + solo_columns(flat, content),
-        schema=SEATS_SCHEMA)
-    return {"games": g, "seats": s, "cards": card_table(r, run_id, game_id), "feats": feat_table(r, run_id, game_id),
-            "uses": uses_table(flat, k, content, run_id, game_id)}
+def listed(at, items):
+    """A games column: the names of `items(content)` set in the bitmask at offset `at`."""
+    return lambda b: mask_names(b.games[:, at], items(b.r.content))
 
 
-def solo_columns(flat, content):
-    """The seats' SOLO_COLUMNS from their rows (layout P_SOLO_*: -1 outside a solo game, or a task not done)."""
-    scenario, done = flat[:, L.P_SOLO_SCENARIO], flat[:, L.P_SOLO_DONE]
-    names = content.scenarios or ("",)
-    return ([_names(scenario, names, scenario >= 0), _col(done, pa.int8(), mask=done < 0)]
-            + [_col(flat[:, L.P_SOLO_AT + k], pa.int8(), mask=flat[:, L.P_SOLO_AT + k] < 0)
-               for k in range(L.SOLO_TASKS)])
+def winner_nation(b):
+    winner = b.games[:, L.G_WINNER]
+    nation = np.take_along_axis(b.r.seats[:b.n, :b.k, L.P_NATION], np.maximum(winner, 0)[:, None], axis=1)[:, 0]
+    return _names(nation, NATIONS, winner >= 0)
 
 
-def feat_table(r, run_id, game_id):
+def ended_by(b):
+    ended = b.games[:, L.G_ENDED_BY]
+    words = [ENDED_BY.get(c, "") for c in range(max(ENDED_BY) + 1)]
+    return _names(np.minimum(ended, len(words) - 1), words, np.isin(ended, list(ENDED_BY)))
+
+
+def score_lost(b):
+    """The final glory less the glory gained by source: the glory lost, with the floor at 0."""
+    return _col(b.seats[:, L.P_SCORE] - np.sum([b.seats[:, i] for _, i in SOURCES], axis=0), pa.int16())
+
+
+def solo_scenario(b):
+    scenario = b.seats[:, L.P_SOLO_SCENARIO]
+    return _names(scenario, b.r.content.scenarios or ("",), scenario >= 0)
+
+
+def feat_table(b):
     """One row per chronicle action (layout FEAT_*): who awakened which Angel on which side,
     defeated which Demon Lord, accomplished which deed, on which turn."""
-    games = r.games[:r.n]
+    games = b.games
     logged = np.minimum(games[:, L.G_N_FEATS], L.MAX_FEATS)
-    log = games[:, L.G_FEATS:L.G_FEATS + L.MAX_FEATS * L.FEAT_W].reshape(r.n, L.MAX_FEATS, L.FEAT_W)
+    log = games[:, L.G_FEATS:L.G_FEATS + L.MAX_FEATS * L.FEAT_W].reshape(b.n, L.MAX_FEATS, L.FEAT_W)
     g_idx, f_idx = np.nonzero(np.arange(L.MAX_FEATS)[None, :] < logged[:, None])
     rows = log[g_idx, f_idx]
     kind, item = rows[:, L.FEAT_KIND], rows[:, L.FEAT_ITEM]
-    c = r.content
+    c = b.r.content
     # one name list over the kinds: an item's code is its index plus its kind's offset
     lists = [c.angels, c.angels, c.lords, c.deeds]
     offset = np.cumsum([0] + [len(x) for x in lists])[:-1]
     k = len(g_idx)
     return pa.table(
-        [_constant(run_id, k), pa.array(game_id[g_idx]), _col(rows[:, L.FEAT_SEAT], pa.int8()),
+        [_constant(b.run_id, k), pa.array(b.game_id[g_idx]), _col(rows[:, L.FEAT_SEAT], pa.int8()),
          _names(kind, L.FEAT_KINDS), _names(offset[kind] + item, [x for names in lists for x in names]),
          _col(rows[:, L.FEAT_TURN], pa.int16())],
         schema=FEATS_SCHEMA)
 
 
-def card_table(r, run_id, game_id):
+def card_table(b):
     """One row per journey card or upgrade a seat came to hold in a game (the last holder of
     a card that changed hands before it was played): when and how it came, when and how it
     was played (journey cards; null if never)."""
+    r = b.r
     rows = r.cards[:r.n]
     held = rows[:, :, L.CARD_GAINED] > 0
     g_idx, c_idx = np.nonzero(held)
@@ -188,7 +135,7 @@ def card_table(r, run_id, game_id):
     card = np.where(is_upgrade, c_idx - L.MAX_JOURNEY + len(r.content.journey), c_idx)
     how, played = picked[:, L.CARD_HOW], picked[:, L.CARD_PLAYED]
     return pa.table(
-        [_constant(run_id, k), pa.array(game_id[g_idx]), _col(picked[:, L.CARD_SEAT], pa.int8()),
+        [_constant(b.run_id, k), pa.array(b.game_id[g_idx]), _col(picked[:, L.CARD_SEAT], pa.int8()),
          _names(card, names), _names(is_upgrade.astype(np.int8), ("journey", "upgrade")),
          pa.array(how == L.HOW_DEALT), _names(how, HOW), _col(picked[:, L.CARD_GAINED], pa.int16()),
          _col(played, pa.int16(), mask=played == 0),
@@ -207,8 +154,6 @@ def use_items(content):
     action (an extra crew hero, a trophy's extra secondary action), each nation's secondary
     actions (`<nation>_secondary_<k>`, k from 1; index nation * MAX_SECONDARY + k - 1) and each
     blessing corner reward (`corner_<c>_<k>`; index (c - 1) * MAX_CORNER_REWARDS + k - 1)."""
-    from .config import NATIONS
-
     C, NS = content.C, content.NS
     once = [a if C[L.C_A_ONCE + i] and C[L.C_A_ACTION + i] >= 0 else None for i, a in enumerate(content.angels)]
     acting = [t if C[L.C_T_TYPE + i] == L.TT_HERO or C[L.C_T_PASSIVE + i] >> L.PF_EXTRA_SECONDARY & 1 else None
@@ -220,12 +165,12 @@ def use_items(content):
     return {"angel_action": once, "trophy": acting, "secondary": secondary, "corner": corners}
 
 
-def uses_table(flat, k, content, run_id, game_id):
+def uses_table(b):
     """One row per seat-game and item of USE_KINDS (docs/data.md, EOS uses): each once-per-game
     Angel action and each trophy with an action the seat held, with how often it used it (0 or
     more), each secondary action of its nation and each blessing corner reward it used."""
-    P = L.P_USES
-    once, acting, secondary, corners = use_items(content).values()
+    P, flat, k = L.P_USES, b.seats, b.k
+    once, acting, secondary, corners = use_items(b.r.content).values()
     held_angels = _bits(flat[:, P + L.USE_ANGELS_HERO], len(once))
     held_trophies = _bits(flat[:, P + L.USE_TROPHIES_HELD], len(acting))
     trophy_uses = flat[:, P + L.USE_TROPHY:P + L.USE_TROPHY + len(acting)]
@@ -252,6 +197,30 @@ def uses_table(flat, k, content, run_id, game_id):
     order = np.argsort(r, kind="stable")                 # seat-game by seat-game, the kinds in order
     r, kind, item, n = r[order], kind[order], item[order], n[order]
     return pa.table(
-        [_constant(run_id, len(r)), pa.array(game_id[r // k]), _col(r % k, pa.int8()), _names(kind, USE_KINDS),
+        [_constant(b.run_id, len(r)), pa.array(b.game_id[r // k]), _col(r % k, pa.int8()), _names(kind, USE_KINDS),
          _names(item, [x or "" for names_ in names for x in names_]), _col(n, pa.int16())],
         schema=USES_SCHEMA)
+
+
+def negative(values):
+    return values < 0
+
+
+GAMES = ([("winner_nation", winner_nation, pa.string()), ("ended_by", ended_by, pa.string())] + GAME_COUNTS
+         + [("first_lord", lambda b: _names(b.games[:, L.G_FIRST_LORD], b.r.content.lords), pa.string()),
+            ("curses_at_end", listed(L.G_CURSES, attrgetter("lords")), pa.string()),
+            ("curses_in_play", listed(L.G_CURSES_EVER, lambda content: CURSES), pa.string()),
+            ("angels_drawn", listed(L.G_ANGELS_DRAWN, attrgetter("angels")), pa.string()),
+            ("deeds_placed", listed(L.G_DEEDS_PLACED, attrgetter("deeds")), pa.string()),
+            ("lords_placed", listed(L.G_LORDS_PLACED, attrgetter("lords")), pa.string()),
+            ("decisions", L.G_DECISIONS, pa.int32()), *check_columns(check_messages)]
+         + [(f"entry_{i + 1}_turn", (L.G_SLOT_TURN + i, lambda turns: turns == 0), pa.int16())
+            for i in range(L.MAX_CHRONICLE)])
+# solo (null outside a solo game): the scenario, tasks done, the recharge actions taken when each was done
+SOLO = ([("solo_scenario", solo_scenario, pa.string()), ("solo_tasks_done", (L.P_SOLO_DONE, negative), pa.int8())]
+        + [(f"solo_task_{k + 1}_recharge", (L.P_SOLO_AT + k, negative), pa.int8()) for k in range(L.SOLO_TASKS)])
+SEATS = ([("nation", lambda b: _names(b.seats[:, L.P_NATION], NATIONS), pa.string()),
+          ("ship", lambda b: _names(b.seats[:, L.P_SHIP], b.r.content.ships), pa.string())]
+         + [(name, at, pa.int16()) for name, at in SOURCES] + [("score_lost", score_lost, pa.int16())]
+         + SEAT_COUNTS + SOLO)
+TABLES = {"cards": (CARDS_SCHEMA, card_table), "feats": (FEATS_SCHEMA, feat_table), "uses": (USES_SCHEMA, uses_table)}

@@ -124,8 +124,8 @@ def bench_policy(game, rules, n_players, strategy, games=5000, seed=1, max_secon
 
 def run_bench(game, rules, n_players, games=5000, policies=None, seed=1, on_policy=None):
     """Start-up time, then games/s for each policy (default: every strategy of the game);
-    `on_policy(name, i, n)` is called before each policy is timed (progress)."""
-    game.check_players(n_players, rules)
+    `on_policy(name, i, n)` is called before each policy is timed (progress). `n_players` is
+    checked where the rules are loaded (the CLI's ``load_game_rules``)."""
     start = startup(game, rules, n_players)
     names = list(policies) if policies else strategy_names(game)
     result = {"game": game.name, "title": game.title, "score_unit": game.score_unit, "players": n_players,

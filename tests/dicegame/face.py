@@ -1,21 +1,16 @@
-"""The dice game's Python face (``State``, after OpenSpiel's) and its replay.
-
-Both run the kernel's own rule functions one decision at a time (``kernel.step``; the
-replay also asks ``kernel.decide``), on the state and random streams a batch game starts
-from: nothing here re-implements a rule, and a replay is the batch's very game.
-"""
+"""The dice game's Python face and its replay: the kernel's own rule functions one decision at
+a time (``kernel.step``; the replay also asks ``kernel.decide``) on the state and streams a batch
+game starts from, so nothing here re-implements a rule and a replay is the batch's very game."""
 import numpy as np
 
-from simulate.core.errors import UserError
+from simulate.core.face import State as Face, ending
 from simulate.core.protocol import Played
 
 from . import kernel as K
 from . import layout as L
 
-TERMINAL = -4                      # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
 
-
-class State:
+class State(Face):
     """One game, decision by decision: game `game_index` of a run with seed `seed`."""
 
     def __init__(self, rules, players, seed=0, game_index=0, check=False):
@@ -27,39 +22,21 @@ class State:
         self.RD, self.RP = np.zeros(1, np.uint64), np.zeros(1, np.uint64)
         K.new_game(self.S, self.RD, self.RP, players, seed, game_index)
 
-    def current_player(self):
-        return TERMINAL if self.is_terminal() else int(self.S[L.S_SEAT])
+    def _to_move(self):
+        return int(self.S[L.S_SEAT])
 
     def legal_actions(self):
         return [] if self.is_terminal() else list(L.ACTIONS[:K.n_legal(self.S)])
 
-    def apply_action(self, action):
-        """Play `action` (an index into legal_actions() or its text) for the seat to move;
-        returns the face rolled (0 on a hold)."""
-        legal = self.legal_actions()
-        code = legal.index(action) if action in legal else action
-        if isinstance(code, str) or isinstance(code, bool) or not 0 <= code < len(legal):
-            raise ValueError(f"{action!r} is not a legal action here (legal: {', '.join(legal) or 'none'})")
-        return int(K.step(self.S, self.rules.T, self.RD, code, self.check))
+    def _apply(self, index):
+        """Returns the face rolled (0 on a hold)."""
+        return int(K.step(self.S, self.rules.T, self.RD, index, self.check))
 
     def is_terminal(self):
         return bool(self.S[L.S_DONE])
 
     def scores(self):
         return [int(K.score(self.S, p)) for p in range(self.players)]
-
-    def returns(self):
-        """Each seat's share of the win (1/k for each of k tied winners; 0 before the end)."""
-        if not self.is_terminal():
-            return [0.0] * self.players
-        s = self.scores()
-        winners = [p for p in range(self.players) if s[p] == max(s)]
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
-
-    def clone(self):
-        other = object.__new__(State)
-        other.__dict__ = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in self.__dict__.items()}
-        return other
 
     def __str__(self):
         S = self.S
@@ -70,32 +47,19 @@ class State:
                 f"({S[L.S_TURN_ROLLS]} rolls); scores: {scores}")
 
 
-def seat_arrays(strategies, n_players):
-    """Strategies, one per seat or one for all (objects with .name, .policy, .weights, as
-    ``strategies.resolve_strategies`` makes them; or their names) -> (names, POL, W)."""
-    from strategies import resolve_strategies
-
-    from .protocol import GAME
-
-    if isinstance(strategies, str) or any(isinstance(s, str) for s in strategies):
-        strategies = resolve_strategies(GAME, strategies, n_players)[0]
-    strategies = list(strategies) * (n_players if len(strategies) == 1 else 1)
-    if len(strategies) != n_players:
-        raise UserError(f"{len(strategies)} strategies given for {n_players} players (give one, or one per seat)")
-    POL, W = np.zeros(L.MAX_PLAYERS, np.int64), np.zeros((L.MAX_PLAYERS, L.N_WEIGHTS))
-    for p, s in enumerate(strategies):
-        POL[p], W[p] = s.policy, s.weights[:L.N_WEIGHTS]
-    return [s.name for s in strategies], POL, W
-
-
 def replay(rules, n_players, run_seed, game_index, strategies, check=False):
     """(Played, text): game `game_index` of a run told turn by turn, `strategies` in seat
     order (the caller seats a rotated run's, ``simulate.core.python_play.seated``)."""
-    names, POL, W = seat_arrays(strategies, n_players)
+    from strategies import resolve_strategies, strategy_arrays
+
+    from .protocol import GAME
+
+    if any(isinstance(s, str) for s in strategies):             # names do too
+        strategies = resolve_strategies(GAME, strategies, n_players)[0]
+    names, (POL, W) = [s.name for s in strategies], strategy_arrays(GAME, strategies)
+    POL = POL.astype(np.int64)
     state = State(rules, n_players, run_seed, game_index, check)
     S, T = state.S, rules.T
-    who = [f"seat {p} ({names[p]})" for p in range(n_players)]
-    Who = [w[:1].upper() + w[1:] for w in who]
     lines = [f"Dice, {n_players} players, seed {run_seed}, game {game_index}: a d{T[L.T_FACES]}, target "
              f"{T[L.T_TARGET]}, at most {T[L.T_MAX_ROUNDS]} rounds"
              + (f", {T[L.T_TOP_BONUS]} bonus points per {T[L.T_FACES]}" if T[L.T_TOP_BONUS] else "") + "."]
@@ -109,18 +73,12 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False):
         if face:
             bonus = T[L.T_TOP_BONUS] if face == T[L.T_FACES] else 0
             faces.append(f"{face} (+{bonus} banked)" if bonus else str(face))
-        if face == 1:
-            lines.append(f"  {Who[p]} rolls {', '.join(faces)}: bust" + (f", loses {total}" if total else "")
-                         + f" ({state.scores()[p]}).")
-        elif face == 0:
-            lines.append(f"  {Who[p]} rolls {', '.join(faces)}, holds: banks {total} ({state.scores()[p]}).")
-        if face <= 1:
+        if face <= 1:                                           # a bust or a hold ends the turn
+            said = (": bust" + (f", loses {total}" if total else "")) if face else f", holds: banks {total}"
+            lines.append(f"  Seat {p} ({names[p]}) rolls {', '.join(faces)}{said} ({state.scores()[p]}).")
             faces = []
-    scores, returns = state.scores(), state.returns()
-    winners = [Who[p] for p in range(n_players) if returns[p] > 0]
-    lines.append(f"Final scores: {', '.join(f'{who[p]} {s}' for p, s in enumerate(scores))}. "
-                 + (f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} share the win."))
+    lines.append(ending(state, [f"seat {p} ({name})" for p, name in enumerate(names)]))
     error = L.CHECK_MESSAGES.get(int(S[L.S_ERROR]), "")
     if error:
         lines.append(f"Check failed at turn {S[L.S_ERROR_TURN]}: {error}.")
-    return Played(scores, returns, int(S[L.S_TURN]), int(S[L.S_ROUND]), error), "\n".join(lines)
+    return Played(state.scores(), state.returns(), int(S[L.S_TURN]), int(S[L.S_ROUND]), error), "\n".join(lines)

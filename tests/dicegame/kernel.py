@@ -1,25 +1,17 @@
-"""The dice game's rules kernel (numba): a few functions over numpy arrays, no Python object
-per game or move.
-
-A game is S (its state), T (the rules) and two random streams seeded from (run seed, game
-index) with ``simulate.core.rng``: RD for the dice, RP for the random policy's coin. Separate
-streams keep the dice of a game the same whoever decides, so the Python face (``face.py``),
-which takes one decision at a time through ``step``, plays the batch's very game when it
-makes the same choices.
-"""
-import numpy as np
-
-from simulate.core.jit import entry, hot
+"""The dice game's rules kernel (numba). A game is S (its state), T (the rules) and two random
+streams seeded from (run seed, game index): RD for the dice, RP for the random policy's coin, so
+the dice are the same whoever decides and the face, one ``step`` at a time, plays the batch's game."""
+from simulate.core import kernel_frame
+from simulate.core.jit import entry, hot, tiny
 from simulate.core.rng import below, game_seed
 
-from .layout import (BIG_TURNS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, HOLD,
-                     MAX_PLAYERS, N_GAME_COLS, N_SEAT_COLS, N_WEIGHTS, P_BANKED, P_BIG, P_BONUS, P_BUSTS,
-                     P_RANK, P_ROLLS, P_SCORE, P_SLOT, P_WON, POL_RANDOM, ROLL, S_BANKED, S_BIG, S_BONUS,
-                     S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN, S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS,
-                     S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS, S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS,
-                     T_TARGET, T_TOP_BONUS)
+from .layout import (BIG_TURNS, DONE_REACHED, DONE_ROUNDS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS,
+                     G_WINNER, HOLD, MAX_PLAYERS, N_SEAT_COLS, N_WEIGHTS, POL_RANDOM, P_BANKED, P_RANK, P_SCORE,
+                     P_SLOT, P_WON, ROLL, S_BANKED, S_BIG, S_BONUS, S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN,
+                     S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS, S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS,
+                     S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS, T_TARGET, T_TOP_BONUS)
 
-N_BIG = len(BIG_TURNS)
+seat_strategies, rank_by_score = tiny(kernel_frame.seat_strategies), tiny(kernel_frame.rank_by_score)
 
 
 @hot
@@ -82,7 +74,7 @@ def end_turn(S, T):
         for p in range(S[S_N]):
             reached = reached or score(S, p) >= T[T_TARGET]
         if reached or S[S_ROUND] >= T[T_MAX_ROUNDS]:
-            S[S_DONE] = 1
+            S[S_DONE] = DONE_REACHED if reached else DONE_ROUNDS
 
 
 @hot
@@ -108,9 +100,9 @@ def step(S, T, RD, action, check):
     face = 0
     if action == HOLD:
         S[S_BANKED + p] += S[S_TURN_TOTAL]
-        for k in range(N_BIG):
+        for k in range(len(BIG_TURNS)):
             if S[S_TURN_TOTAL] >= BIG_TURNS[k]:
-                S[S_BIG + p * N_BIG + k] += 1
+                S[S_BIG + k * MAX_PLAYERS + p] += 1
         end_turn(S, T)
     else:
         face = 1 + below(RD, T[T_FACES])
@@ -133,36 +125,15 @@ def step(S, T, RD, action, check):
 
 @hot
 def record(S, T, g, games, seats):
-    """Game g's results into row g of the result arrays (seats: all but P_SLOT)."""
-    n = S[S_N]
-    winners = 0
-    winner = -1
-    reached = 0
-    for p in range(n):
-        rank = 0                                 # seats with a higher score (0: a winner)
-        for q in range(n):
-            if score(S, q) > score(S, p):
-                rank += 1
-        if rank == 0:
-            winners += 1
-            if winner < 0:
-                winner = p
-        if score(S, p) >= T[T_TARGET]:
-            reached = 1
-        seats[g, p, P_RANK] = rank
-        seats[g, p, P_WON] = 1 if rank == 0 else 0
+    """Game g's results into row g of the result arrays (its seats' strategy rows are there)."""
+    for p in range(S[S_N]):
         seats[g, p, P_SCORE] = score(S, p)
-        seats[g, p, P_BANKED] = S[S_BANKED + p]
-        seats[g, p, P_BONUS] = S[S_BONUS + p]
-        seats[g, p, P_BUSTS] = S[S_BUSTS + p]
-        seats[g, p, P_ROLLS] = S[S_ROLLS + p]
-        for k in range(N_BIG):
-            seats[g, p, P_BIG + k] = S[S_BIG + p * N_BIG + k]
+        for c in range(N_SEAT_COLS - P_BANKED):          # the seat's counts, in the same order in S
+            seats[g, p, P_BANKED + c] = S[S_BANKED + c * MAX_PLAYERS + p]
+    rank_by_score(games, seats, g, S[S_N], P_SCORE, P_RANK, P_WON, G_WINNER, G_TIE)
     games[g, G_TURNS] = S[S_TURN]
     games[g, G_ROUNDS] = S[S_ROUND]
-    games[g, G_WINNER] = winner
-    games[g, G_TIE] = 1 if winners > 1 else 0
-    games[g, G_REACHED] = reached
+    games[g, G_REACHED] = S[S_DONE] == DONE_REACHED
     games[g, G_ERROR] = S[S_ERROR]
     games[g, G_ERROR_TURN] = S[S_ERROR_TURN]
 
@@ -171,26 +142,12 @@ def record(S, T, g, games, seats):
 @hot
 def batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, seats, seeds,
           W_seat, POL_seat, S, RD, RP):
-    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds.
-    Strategy q is row q of (POL, W); with `rotate`, game k seats strategy (p + k) % n_players
-    at seat p. The last five arguments are scratch arrays made in Python (hot code allocates
-    nothing)."""
+    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds. The last
+    five arguments are scratch arrays made in Python (hot code allocates nothing)."""
     for g in range(n_games):
-        shift = (first + g) % n_players if rotate else 0
-        for p in range(n_players):
-            q = (p + shift) % n_players
-            POL_seat[p] = POL[q]
-            for k in range(W.shape[1]):
-                W_seat[p, k] = W[q, k]
-            seats[g, p, P_SLOT] = q
+        seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, P_SLOT])
         new_game(S, RD, RP, n_players, run_seed, first + g)
         seeds[g] = RD[0]
         while S[S_DONE] == 0:
             step(S, T, RD, decide(S, T, W_seat, POL_seat, RP), check)
         record(S, T, g, games, seats)
-
-
-def result_arrays(capacity):
-    """Empty result arrays for `capacity` games: games, seats, seeds."""
-    return (np.zeros((capacity, N_GAME_COLS), np.int32),
-            np.zeros((capacity, MAX_PLAYERS, N_SEAT_COLS), np.int32), np.zeros(capacity, np.uint64))

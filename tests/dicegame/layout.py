@@ -8,17 +8,19 @@ ROLL, HOLD = 0, 1
 ACTIONS = ("roll", "hold")                     # an action's code is its index here
 BIG_TURNS = (10, 20, 30)                       # banked turns counted per seat (the "big_turn" subject)
 
-# rules table T (int64)
-T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS, T_SIZE = range(5)
+# rules table T (int64): these config keys' values, in this order
+T_KEYS = ("dice.faces", "end.target", "end.max_rounds", "bonus.top_face")
+T_FACES, T_TARGET, T_MAX_ROUNDS, T_TOP_BONUS = range(len(T_KEYS))
 
 # game state S (int64): one game in play
 (S_N, S_SEAT, S_TURN, S_ROUND, S_DONE, S_TURN_TOTAL, S_TURN_ROLLS, S_LAST_FACE,
  S_ROLLED, S_LOST, S_ERROR, S_ERROR_TURN) = range(12)
-S_BANKED = 12                                  # per seat from here: banked points,
-S_BONUS = S_BANKED + MAX_PLAYERS               # bonus points (hot dice),
-S_BUSTS = S_BONUS + MAX_PLAYERS                # busts,
+DONE_ROUNDS, DONE_REACHED = 1, 2               # S_DONE of a game over: after max_rounds, or a score reached the target
+S_BANKED = 12                                  # per seat from here, a block of MAX_PLAYERS each in the
+S_BONUS = S_BANKED + MAX_PLAYERS               # seat rows' order (P_BANKED ...): banked points,
+S_BUSTS = S_BONUS + MAX_PLAYERS                # bonus points (hot dice), busts,
 S_ROLLS = S_BUSTS + MAX_PLAYERS                # rolls,
-S_BIG = S_ROLLS + MAX_PLAYERS                  # banked turns of BIG_TURNS[k]+ points (seat * 3 + k)
+S_BIG = S_ROLLS + MAX_PLAYERS                  # banked turns of BIG_TURNS[k]+ points (block k)
 S_SIZE = S_BIG + MAX_PLAYERS * len(BIG_TURNS)
 
 # results: games (n, N_GAME_COLS) and seats (n, MAX_PLAYERS, N_SEAT_COLS), int32

@@ -1,113 +1,52 @@
 """The dice game's implementation of the game protocol (``simulate/core/protocol.py``): rules
 loading, the batch call, its tables, subjects, replay and the Python face. The kernel is
 imported only by the methods that play."""
-import copy
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from simulate.core.config_files import ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
-from simulate.core.errors import ConfigError, UserError
-from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from simulate.core.protocol import ArrayResults, Game, StrategySchema, Subject
 
 from . import layout as L
 
-CONFIG_DIR = Path(__file__).resolve().parent / "configs"
 
-# every key of a config: (section, key) -> (offset in T or None, fewest, most)
-KEYS = {("game", "min_players"): (None, 2, L.MAX_PLAYERS), ("game", "max_players"): (None, 2, L.MAX_PLAYERS),
-        ("dice", "faces"): (L.T_FACES, 2, 20), ("end", "target"): (L.T_TARGET, 1, 1000),
-        ("end", "max_rounds"): (L.T_MAX_ROUNDS, 1, 200), ("bonus", "top_face"): (L.T_TOP_BONUS, 0, 50)}
-
-
-@dataclass
-class Rules(ResolvedConfig):
-    T: np.ndarray                  # the rules table the kernel reads (layout T_*)
-    config: dict                   # the resolved config (a run records it; load_rules(data=) rebuilds)
-    path: str
-
-
-def load_rules(path=None, overrides=None, variants=None, data=None):
-    """Read (or take) a config, merge the variants' files, apply --set overrides, validate."""
-    path = str(path or CONFIG_DIR / "base.toml")
-    data = copy.deepcopy(read_toml(path) if data is None else data)
-    for v in parse_variants(",".join(variants or ["base"]), GAME.variants, GAME.title):
-        merge_tables(data, read_toml(CONFIG_DIR / "variants" / f"{v}.toml"))
-        data.setdefault("variants", []).append(v)
-    apply_overrides(data, overrides or {})
-    for section, table in data.items():
-        if section == "variants":
-            continue
-        if not isinstance(table, dict):
-            raise ConfigError(path, section, "expected a table", line_of(path, section))
-        for key in table:
-            if (section, key) not in KEYS:
-                raise ConfigError(path, f"{section}.{key}", "unknown key", line_of(path, key))
-    T = np.zeros(L.T_SIZE, np.int64)
-    for (section, key), (offset, lo, hi) in KEYS.items():
-        value = data.get(section, {}).get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            problem = "missing" if value is None else f"expected a whole number from {lo} to {hi}, got {value!r}"
-            if f"{section}.{key}" in (overrides or {}):
-                raise ConfigError("--set", f"{section}.{key}", problem)
-            raise ConfigError(path, f"{section}.{key}", problem, line_of(path, key))
-        if offset is not None:
-            T[offset] = value
-    if data["game"]["min_players"] > data["game"]["max_players"]:
-        raise ConfigError(path, "game.min_players", "more than max_players", line_of(path, "min_players"))
-    return Rules(T, data, path)
-
-
-@dataclass
 class Results(ArrayResults):
-    """One batch's result arrays (``simulate.core.protocol.ArrayResults``): games (capacity,
-    N_GAME_COLS) int32, seats (capacity, MAX_PLAYERS, N_SEAT_COLS) int32, seeds uint64."""
+    """One batch's result arrays (``simulate.core.protocol.ArrayResults``)."""
 
-    WON, SLOT, SCORE, TIE, TURNS, ERROR = L.P_WON, L.P_SLOT, L.P_SCORE, L.G_TIE, L.G_TURNS, L.G_ERROR
-    RECORDS = "tests.dicegame.records"      # its to_tables
+    WON, SLOT, SCORE, RANK = L.P_WON, L.P_SLOT, L.P_SCORE, L.P_RANK
+    TIE, TURNS, ROUNDS, WINNER = L.G_TIE, L.G_TURNS, L.G_ROUNDS, L.G_WINNER
+    ERROR, ERROR_TURN = L.G_ERROR, L.G_ERROR_TURN
+    GAME_COLS, SEAT_COLS, MAX_PLAYERS = L.N_GAME_COLS, L.N_SEAT_COLS, L.MAX_PLAYERS
 
 
 class Dice(Game):
     name = "dice"
     title = "Dice"
     players = (2, L.MAX_PLAYERS)
-    score_unit = "points"
     tiebreak = "a tie on points is not broken: the tied players share the win"
     variants = ("big_die", "hot_dice")
-    tables = ("games", "seats")
-    chunk = 8192
     kernel_entry = "tests.dicegame.kernel.batch"
-
-    @property
-    def config_dir(self):
-        return CONFIG_DIR
-
-    def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        return load_rules(config, overrides, variants, data)
+    records = "tests.dicegame.records"
+    config_dir = Path(__file__).resolve().parent / "configs"      # its data beside its code, not in configs/
+    config_ranges = {"game.min_players": (2, L.MAX_PLAYERS), "game.max_players": (2, L.MAX_PLAYERS),
+                     "dice.faces": (2, 20), "end.target": (1, 1000), "end.max_rounds": (1, 200),
+                     "bonus.top_face": (0, 50)}
+    rules_table = L.T_KEYS
 
     def strategy_schema(self):
         return StrategySchema(features=L.FEATURES, policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC},
-                              max_players=L.MAX_PLAYERS, folder=CONFIG_DIR / "strategies", default="cautious")
+                              max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="cautious")
 
-    def play(self, rules, n_players, run_seed, first, n_games, POL, W, *, rotate=False, scorers=None,
-             check=False, tape=None, out=None):
-        from .kernel import batch, result_arrays
+    def _results(self, capacity):
+        return Results.empty(capacity)
 
-        self.check_players(n_players, rules)
-        if tape is not None:
-            raise UserError("Dice has no choice tape (no record/replay policies)")
-        r = out if out is not None and out.capacity >= n_games else Results(*result_arrays(n_games))
-        r.n, r.n_players = n_games, n_players
+    def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
+        from .kernel import batch
+
         POL, W = np.asarray(POL, np.int64), np.asarray(W, np.float64)
         batch(rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats,
               r.seeds, np.zeros((L.MAX_PLAYERS, W.shape[1])), np.zeros(L.MAX_PLAYERS, np.int64),
               np.zeros(L.S_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(1, np.uint64))
-        return r
-
-    def schemas(self):
-        from .records import SCHEMAS
-        return SCHEMAS
 
     @property
     def subjects(self):

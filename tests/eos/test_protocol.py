@@ -18,10 +18,11 @@ import simulate
 from simulate.cli import app
 from simulate.eos import GAME
 from simulate.eos.config import MODULES, NATIONS
-from simulate.eos.records import SCHEMAS
 from simulate.core.errors import UserError
 from simulate.core.protocol import CORE
 from strategies import resolve_strategies
+
+SCHEMAS = GAME.schemas()
 
 ROOT = Path(__file__).resolve().parents[2]
 WINDTUNNEL = Path(sys.executable).parent / "windtunnel"

@@ -16,7 +16,6 @@ from simulate.core.errors import ConfigError
 from simulate.core.tape import no_tape
 from simulate.eos.content import build
 from simulate.eos.face import State
-from simulate.eos.records import to_tables
 from strategies import resolve_strategies
 from tests.eos.scenario import accomplish, demons, finish_turn, new, power, ready, stat, take_any
 from simulate.eos.transcript import replay
@@ -393,7 +392,7 @@ def test_the_records_are_the_kernels_state(rules):
     assert seat[L.P_WON] == (S[L.S_ENDED_BY] == L.END_SOLO_WON)
 
     r = GAME.play(load_rules(modules=["solo"]), 1, 7, 0, 60, *resolve_strategies(GAME, "greedy", 1)[1:])
-    t = to_tables(r, run_id="x", first=0, strategies=["greedy"], variant="solo")
+    t = r.tables(run_id="x", run_seed=7, first=0, strategies=["greedy"], variant="solo")
     games, seats = t["games"].to_pylist(), t["seats"].to_pylist()
     for g, row, s in zip(games, seats, r.seats[:60, 0]):
         done = int(s[L.P_SOLO_DONE])
@@ -404,7 +403,7 @@ def test_the_records_are_the_kernels_state(rules):
         assert g["winner_seat"] == (0 if row["won"] else None) and row["score_total"] == 0
     assert {g["ended_by"] for g in games} == {"solo_won", "solo_lost"}
     base = GAME.play(load_rules(), 2, 7, 0, 5, *resolve_strategies(GAME, "greedy", 2)[1:])
-    rows = to_tables(base, run_id="x", first=0, strategies=["greedy"] * 2, variant="base")["seats"].to_pylist()
+    rows = base.tables(run_id="x", run_seed=7, first=0, strategies=["greedy"] * 2, variant="base")["seats"].to_pylist()
     assert all(row[c] is None for row in rows for c in ("solo_scenario", "solo_tasks_done", "solo_task_1_recharge"))
 
 
