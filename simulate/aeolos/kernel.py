@@ -10,9 +10,12 @@ import numpy as np
 
 from ..core.protocol import ArrayResults
 from . import layout as L
-from .game import G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, P_RANK, P_STRATEGY, P_VP, P_WON
-from .game import buffers, new_game, play_game  # noqa: F401 (buffers: part of this module's API)
-from .scorer import extension
+from .game import (G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, N_GAME_COLS, N_SEAT_COLS, P_RANK,
+                   P_STRATEGY, P_VP, P_WON, new_game, play_batch, play_game)
+from .game import buffers  # noqa: F401 (part of this module's API)
+from .mcts import plan_turn
+from .protocol import GAME
+from .scorer import WS_PLAN, WS_PLAN_N, extension
 from .turn import MAX_TURNS
 
 LOG_ROWS = 20_000
@@ -30,12 +33,11 @@ class PlayedGame:
 
     def raw(self):
         """The log rows, one line each (``windtunnel replay --rows``)."""
-        from .transcript import raw_rows
+        from .transcript import raw_rows  # (the transcript imports this module: it plays its games here)
         return "Log rows (turn, seat, event, a, b, c):\n" + raw_rows(self.log)
 
 
 def check_players(rules, n_players):
-    from .protocol import GAME
     GAME.check_players(n_players, rules)
 
 
@@ -57,7 +59,6 @@ class CheckFailure(AssertionError):
 
 def result_arrays(n_games):
     """Preallocated outputs of game.play_batch for n_games games."""
-    from .game import N_GAME_COLS, N_SEAT_COLS
     return (np.zeros((n_games, N_GAME_COLS), np.int32),
             np.zeros((n_games, L.MAX_PLAYERS, N_SEAT_COLS), np.int32),
             np.zeros((n_games, L.MAX_FDRAW, 4), np.int32),
@@ -109,7 +110,6 @@ def game_seeds(run_seed, first, n):
 def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=None):
     """Play games with check mode on; raise CheckFailure naming the first violation's
     game, seed, turn and what broke. Returns the games table rows."""
-    from .game import play_batch
     check_players(rules, n_players)
     games, seats, fdraws, fdraw_n = result_arrays(n_games)
     bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n,
@@ -128,8 +128,6 @@ def mcts_plan(rules, S, R, POL, W):
     """What the MCTS seat to move would do this turn from the position (S, R) at its turn's
     start: the option index it takes at each of the turn's decisions with a choice (the
     arrays are not changed). For tests and notebooks; the batch plans inside the kernel."""
-    from .mcts import plan_turn
-    from .scorer import WS_PLAN, WS_PLAN_N
     if POL[S[L.S_CUR]] != L.POL_MCTS:
         raise ValueError("the seat to move does not play the mcts policy")
     _, _, OPT = buffers()

@@ -12,6 +12,8 @@ import inspect
 import numpy as np
 
 from ..core.precompile import Precompile
+from .config import load_rules
+from .layout import MAX_PLAYERS, N_WCOLS
 
 PARTS = ("policy.heuristic_choice", "rules.extra_action", "pieces.poseidon_effect", "check.check_state",
          "pieces.draw_sailing_card", "turn.final_scoring", "game.record")
@@ -23,8 +25,6 @@ def example_arguments(rules=None):
     (only the types of the rules' arrays matter)."""
     from .game import batch, batch_arguments
     from .kernel import result_arrays
-    from .layout import MAX_PLAYERS, N_WCOLS
-    from .config import load_rules
     rules = rules or load_rules()
     W, POL = np.zeros((MAX_PLAYERS, N_WCOLS)), np.zeros(MAX_PLAYERS, np.int32)
     args = batch_arguments(rules.T, 2, 0, 0, 1, W, POL, False, *result_arrays(1), False, None)

@@ -6,6 +6,7 @@ that play, so checking a run's settings stays quick.
 """
 from ..core.protocol import Game, StrategySchema, Subject
 from . import layout as L
+from .config import VARIANTS, load_rules
 
 
 class Aeolos(Game):
@@ -35,11 +36,9 @@ class Aeolos(Game):
 
     @property
     def variants(self):
-        from .config import VARIANTS
         return VARIANTS
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
-        from .config import load_rules
         return load_rules(config, overrides, data=data, variants=variants)
 
     def strategy_schema(self):

@@ -34,11 +34,12 @@ import numpy as np
 
 from . import layout as L
 from .check import check_state
+from .config import load_rules
 from .game import final_scoring, new_game, play_turn, ranks
 from .kernel import buffers, check_players
 from .options import window_options
 from .pieces import hand_limit
-from .config import load_rules
+from .transcript import turn_text
 
 LOG_ROWS = 1024
 _DONE = (L.O_DONE, L.ANY, L.ANY, L.ANY)            # closes a free window (or skips anything)
@@ -192,7 +193,6 @@ class Turn:
     @property
     def text(self):
         """The turn told in the rulebook's words (transcript module)."""
-        from .transcript import turn_text
         return turn_text(self.rules, self.before, self.log, names=["scripted"] * L.MAX_PLAYERS)
 
     def events(self, name):

@@ -17,12 +17,17 @@ returns (PlayedGame, text).
 """
 import re
 import textwrap
+from types import SimpleNamespace
 
 import numpy as np
+
+from strategies import strategy_arrays
+from strategies.plugin import scorers_for
 
 from . import layout as L
 from .game import ranks
 from .kernel import play_one
+from .protocol import GAME
 
 EVENT_NAMES = {getattr(L, k): k[3:].lower() for k in dir(L) if k.startswith("EV_")}
 FAVOR_TITLES = tuple(n.capitalize() for n in L.FAVOR_NAMES)
@@ -747,8 +752,6 @@ def parse_final_scores(text):
 def turn_text(rules, S_before, log, names=None):
     """Text for log rows that start mid-game (a scenario turn): running totals start
     from ``S_before``, the state before the first row. Returns the turn's paragraph(s)."""
-    from types import SimpleNamespace
-
     rd = _Reader(rules, SimpleNamespace(S=S_before, log=np.asarray(log)), names)
     rd.start_from(S_before)
     out = []
@@ -770,11 +773,6 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, tape
     """Play game `game_index` of run `run_seed` (as play_batch does) with `strategies` by seat
     (Strategy objects) and tell it; `tape`: the choices of its plain-Python seats
     (``simulate/core/python_play.py``). Returns (PlayedGame, transcript text)."""
-    from strategies import strategy_arrays
-    from strategies.plugin import scorers_for
-
-    from .protocol import GAME
-
     GAME.check_players(n_players, rules)
     POL, W = strategy_arrays(GAME, strategies)
     game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check, script=tape,

@@ -68,11 +68,14 @@ an index out of bounds becomes NaN) it ends that game with ``plugin_error_code``
 ``errors``, in any mode, check or not. The runner's worker fails the run on such a
 game, naming the plugin strategy, the game and the seed (``simulate.running.worker``).
 """
+import copy
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
-from .config_files import CONFIG_ROOT
-from .errors import UserError
+from .assumed import assumed_values
+from .config_files import CONFIG_ROOT, TableRules, apply_overrides, merge_tables, read_toml, whole_numbers
+from .errors import ConfigError, UserError
 from .sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, State, Usage, Use
 
 # Columns every game's tables carry, which analysis and reports rely on. A game adds its own
@@ -227,8 +230,6 @@ class ArrayResults:
                 and np.array_equal(self.seats[:self.n], other.seats[:other.n]))
 
     def tables(self, *, run_id, run_seed, first, strategies, variant):
-        from importlib import import_module
-
         from .records import tables
         return tables(self, import_module(self.game.records), run_id=run_id, first=first, strategies=strategies,
                       variant=variant)
@@ -335,7 +336,6 @@ class Game:
         """The values the config files mark ASSUMED (``simulate.core.assumed.Assumed``); a run's
         `variants`, and its `overrides` (--set keys, read in its `resolved` config) left out:
         the designer's own."""
-        from .assumed import assumed_values
         return assumed_values(self.config_files(config, variants), self.config_key, overrides, resolved)
 
     def assumed_entries(self, kind, item, config):
@@ -389,7 +389,6 @@ class Game:
     def load_rules(self, config=None, overrides=None, variants=None, data=None):
         """The game's ``read_rules``, with any failure it did not foresee turned into one
         ConfigError line naming the file (the one place configs' errors are wrapped)."""
-        from .errors import ConfigError
         if config is not None and not str(config).strip():    # (else read as "no config": the base game)
             raise UserError("--config is empty (give a TOML file or config folder, or leave it out)")
         try:
@@ -405,10 +404,6 @@ class Game:
         (default the game's base.toml) or a run's resolved `data`, each of `variants` merged in
         from its file in ``variant_folder`` (and listed under ``variants``), then the --set
         `overrides` applied; its values unchecked (``read_rules`` checks them)."""
-        import copy
-
-        from .config_files import apply_overrides, merge_tables, read_toml
-
         path = str(config or self.config_dir / "base.toml")
         data = copy.deepcopy(read_toml(path) if data is None else data)
         for v in parse_variants(",".join(variants or ["base"]), self.variants, self.title):
@@ -422,8 +417,6 @@ class Game:
         run (`data`), with `variants` (names) merged in and `--set` `overrides` applied. The base
         class reads a one-file config of whole numbers (``config_ranges``) into ``TableRules``."""
         import numpy as np
-
-        from .config_files import TableRules, whole_numbers
 
         path, data = self.read_config(config, overrides, variants, data)
         values = whole_numbers(data, self.config_ranges, path, overrides)
@@ -459,8 +452,6 @@ class Game:
 
     def schemas(self):
         """{table: pyarrow.Schema} of each of ``tables``, as its ``records`` declare them."""
-        from importlib import import_module
-
         from .records import schemas
         return schemas(import_module(self.records))
 

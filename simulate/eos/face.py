@@ -28,19 +28,19 @@ import numpy as np
 
 from ..core.rng import game_seed
 from ..core.seats import treated_seat
-from . import layout as L
+from . import layout as L, solo
 from .config import NATIONS, load_rules
 from .content import build
-from .engine import advance
-from .engine import choose as kernel_choose
+from .engine import advance, choose as kernel_choose
 from .interventions import treat_nation, treat_seat
 from .kernel import record, seat_nations
+from .protocol import content_of as built
+from .resources import demons, power
 from .scorer import hide
 from .scoring import final_glory
-from .resources import demons, power
+from .seat_policies import SeatPolicies
 from .setup import deal_ships, new_game
 from .words import PROFESSION_WORDS, Words
-from . import solo
 
 TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
 
@@ -54,8 +54,6 @@ _CONTENT = {}
 
 def content_of(rules):
     """The kernel content (``protocol.content_of``: built once per config) and the words of a Rules."""
-    from .protocol import content_of as built
-
     key = getattr(rules, "hash", None) or id(rules)
     if key not in _CONTENT:
         content = built(rules) if getattr(rules, "hash", None) else build(rules.config)
@@ -121,7 +119,6 @@ class State:
         self.tape = []                                 # their option indices where two or more were listed
         self._kernel = None                            # the seats the kernel's policies play
         if kernel_seats is not None:
-            from .seat_policies import SeatPolicies
             self._kernel = SeatPolicies.from_arrays(*kernel_seats, players, self.C)
         self.offered = 0                               # options of the decision at hand (0: over)
         new_game(self.S, self.C, self.NS, players, self.RG)

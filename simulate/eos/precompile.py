@@ -9,6 +9,8 @@ helper's parts are exactly what ``batch`` then loads.
 import numpy as np
 
 from ..core.precompile import Precompile
+from .config import load_rules
+from .layout import C_N_PROGS, MAX_PLAYERS, W_ROW
 
 PARTS = ("chronicle.event_stage", "engine.choose", "check.check_state", "policy.pick", "kernel.record")
 
@@ -17,11 +19,9 @@ def example_arguments(rules=None):
     """Arguments of the types ``Eos.play`` hands ``kernel.batch``, by the names batch reads
     them under (its parameters, the fields of its Plan, Out and Scratch: only the types
     matter), and R: the game's random stream (the scratch's RG) as the rule steps name it."""
-    from .content import build
-    from .config import load_rules
-    from .kernel import Out, Plan, card_arrays, result_arrays, scratch
-    from .layout import C_N_PROGS, MAX_PLAYERS, W_ROW
     from ..core.tape import no_tape
+    from .content import build
+    from .kernel import Out, Plan, card_arrays, result_arrays, scratch
 
     content = build((rules or load_rules()).config)
     plan = Plan(n_players=2, run_seed=0, first=0, n_games=1, nations=np.full(MAX_PLAYERS, -1, np.int64),

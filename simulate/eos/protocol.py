@@ -18,7 +18,9 @@ from ..core.errors import UserError
 from ..core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
 from ..core.seats import seated_at
 from . import layout as L
-from .config import MODULES, NATIONS
+from .actions import SYMBOLS, ActionError, amount_in, with_amount
+from .config import MODULES, NATIONS, intervention_choices, load_rules
+from .sections import SECTIONS
 
 NATION_OPTION = ("one nation per seat, comma-separated, seat 0 first (noom, mespanne, kusan, guild, kwanan; "
                  "'random' for a random one); default: random nations, all different")
@@ -147,15 +149,12 @@ class Eos(Game):
         """`config`: an EOS config folder (default ``configs/eos``) or one file of a resolved config
         (``windtunnel balance``'s balanced.toml); `variants`: the modules
         (``config.MODULES``: the rulebook's modules and deluxe content, combinable)."""
-        from .config import load_rules
-
         modules = parse_variants(",".join(variants or ["base"]), self.variants, self.title)
         return load_rules(config, overrides, data=data, modules=modules)
 
     def strategy_schema(self):
         # a heuristic's weights: the glory worth of each action symbol, then what the greedy
         # weighs beyond them (layout.POLICY_WEIGHTS; docs/strategies-eos.md)
-        from .actions import SYMBOLS
         from .scorer import SCORER_SIG
         return StrategySchema(features=SYMBOLS + L.POLICY_WEIGHTS, phases=L.PHASE_NAMES, params=dict(L.PARAMS),
                               param_words={"horizon": dict(L.HORIZON_WORDS)},
@@ -170,10 +169,10 @@ class Eos(Game):
 
     def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape,
               options=None):
+        from ..core.tape import no_tape
         from . import kernel
         from .precompile import COMPILE
         from .scorer import extension
-        from ..core.tape import no_tape
 
         content = content_of(rules)
         n_progs = int(content.C[L.C_N_PROGS])
@@ -201,7 +200,6 @@ class Eos(Game):
 
     @property
     def sections(self):
-        from .sections import SECTIONS
         return SECTIONS
 
     def item_names(self, config):
@@ -230,8 +228,6 @@ class Eos(Game):
     def number_in(self, value, part=None):
         """An action string's amount, its size ('coins:-10' is 10: the sign stays the printed one);
         `part` names the symbol of one of several ('power:3 + coins:5' @coins)."""
-        from .actions import ActionError, amount_in
-
         if not isinstance(value, str):
             return None
         try:
@@ -240,8 +236,6 @@ class Eos(Game):
             raise UserError(str(e)) from None
 
     def with_number(self, value, number, part=None):
-        from .actions import ActionError, with_amount
-
         try:
             return with_amount(value, number, part)
         except ActionError as e:
@@ -262,8 +256,6 @@ class Eos(Game):
         """A nation: its file; a ship: its nation's [ship]; an Angel, a Demon Lord (its curse too),
         a deed (with its trophy), a journey card or an upgrade: its entry, in the file that holds
         it (a nation's own cards in the nation's file, the deluxe module's in its file)."""
-        from .config import NATIONS
-
         if kind == "nation":
             return [(f"nations/{item}.toml", "")] if item in NATIONS else []
         if kind == "ship":
@@ -289,12 +281,10 @@ class Eos(Game):
                           for f, p in entries]
 
     def intervention_values(self, config):
-        from .config import intervention_choices
         return {key: ", ".join(values) for key, values in intervention_choices(config).items()}
 
     def about(self, config):
         """The five nations by name, each with its ship."""
-        from .config import NATIONS
         nations = config.get("nations", {})
         return [("Nations (--nations)", [(n, f"{nations[n]['nation']['name']}, ship {nations[n]['ship']['name']}")
                                          for n in NATIONS if n in nations])]
@@ -303,7 +293,6 @@ class Eos(Game):
         """The items of the report's usage section (``sections.USAGE``): Angels, Demon Lords, deeds,
         journey cards and upgrades (a nation's own with its nation as owner), and the `uses`
         table's kinds (``records.use_items``: a nation's secondary actions owned by it)."""
-        from .config import NATIONS
         from .records import use_items
 
         content = content_of(self.load_rules(data=config))

@@ -2,11 +2,13 @@
 (``face.State``): the replay's story and a plain-Python strategy's games."""
 import numpy as np
 
+from strategies.plugin import scorers_for
+
 from ..core.errors import UserError
+from ..core.tape import tape_read
 from . import layout as L
 from .lookahead import seat_choice
 from .scorer import extension
-from ..core.tape import tape_read
 
 
 class SeatPolicies:
@@ -15,8 +17,6 @@ class SeatPolicies:
     the batch's seat picks (``lookahead.seat_choice``)."""
 
     def __init__(self, strategies, n_players, C, tape=None):
-        from strategies.plugin import scorers_for
-
         if len(strategies) == 1:
             strategies = list(strategies) * n_players
         if len(strategies) != n_players:
