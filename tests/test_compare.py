@@ -270,20 +270,20 @@ def test_resume_plays_what_each_cell_is_missing(tmp_path):
 
 
 def test_interrupted_cell_then_resume(tmp_path, monkeypatch):
-    from simulate.running import runner
+    from simulate.running import compare            # (it plays each cell with the runner's run)
 
     out = tmp_path / "cmp"
-    real = runner.run
+    real = compare.run
     calls = []
 
     def stop_at_second_cell(*a, **kw):
         calls.append(kw["out"])
         if len(calls) == 2:
-            raise runner.RunInterrupted("interrupted: 0 of 70 games kept in 0 shards under x; "
+            raise compare.RunInterrupted("interrupted: 0 of 70 games kept in 0 shards under x; "
                                         "continue with --resume")
         return real(*a, **kw)
 
-    monkeypatch.setattr(runner, "run", stop_at_second_cell)
+    monkeypatch.setattr(compare, "run", stop_at_second_cell)
     r = invoke("--variants", "base", "--players", "2,3", "--games", 70, "--out", out, "--jobs", 1, "--no-progress")
     assert r.exit_code == 130
     lines = r.stderr.strip().splitlines()
@@ -292,7 +292,7 @@ def test_interrupted_cell_then_resume(tmp_path, monkeypatch):
     spec = json.loads((out / COMPARE).read_text())
     assert spec["status"] == "interrupted"
     assert [c["status"] for c in spec["cells"]] == ["complete", "new"]
-    monkeypatch.setattr(runner, "run", real)
+    monkeypatch.setattr(compare, "run", real)
     r = invoke("--out", out, "--resume", "--jobs", 1, "--no-progress")
     assert r.exit_code == 0, r.stderr
     assert summary_table(out)["games"].to_list() == [70, 70]

@@ -154,14 +154,14 @@ def test_check_mode_stops_the_game_at_the_first_violation(rules):
 
 
 def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
-    from simulate.aeolos import game
+    from simulate.aeolos import kernel
     from simulate.aeolos.game import G_ERROR, G_ERROR_TURN
 
     def fake_batch(T, n_players, seed, first, n, W, POL, check, games, *rest, **kw):
         assert check
         games[3, G_ERROR], games[3, G_ERROR_TURN] = L.CHK_CARDS, 12
         return 1
-    monkeypatch.setattr(game, "play_batch", fake_batch)
+    monkeypatch.setattr(kernel, "play_batch", fake_batch)
     _, POL, W = resolve_strategies(AEOLOS, "random", 2)
     with pytest.raises(CheckFailure, match=r"game 13 of run seed 4 \(2 players\), turn 12: sailing cards"):
         check_games(rules, 2, 4, 5, POL, W, first=10)

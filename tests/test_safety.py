@@ -167,14 +167,14 @@ def test_force_keeps_the_old_run_until_the_new_one_is_complete(ref, tmp_path):
 def test_compare_force_keeps_the_old_comparison_until_the_new_one_is_complete(tmp_path, monkeypatch):
     """The same for `compare --force` (cells and compare.json): stopped in its second cell, the
     old comparison is untouched; --resume finishes the new one and swaps it in."""
-    from simulate.running import runner
+    from simulate.running import compare            # (it plays each cell with the runner's run)
 
     out = tmp_path / "cmp"
     assert wt("compare", "aeolos", "--variants", "base", "--players", "2,3", "--games", 60, "--out", out, "--jobs", 1,
               "--no-progress").exit_code == 0
     (out / "base-3p" / "mine.txt").write_text("mine")
     old = files(out)
-    real, calls = runner.run, []
+    real, calls = compare.run, []
 
     def stop_in_second_cell(*a, **kw):
         calls.append(kw["out"])
@@ -182,13 +182,13 @@ def test_compare_force_keeps_the_old_comparison_until_the_new_one_is_complete(tm
             raise KeyboardInterrupt
         return real(*a, **kw)
 
-    monkeypatch.setattr(runner, "run", stop_in_second_cell)
+    monkeypatch.setattr(compare, "run", stop_in_second_cell)
     r = wt("compare", "aeolos", "--variants", "base,tableaus", "--players", "2", "--games", 80, "--out", out, "--jobs",
            1, "--force", "--no-progress")
     assert r.exit_code == 130, r.stderr
     assert calls[0] == out / STAGING / "base-2p"
     assert {k: v for k, v in files(out).items() if not k.startswith(STAGING)} == old
-    monkeypatch.setattr(runner, "run", real)
+    monkeypatch.setattr(compare, "run", real)
     r = wt("compare", "aeolos", "--resume", "--out", out, "--jobs", 1, "--no-progress")
     assert r.exit_code == 0, r.stderr
     c = open_compare(out)
