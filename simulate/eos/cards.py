@@ -8,14 +8,12 @@ pile (``S_JDECK``, top last) so that draws follow the shuffle.
 """
 from ..core.jit import hot, tiny
 from ..core.rng import shuffle_range
-from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES,
-                     C_U_FLAGS, C_U_SHIP, N_HEROES, S_AT_PLACE, S_HERO_MARKET, S_N_UPGRADES, S_UFLAGS,
-                     J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, S_DISCARDED, S_EDECK, S_EDECK_N, S_JDECK,
-                     S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_UDECK, S_UDECK_N, S_ULOC, U_DECK, U_DISCARD,
-                     U_MARKET, U_PLACES, U_PLAY, S_SHIP_TROPHY, C_T_N_SLOTS, C_T_SLOT, MAX_SLOTS, NS_N_SLOTS,
-                     NS_SLOT, S_CARD, CARD_SEAT, CARD_GAINED, CARD_HOW, CARD_PLAYED, HOW_DRAWN, S_TURN, CARD_W,
-                     CARD_PLAYED_HOW)
-from .layout import S_COVERED
+from .layout import (C_J_NATION, C_MARKET, C_N_EVENTS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES, C_T_N_SLOTS,
+                     C_T_SLOT, C_U_FLAGS, C_U_SHIP, CARD_GAINED, CARD_HOW, CARD_PLAYED, CARD_PLAYED_HOW, CARD_SEAT,
+                     CARD_W, HOW_DRAWN, J_BOX, J_DECK, J_DISCARD, J_HAND, J_PLAYED, MAX_SLOTS, N_HEROES, NS_N_SLOTS,
+                     NS_SLOT, S_AT_PLACE, S_CARD, S_COVERED, S_DISCARDED, S_EDECK, S_EDECK_N, S_HERO_MARKET, S_JDECK,
+                     S_JDECK_N, S_JLOC, S_MARKET, S_N_HAND, S_N_UPGRADES, S_SHIP_TROPHY, S_TURN, S_UDECK, S_UDECK_N,
+                     S_UFLAGS, S_ULOC, U_DECK, U_DISCARD, U_MARKET, U_PLACES, U_PLAY)
 
 
 @hot
@@ -98,11 +96,16 @@ def draw_journey(S, C, R, p, n):
                                                     J_DECK, R) == 0:
             return
         S[S_JDECK_N] -= 1
-        j = S[S_JDECK + S[S_JDECK_N]]
-        S[S_JLOC + j] = J_HAND + p
-        if C[C_J_NATION + j] < 0:
-            S[S_N_HAND + p] += 1
-        card_gained(S, j, p, HOW_DRAWN)
+        take_into_hand(S, C, p, S[S_JDECK + S[S_JDECK_N]])
+
+
+@hot
+def take_into_hand(S, C, p, j):
+    """Journey card j into p's hand, drawn (a nation card does not count against the hand limit)."""
+    S[S_JLOC + j] = J_HAND + p
+    if C[C_J_NATION + j] < 0:
+        S[S_N_HAND + p] += 1
+    card_gained(S, j, p, HOW_DRAWN)
 
 
 @tiny

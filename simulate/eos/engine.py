@@ -15,68 +15,62 @@ the market, using a triggered card); the free actions again and the hand limit
 """
 from ..core.jit import hot, tiny
 from ..core.rng import below
-from .cards import (card_gained, card_played, discard_journey, flags_at, hero_market_upgrades, leave_hand, played_journey, put_in_play,
-                    refresh_market, ship_slots, slot_reward, take_from_market, take_out_of_play, upgrade_place,
-                    upgrades_at)
-from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, push_targets,
+from .cards import (card_gained, card_played, discard_journey, flags_at, hero_market_upgrades, leave_hand,
+                    played_journey, put_in_play, refresh_market, ship_slots, slot_reward, take_from_market,
+                    take_into_hand, take_out_of_play, upgrade_place, upgrades_at)
+from .chronicle import (chronicle_action, chronicle_options, event_stage, fill_chronicle, lose_worker, push_targets,
                         remove_curse, score_objectives, spawn_lord, spawn_ships_out, update_curses)
+from .deluxe import coverable_slot, toll_payable
 from .frames import (alt_of, amount_in, n_alts, n_steps, n_syms, option, pop, push, push_move, push_program, step_of,
                      sym_amount, sym_code, top)
-from .layout import (ANG_HERO, A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, C_A_ACTION, C_A_ONCE, C_AREA_DEMONS,
-                     C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N, C_HAND_LIMIT,
-                     C_HERO_UPGRADES, C_J_COST, C_J_ACTIONS, C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS,
-                     C_N_ANGELS, C_N_AREAS, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_UPGRADES, C_REFRESH_COINS,
-                     C_TURN_CAP, C_U_FLAGS, C_U_HERO, C_U_ONCE, C_U_PRICE, C_U_RECHARGE, C_U_SHIP, C_U_ACTIONS,
-                     END_CAP, END_CHRONICLE, F_ACTION, F_AFTER_HERO, F_ALT, F_ATTACH, F_CHOICE, F_CHRONICLE,
-                     F_CHRONICLE_DONE, F_CORNER, F_DIE, F_DISCARD, F_END_TURN, F_EVENT, F_KRAKEN, F_MORALE,
-                     F_MOVE, F_PLAY, F_PROGRAM, F_PURIFY_ADJ, F_PUSH, F_RANK, F_RECHARGE, F_SECONDARY, F_SPAWN,
-                     F_TURN, F_UPGRADE, GF_AREA, GF_OTHER, J_DISCARD, J_HAND, J_PLAYED, J_WAITING,
-                     MAX_CORNER_REWARDS, MAX_RANKS, MAX_MORALE, N_HEROES, NS_MORALE_PROG, NS_N_MORALE,
-                     NS_N_RANKS, NS_N_SECONDARY, NS_N_SLOTS, NS_RANK_COINS, NS_RANK_COST, NS_RANK_PROG,
-                     NS_SECONDARY, NS_SLOT, O_ALT, O_AREA, O_BUY, O_CARD, O_CHRONICLE, O_CREW, O_DONE, O_HERO,
-                     O_HERO_PICK, O_PLACE, O_RECHARGE, O_REFRESH, O_ROLL, O_SECONDARY, O_TRIGGER, O_UPGRADE,
-                     PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, S_ACTIONS, S_ANGEL, S_ANGEL_ONCE, S_AREA,
-                     S_BLOCKED_HERO, S_BLOCKED_SECONDARY, S_BOUGHT, S_COINS, S_CORNER_TAKEN, S_DISCARDED,
-                     S_DONE, S_END_SEAT, S_ENDED_BY, S_ERROR, S_FIRST_DONE, S_HAND_LIMIT, S_HERO_WORKERS,
-                     S_JLOC, S_MAX_WORKERS, S_MORALE, S_MOVED, S_N, S_N_HAND, S_OFFERED, S_ON_SHIP, S_PURIFIED,
-                     S_RANK, S_REFRESHED, S_SEAT, S_SECONDARY, S_SP, S_SPENT_COINS, S_SPENT_POWER,
-                     S_START_AREA, S_TURN, S_ULOC, S_USED, ST_JOURNEY_PLAYED, ST_MORALE_BOOSTS,
-                     ST_RANK_INCREASES, TRIG_OWN_TURN, U_BOX, U_DISCARD, U_HAND, U_MARKET, U_PLACES, U_PLAY,
-                     U_SHIP_PLACE, UF_EXTRA_SECONDARY, UF_NO_COST, UF_DISCOUNT_10, UF_OCCUPIED_TWICE,
-                     UF_TRAITOR, MAX_PLAYERS, S_MARKET, UF_PASSAGE, O_ALVA, O_CURSE, F_MARK_CURSE, F_INSTEAD,
-                     K_DEMOR, K_TEMATABAN, K_HANOR, K_RAGADOR, K_QUARANAVAN, PF_ALVA, PF_BOREANOS, PF_EO,
-                     PF_FREYANA_GLORY, PF_FREYANA_TWICE, PF_IGNORE_2, PF_NEASTA, PF_OHAMNON, S_ALVA_USED,
-                     S_ANGELS_PATRON, S_CURSES, S_IGNORED, S_N_CURSES, C_EO_START, NS_MORALE_PERMANENT,
-                     S_KRAKEN, S_KRAKEN_MOVED, O_KRAKEN_MOVE, O_KRAKEN_PURIFY, F_KRAKEN_CHOICE, NS_FLAGS, NF_KRAKEN,
-                     K_BELVADAN, C_N_TROPHIES, C_T_TYPE, TT_HERO, S_TROPHIES, S_CREW_USED, C_T_PASSIVE, C_T_ACTIONS,
-                     PF_HAUNTED, PF_BELIA_DESTROY, S_BELIA, S_DELIVERY_HERO, PF_ATTACH, S_N_WAITING, F_TRIGGERS,
-                     TRIG_AFTER_HERO, TRIG_RECHARGE, TRIG_START, PF_EXTRA_SECONDARY, F_DOUBLE, PF_RECHARGE_DOUBLE,
-                     PF_RECHARGE_BLESSING, S_ATTACKS_USED, S_ATTACKS, S_LOST_WORKERS, S_TRAITOR_PENDING,
-                     MODE_COST, MODE_PAY_LEAST, UF_OHN_MA_PUUHN, UF_DIOP, UF_JACUB, F_THORSTEYN, F_TAKE_DISCARD,
-                     F_DIOP, S_GLORY, S_MARKER, Y_DRAW, Y_DESTROY, HOW_BOUGHT, HOW_GAINED, HOW_DRAWN, MAX_JOURNEY,
-                     PLAYED_FACE_DOWN, PLAYED_FACE_UP, CREW, Y_COINS, S_CREW_AGAIN, S_SOLO)
+from .layout import (A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, AFTER_ACTED, AFTER_HERO, AFTER_NEXT_UPGRADE, ALT_ID,
+                     ALT_MODE, ALT_SOURCE, ALT_SYMBOL, ANG_HERO, ATTACH_ITEM, ATTACH_KIND, ATTACH_TROPHY, C_A_ACTION,
+                     C_A_ONCE, C_AREA_DEMONS, C_AREA_PERIMETER, C_BUYS, C_CORNER_N, C_CORNER_REWARD, C_DIE, C_DIE_N,
+                     C_EO_START, C_GT_N, C_GT_REWARD, C_GT_STEP, C_HAND_LIMIT, C_HERO_UPGRADES, C_J_ACTIONS, C_J_COST,
+                     C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS, C_N_ANGELS, C_N_AREAS, C_N_GENERAL_UPGRADES,
+                     C_N_JOURNEY, C_N_TROPHIES, C_N_UPGRADES, C_REFRESH_COINS, C_T_ACTIONS, C_T_PASSIVE, C_T_TYPE,
+                     C_TURN_CAP, C_U_ACTIONS, C_U_FLAGS, C_U_HERO, C_U_ONCE, C_U_PRICE, C_U_RECHARGE, C_U_SHIP,
+                     CHOICE_MODE, CHOICE_SOURCE, CHOICE_STEP, CORNER_NUMBER, CREW, DIE_LEFT, DIOP_DEMONS,
+                     DISCARD_GENERAL, DISCARD_LEFT, DISCARD_MUST, DOUBLE_SLOT, END_CAP, END_CHRONICLE, END_TURN_STAGE,
+                     F_ABYSS, F_ACTION, F_AFTER_HERO, F_ALT, F_AREA_DEMONS, F_ATTACH, F_CHOICE, F_CHRONICLE,
+                     F_CHRONICLE_DONE, F_CORNER, F_COVER, F_DIE, F_DIOP, F_DISCARD, F_DOUBLE, F_END_TURN, F_EVENT,
+                     F_INSTEAD, F_KRAKEN, F_KRAKEN_CHOICE, F_MARK_CURSE, F_MORALE, F_MOVE, F_PLAY, F_PROGRAM,
+                     F_PURIFY_ADJ, F_PUSH, F_RANK, F_RECHARGE, F_SECONDARY, F_SPAWN, F_TAKE_DISCARD, F_THORSTEYN,
+                     F_TRIGGERS, F_TURN, F_UPGRADE, FR_KIND, FR_PLAYER, GF_AREA, GF_OTHER, GUARDED_DEMONS, HOW_BOUGHT,
+                     HOW_GAINED, INSTEAD_PROG, J_DISCARD, J_HAND, J_PLAYED, J_WAITING, K_BELVADAN, K_DEMOR, K_HANOR,
+                     K_QUARANAVAN, K_RAGADOR, K_TEMATABAN, MARK_CURSE, MARK_DISCARD, MARK_IGNORE, MARK_PICKED,
+                     MARK_PICKS, MAX_CORNER_REWARDS, MAX_JOURNEY, MAX_MORALE, MAX_PLAYERS, MAX_RANKS, MODE_COST,
+                     MODE_PAY_LEAST, MOVE_ENTERED_HI, MOVE_ENTERED_LO, MOVE_FLAGS, MOVE_FROM, MOVE_LEFT, MOVE_SPEED,
+                     N_HEROES, NF_KRAKEN, NS_FLAGS, NS_MORALE_PERMANENT, NS_MORALE_PROG, NS_N_MORALE, NS_N_RANKS,
+                     NS_N_SECONDARY, NS_N_SLOTS, NS_RANK_COINS, NS_RANK_COST, NS_RANK_PROG, NS_SECONDARY, NS_SLOT,
+                     O_ALT, O_ALVA, O_AREA, O_BUY, O_CARD, O_CHRONICLE, O_CREW, O_CURSE, O_DONE, O_HERO, O_HERO_PICK,
+                     O_KRAKEN_MOVE, O_KRAKEN_PURIFY, O_PLACE, O_RECHARGE, O_REFRESH, O_ROLL, O_SECONDARY, O_SHIP2,
+                     O_TRIGGER, O_UPGRADE, PF_ALVA, PF_ATTACH, PF_BELIA_DESTROY, PF_BOREANOS, PF_EO, PF_EXTRA_SECONDARY,
+                     PF_FREYANA_GLORY, PF_FREYANA_TWICE, PF_HAUNTED, PF_IGNORE_2, PF_LAVALOAN, PF_NEASTA, PF_OHAMNON,
+                     PF_RECHARGE_BLESSING, PF_RECHARGE_DOUBLE, PLAY_LEFT, PLAYED_FACE_DOWN, PLAYED_FACE_UP,
+                     PR_TWICE_AT_POWER, PR_TWO_SECONDARY_AT_POWER, PROG_ID, PROG_MODE, PROG_SOURCE, PROG_STEP,
+                     PUSH_FROM, PUSH_SHIP2, QUARTERMASTER, RECHARGE_STAGE, S_ABYSS_HERO, S_ACTIONS, S_ALVA_USED,
+                     S_ANGEL, S_ANGEL_ONCE, S_ANGELS_PATRON, S_AREA, S_ATTACKS, S_ATTACKS_USED, S_BELIA, S_BLOCKED_HERO,
+                     S_BLOCKED_SECONDARY, S_BOUGHT, S_COINS, S_CORNER_TAKEN, S_COVERED, S_CREW_AGAIN, S_CREW_USED,
+                     S_CURSES, S_DELIVERY_HERO, S_DISCARDED, S_DONE, S_END_SEAT, S_ENDED_BY, S_ERROR, S_FIRST_DONE,
+                     S_GLORY, S_GT_CLAIMED, S_HAND_LIMIT, S_HERO_WORKERS, S_IGNORED, S_JLOC, S_KRAKEN, S_KRAKEN_MOVED,
+                     S_LOST_WORKERS, S_MARKER, S_MARKET, S_MAX_WORKERS, S_MORALE, S_MOVED, S_N, S_N_CURSES, S_N_HAND,
+                     S_N_WAITING, S_OFFERED, S_ON_SHIP, S_PURIFIED, S_RANK, S_REFRESHED, S_SEAT, S_SECONDARY, S_SHIP2,
+                     S_SHIP2_MOVED, S_SHIP2_START, S_SOLO, S_SP, S_SPENT_COINS, S_SPENT_POWER, S_START_AREA,
+                     S_TRAITOR_PENDING, S_TROPHIES, S_TURN, S_ULOC, S_USED, SECONDARY_BY_POWER, SECONDARY_LEFT,
+                     SECONDARY_TAKEN, SP_ABOVE_1, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES,
+                     SP_KRAKEN_AREAS, SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS,
+                     SP_QM_RANKS, SPAWN_STAGE, ST_JOURNEY_PLAYED, ST_MORALE_BOOSTS, ST_RANK_INCREASES, STEPS_DOWN,
+                     STEPS_LEFT, TAKE_LEFT, THORSTEYN_CHALLENGE, TRIG_AFTER_HERO, TRIG_OWN_TURN, TRIG_RECHARGE,
+                     TRIG_START, TRIGGERS_WHEN, TT_HERO, U_BOX, U_DISCARD, U_HAND, U_MARKET, U_PLACES, U_PLAY,
+                     U_SHIP_PLACE, UF_DIOP, UF_DISCOUNT_10, UF_EXTRA_SECONDARY, UF_JACUB, UF_NO_COST, UF_OCCUPIED_TWICE,
+                     UF_OHN_MA_PUUHN, UF_PASSAGE, UF_TRAITOR, UPGRADE_LEFT, UPGRADE_LOSS, USE_SECONDARY, USE_TROPHY,
+                     Y_COINS, Y_DESTROY, Y_DRAW)
 from .resources import destroy_demons, gain_power, gain_protection, power
+from .sailing import arrive, corner_taken, enter_area, enter_with_second, may_enter, neighbours, thorsteyn_icon
 from .solo import end_of_turn as solo_end_of_turn, recharge_loses
-from .sailing import arrive, corner_taken, enter_area, may_enter, neighbours, thorsteyn_icon
-from .layout import (C_GT_N, C_GT_REWARD, C_GT_STEP, S_GT_CLAIMED, QUARTERMASTER, SP_ACTIVATIONS, SP_CREW_ANGEL_ACTIONS, SP_EXTRA_SECONDARIES, SP_KRAKEN_AREAS,
-                     SP_KRAKEN_MOVES, SP_KRAKEN_PURIFIES, SP_NATION_UPGRADES, SP_OCCUPIED_ACTIVATIONS, SP_ABOVE_1,
-                     SP_QM_RANKS, USE_SECONDARY, USE_TROPHY)
-from .chronicle import lose_worker
-from .deluxe import coverable_slot, toll_payable
-from .sailing import enter_with_second
-from .layout import (F_ABYSS, F_AREA_DEMONS, F_COVER, O_SHIP2, PF_LAVALOAN,
-                     S_ABYSS_HERO, S_COVERED, S_SHIP2, S_SHIP2_MOVED, S_SHIP2_START)
-from .layout import (AFTER_ACTED, AFTER_HERO, AFTER_NEXT_UPGRADE, ALT_ID, ALT_MODE, ALT_SOURCE, ALT_SYMBOL,
-                     ATTACH_ITEM, ATTACH_KIND, ATTACH_TROPHY, CHOICE_MODE, CHOICE_SOURCE, CHOICE_STEP, CORNER_NUMBER,
-                     DIE_LEFT, DIOP_DEMONS, DISCARD_GENERAL, DISCARD_LEFT, DISCARD_MUST, DOUBLE_SLOT, END_TURN_STAGE,
-                     FR_KIND, FR_PLAYER, GUARDED_DEMONS, INSTEAD_PROG, MARK_CURSE, MARK_DISCARD, MARK_IGNORE,
-                     MARK_PICKED, MARK_PICKS, MOVE_ENTERED_HI, MOVE_ENTERED_LO, MOVE_FLAGS, MOVE_FROM, MOVE_LEFT,
-                     MOVE_SPEED, PLAY_LEFT, PROG_ID, PROG_MODE, PROG_SOURCE, PROG_STEP, PUSH_FROM, PUSH_SHIP2,
-                     RECHARGE_STAGE, SECONDARY_BY_POWER, SECONDARY_LEFT, SECONDARY_TAKEN, SPAWN_STAGE, STEPS_DOWN,
-                     STEPS_LEFT, TAKE_LEFT, THORSTEYN_CHALLENGE, TRIGGERS_WHEN, UPGRADE_LEFT, UPGRADE_LOSS)
-from .symbols import MOVE_SHIP2
-from .symbols import (special, MOVE_KRAKEN, MOVE_PLAIN, can_pay, can_pay_but, cursed, pawn_supply, do_symbol, gain_blessing, glory, holds, pay_coins,
-                      purify, receive_demons, stat, use)
+from .symbols import (MOVE_KRAKEN, MOVE_PLAIN, MOVE_SHIP2, can_pay, can_pay_but, cursed, do_symbol, gain_blessing,
+                      glory, holds, pawn_supply, pay_coins, purify, receive_demons, special, stat, use)
 
 ERR_NO_FRAME = 91       # the stack ran empty before the game ended
 EXTRA = 100             # O_SECONDARY x of a trophy's extra secondary action: EXTRA + trophy
@@ -1141,10 +1135,7 @@ def choose_thorsteyn_icon(S, C, PR, p, at, x):
 def take_from_discard(S, C, p, at, j):
     """F_TAKE_DISCARD: card j from the discard pile into p's hand."""
     S[at + TAKE_LEFT] -= 1
-    S[S_JLOC + j] = J_HAND + p
-    if C[C_J_NATION + j] < 0:
-        S[S_N_HAND + p] += 1
-    card_gained(S, j, p, HOW_DRAWN)
+    take_into_hand(S, C, p, j)
 
 
 @hot

@@ -4,6 +4,8 @@ corner rewards), the cards' `discarded`, the games' Angels drawn and deeds and D
 placed. Scenarios through the Python face (scenario.py) send each count through the kernel's
 record into the table; a seeded run checks every new column against the feats, cards and
 seats tables it must agree with."""
+from types import SimpleNamespace
+
 import numpy as np
 import polars as pl
 import pytest
@@ -29,7 +31,9 @@ def uses_of(st):
     for p in range(k):
         flat[p, L.P_NATION] = st.NS[p, L.NS_NATION]
         kernel.record_uses(st.S, st.C, p, flat[p])
-    return pl.from_arrow(records.uses_table(flat, k, st.content, "r", np.zeros(1, np.int64)))
+    batch = SimpleNamespace(seats=flat, k=k, r=SimpleNamespace(content=st.content), run_id="r",
+                            game_id=np.zeros(1, np.int64))         # (as ``simulate.core.records.Batch``)
+    return pl.from_arrow(records.uses_table(batch))
 
 
 def rows(table, kind):
