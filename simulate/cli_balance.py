@@ -1,7 +1,7 @@
 """`windtunnel balance`: search the game's numbers for a fairer game, confirm the best on fresh
 seeds against the printed game, and write the config that plays it (docs/balance.md).
 
-Registered on the shared app by the import at the end of ``simulate/cli.py``; the search is
+Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``; the search is
 ``simulate/running/autobalance.py``, the objectives ``analysis/objectives.py``."""
 import contextlib
 import json
@@ -13,7 +13,7 @@ from typing import List, Optional
 import tomli_w
 import typer
 
-from .cli import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
+from .cli_app import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
 from .core.compare_folder import summary_table
 from .core.config_files import value_at
 from .core.errors import UserError, check_jobs, check_path

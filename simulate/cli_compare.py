@@ -1,7 +1,7 @@
 """`windtunnel compare` (every (variant, player count) cell of a grid as one dataset) and
 `windtunnel whatif` (interventions against the printed game, on the same seeds).
 
-Registered on the shared app by the import at the end of ``simulate/cli.py``; the
+Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``; the
 logic lives in ``simulate/running/compare.py``."""
 import sys
 from pathlib import Path
@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets,
+from .cli_app import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets,
                   run_until_done)
 from .core.compare_folder import to_text
 from .core.errors import UserError, check_path

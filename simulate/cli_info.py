@@ -1,13 +1,13 @@
 """`windtunnel info GAME`: what a game offers, from its protocol object and its config.
 
-Registered on the shared app by the import at the end of ``simulate/cli.py``. Everything it
+Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``. Everything it
 says comes through the game protocol (``simulate/core/protocol.py``): the player range, the
 variants (their files' first comment line), the options of the game's own, the strategies,
 the what-if keys and their values, what the game adds (``Game.about``) and the
 values its config files mark ASSUMED (``simulate/core/assumed.py``)."""
 import typer
 
-from .cli import GAME_ARG, app, get_game
+from .cli_app import GAME_ARG, app, get_game
 
 
 def variant_note(game, name):

@@ -1,13 +1,13 @@
 """`windtunnel report`: the balance report of a run, or the variant report of a comparison.
 
-Registered on the shared app by the import at the end of ``simulate/cli.py``; the logic
+Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``; the logic
 lives in ``reports/``."""
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from .cli import app, run_until_done
+from .cli_app import app, run_until_done
 from .core.errors import UserError, check_path
 
 SHOW_FINDINGS = 5

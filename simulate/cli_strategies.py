@@ -1,6 +1,6 @@
 """`windtunnel strategies list`, `tournament` and `tune`: the commands about strategies.
 
-Registered on the shared app by the import at the end of ``simulate/cli.py``; the logic
+Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``; the logic
 lives in ``strategies/``."""
 import json
 import tempfile
@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
+from .cli_app import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, SET_OPT, VARIANT_OPT, app, check_seed, get_game, load_game_rules,
                   load_plugins, players_option, strategies_app)
 from .core.errors import UserError, check_jobs, check_path
 from .core.games import game_names

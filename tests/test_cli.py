@@ -282,8 +282,8 @@ def test_replay_of_a_game_name_defaults_to_seed_1_as_simulate(tmp_path):
 def test_bench_says_what_it_times_to_a_person_on_stderr_only(monkeypatch):
     r = run("bench", "aeolos", "--players", 2, "--games", 5, "--strategies", "random,greedy", "--json")
     assert r.exit_code == 0 and len(r.stdout.strip().splitlines()) == 1 and r.stderr == ""     # a pipe
-    import simulate.cli
-    monkeypatch.setattr(simulate.cli, "watched", lambda stream: True)                               # a terminal
+    import simulate.cli_app
+    monkeypatch.setattr(simulate.cli_app, "watched", lambda stream: True)                           # a terminal
     r = run("bench", "aeolos", "--players", 2, "--games", 5, "--strategies", "random,greedy", "--json")
     assert r.exit_code == 0 and len(r.stdout.strip().splitlines()) == 1
     assert r.stderr.splitlines() == ["bench: timing random (1 of 2)", "bench: timing greedy (2 of 2)"]
