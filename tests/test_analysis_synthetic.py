@@ -14,7 +14,8 @@ from analysis.load import Tables, open_tables, protocol
 from analysis.significance import benjamini_hochberg, holm
 from reports import build_report
 from simulate.core import games
-from simulate.core.protocol import CORE, Game, Subject
+from simulate.core.protocol import Game, Subject
+from simulate.core.records import CORE
 
 AEOLOS = games.get_game("aeolos")
 SCHEMAS = AEOLOS.schemas()

@@ -7,7 +7,8 @@ from simulate.core.python_play import seated as seated_names
 
 from simulate.core.errors import ConfigError, UserError
 from simulate.core.face import TERMINAL
-from simulate.core.protocol import CORE, Game
+from simulate.core.protocol import Game
+from simulate.core.records import CORE
 from tests.dicegame import GAME
 from tests.dicegame import layout as L
 from strategies import resolve_strategies

@@ -3,7 +3,7 @@ import pytest
 
 from simulate.core import games
 from simulate.core.errors import UserError
-from simulate.core.protocol import CORE
+from simulate.core.records import CORE
 
 GAMES = ["aeolos", "tests.dicegame"]
 

@@ -78,15 +78,6 @@ from .config_files import CONFIG_ROOT, TableRules, apply_overrides, merge_tables
 from .errors import ConfigError, UserError
 from .sections import Endings, FlagEffect, HeadToHead, LongValue, Pace, ScoreGroups, SeatHeatmap, State, Usage, Use
 
-# Columns every game's tables carry, which analysis and reports rely on. A game adds its own
-# after them (``score_<source>`` columns in seats are read as its score sources).
-CORE = {
-    "games": ("run_id", "game_id", "seed", "game", "variant", "n_players", "turns", "rounds", "winner_seat",
-              "winner_strategy", "tie"),
-    "seats": ("run_id", "game_id", "seat", "strategy", "strategy_slot", "won", "rank", "score_total"),
-}
-
-
 @dataclass(frozen=True)
 class StrategySchema:
     """How a game's strategies are laid out for its kernel: one row of floats per strategy,

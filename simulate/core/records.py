@@ -1,4 +1,4 @@
-"""A batch's tables, for every game: the CORE columns (``protocol.CORE``) built here from the
+"""A batch's tables, for every game: the CORE columns (``CORE``) built here from the
 result arrays, at the offsets the game's Results declares (``protocol.ArrayResults``), then the
 columns of the game's own as its records module (``Game.records``) declares them:
 
@@ -18,7 +18,14 @@ import numpy as np
 import pyarrow as pa
 
 from .columns import col, constant, names
-from .protocol import CORE
+
+# Columns every game's tables carry, which analysis and reports rely on. A game adds its own
+# after them (``score_<source>`` columns in seats are read as its score sources).
+CORE = {
+    "games": ("run_id", "game_id", "seed", "game", "variant", "n_players", "turns", "rounds", "winner_seat",
+              "winner_strategy", "tie"),
+    "seats": ("run_id", "game_id", "seat", "strategy", "strategy_slot", "won", "rank", "score_total"),
+}
 
 TYPES = {"run_id": pa.string(), "game_id": pa.int64(), "seed": pa.uint64(), "game": pa.string(),
          "variant": pa.string(), "n_players": pa.int8(), "turns": pa.int16(), "rounds": pa.int16(),

@@ -19,7 +19,7 @@ from simulate.cli import app
 from simulate.eos import GAME
 from simulate.eos.config import MODULES, NATIONS
 from simulate.core.errors import UserError
-from simulate.core.protocol import CORE
+from simulate.core.records import CORE
 from strategies import resolve_strategies
 
 SCHEMAS = GAME.schemas()
