@@ -84,11 +84,11 @@ def test_the_check_sees_an_upward_import():
 
 def test_the_command_line_starts_without_the_heavy_libraries():
     """Why the function-local imports are there (docs/architecture.md): `windtunnel --help`
-    and `import simulate` load no kernel, no numba and no data library."""
+    and `import simulate` load no kernel, no numba, no numpy and no data library."""
     import subprocess
     import sys
 
-    heavy = ("numba", "polars", "pyarrow", "matplotlib", "joblib", "scipy", "simulate.aeolos.kernel",
+    heavy = ("numba", "numpy", "polars", "pyarrow", "matplotlib", "joblib", "scipy", "simulate.aeolos.kernel",
              "simulate.eos.kernel")
     code = (f"import sys, simulate, simulate.cli; print([m for m in {heavy!r} if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
