@@ -17,17 +17,25 @@ def _plays_eos(item):
     return "/tests/eos/" in path or "eos" in path.rsplit("/", 1)[-1]
 
 
+LONGEST = "test_readme.py"      # every README command in turn: 2 min, a file no other can share
+
+
 def pytest_collection_modifyitems(config, items):
     """Files in an order that lets two workers share one compile cache (pytest -n 2 --dist
     loadfile hands out whole files in this order): the first EOS file first, so one worker
     compiles EOS's kernel while the other compiles AEOLOS's and plays its tests, and the other
     EOS files last, when the cache holds both kernels. (Collected alphabetically, tests/eos/
-    came first and both workers compiled EOS at once.)"""
+    came first and both workers compiled EOS at once.) The longest file goes first on the other
+    worker: handed out last, it kept one worker busy for two minutes after the other was done."""
     eos_files = list(dict.fromkeys(str(i.fspath) for i in items if _plays_eos(i)))
     if not eos_files:
         return
     first = eos_files[0]
-    items.sort(key=lambda i: 0 if str(i.fspath) == first else 2 if _plays_eos(i) else 1)
+
+    def order(item):
+        path = str(item.fspath)
+        return 0 if path == first else 1 if path.endswith("/" + LONGEST) else 3 if _plays_eos(item) else 2
+    items.sort(key=order)
 
 
 class LongTestWatch:
