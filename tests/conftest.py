@@ -25,8 +25,9 @@ def pytest_collection_modifyitems(config, items):
     loadfile hands out whole files in this order): the first EOS file first, so one worker
     compiles EOS's kernel while the other compiles AEOLOS's and plays its tests, and the other
     EOS files last, when the cache holds both kernels. (Collected alphabetically, tests/eos/
-    came first and both workers compiled EOS at once.) The longest file goes first on the other
-    worker: handed out last, it kept one worker busy for two minutes after the other was done."""
+    came first and both workers compiled EOS at once.) The longest file is handed out right after
+    the first EOS file: near the end of the order, it kept one worker busy for two minutes after
+    the other was done."""
     eos_files = list(dict.fromkeys(str(i.fspath) for i in items if _plays_eos(i)))
     if not eos_files:
         return
