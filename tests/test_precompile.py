@@ -35,9 +35,10 @@ print(json.dumps({"compiled": compiled, "games": r.games[:r.n].tolist(), "seats"
 """
 
 
-# (EOS's is the same mechanism on a kernel twice the size: two minutes of CI's fifteen, so `pytest -m slow`)
-@pytest.mark.parametrize("game,strategies,players", [("aeolos", "balanced,greedy", 2),
-                                                     pytest.param("eos", "greedy", 4, marks=pytest.mark.slow)])
+# A kernel compiled again into an empty cache: CI compiles each kernel once (its suite's own first
+# compile, with the same helper), so these are `pytest -m slow` (AEOLOS 45 s on two cores, EOS 80 s)
+@pytest.mark.slow
+@pytest.mark.parametrize("game,strategies,players", [("aeolos", "balanced,greedy", 2), ("eos", "greedy", 4)])
 def test_a_first_compile_shares_the_work_with_a_helper_and_plays_the_same_games(tmp_path, game, strategies, players):
     """From an empty cache: every part the helper compiles is loaded, not compiled
     again here (its argument types are those batch asks for), and the kernel plays
