@@ -4,7 +4,7 @@ from a candidate's sufficient statistics (``Tally``) so that batches of games ad
 Terms (each 0 when met; weights by ``NAME:WEIGHT``):
 
 - ``seat``: the largest seat's distance from a fair share (1/P), in win-rate points;
-- a game's balance group (``Game.balance_groups``; EOS: ``nation``): the same for the group's
+- a game's balance group (``Game.balance_groups``, e.g. ``nation``): the same for the group's
   labels, each label's win rate over the seat-games it played (a label no seat played is left out);
 - ``diversity``: the spread (highest minus lowest) of the strategies' win rates, in points,
   for a run of several styles (seats rotated): no style dominates;
