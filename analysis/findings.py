@@ -59,11 +59,12 @@ class Finding:
         return abs(self.effect) / self.scale
 
 
-SEATS, VARIANT_RATES, VARIANT_SCORES, ITEMS = range(4)
+SEATS, VARIANT_RATES, VARIANT_SCORES, ITEM_CAUSES, ITEMS = range(5)
 CAUSAL = -1                 # before every other tier (and a Finding's default tier stays SEATS)
 TIERS = {CAUSAL: "causal effects of interventions (the same games with and without the change)",
          SEATS: "seat and strategy balance", VARIANT_RATES: "variant changes to win rates and balance",
          VARIANT_SCORES: "variant changes to scores, ties and length",
+         ITEM_CAUSES: "items measured as causes (the same games with and without the item)",
          ITEMS: "associations (items whose holders win more or less; not causes)"}
 ASSOCIATION = "an association, not a cause"
 

@@ -9,7 +9,7 @@ from typing import Optional
 
 import polars as pl
 
-from analysis import balance as B, winrates as W
+from analysis import balance as B, causal_values as CV, winrates as W
 from analysis.findings import findings_of, intervention_findings, quote_causal_effects
 from analysis.group_size import MinGroup
 from analysis.interventions import intervention_cells, treated_effects
@@ -24,6 +24,7 @@ from simulate.core.compare_folder import open_compare
 from simulate.core.errors import UserError
 from simulate.core.run_folder import open_run
 from simulate.core.sections import LongValue, Stages
+from simulate.running.causal import stored_values
 from simulate.running.robustness import tier_runs
 
 from .sections import Context, compute as compute_sections
@@ -67,6 +68,7 @@ class ReportData:
     tier_seats: Optional[pl.DataFrame] = None      # analysis.robustness.seats_by_tier of a run with skill tiers
     robustness: Optional[pl.DataFrame] = None      # analysis.robustness.check_findings: findings by tier
     assumed: object = None                         # simulate.core.assumed.Assumed of the run's config files
+    item_values: Optional[pl.DataFrame] = None     # analysis.causal_values.value_table: items measured as causes
 
     @property
     def many_cells(self):
@@ -224,6 +226,27 @@ def _tiers(path):
     return tiers, notes
 
 
+def _item_values(path, kind, opened, threshold, treated, names):
+    """(the items' causal values a run, or a comparison's cells, hold in causal/, verified; notes):
+    a comparison's rows name their cell. Nothing is played here (``windtunnel report`` measures)."""
+    label = (lambda i: item_label(names, i)) if names else str
+    if kind == RUN:
+        values, note = stored_values(path, threshold, label)
+        return values, [note] if note else []
+    if kind != COMPARISON:
+        return None, []
+    frames, notes = [], []
+    for c in opened.spec["cells"]:
+        if c["variant"] in treated or not (Path(path) / c["folder"]).is_dir():
+            continue
+        values, note = stored_values(Path(path) / c["folder"], threshold, label)
+        notes += [note] if note else []
+        if values is not None:
+            frames.append(values.with_columns(cell=pl.lit(c["name"]),
+                                              label=pl.col("label") + pl.lit(f" ({c['name']})")))
+    return (CV.value_table(pl.concat(frames).to_dicts()) if frames else None), notes
+
+
 def played_by(opened, kind):
     """The strategies of a run (one per seat) or a comparison (its --strategies), in order."""
     if kind == RUN:
@@ -292,6 +315,10 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     if effects is not None:
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
+    item_values, causal_notes = _item_values(path, kind, opened, threshold, treated, names)
+    if item_values is not None:                 # the items' causes lead; each association quotes its cause
+        found = sorted(CV.findings(item_values, threshold, game.score_unit)
+                       + CV.quote(found, item_values, unit="points"), key=lambda f: (f.tier, -f.size))
     assumed = assumed_of(game, opened)
     mark_assumed(found, game, assumed, config)
     played = played_by(opened, kind) if kind in (RUN, COMPARISON) else []
@@ -314,8 +341,12 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         length_hist={c: B.length_histogram(t.games, c) for c in ("turns", "rounds")},
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
-        tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed)
-    data.notes += tier_notes
+        tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed,
+        item_values=item_values)
+    data.notes += tier_notes + causal_notes
+    if item_values is not None:                 # the item question answered by causes, not associations
+        data.verdicts = [CV.item_verdict(item_values, threshold, v.question) if v.question.endswith(" outliers")
+                         else v for v in data.verdicts]
     if tiers:       # one seat verdict, the strongest tier's with games enough (not a second notice)
 
         order = [t.strategy for t in sorted(tiers, key=lambda t: _strength(game, t.strategy))]

@@ -129,15 +129,18 @@ def _describe(key, title, note, df, many):
                  ["metric", "n", "mean", "95% CI", "sd", "min", "5%", "median", "95%", "max"], rows)
 
 
-def _value_table(subject, df, many, unit, min_group=None, names=None):
+def _value_table(subject, df, many, unit, min_group=None, names=None, causes=None):
     """A subject's value (analysis.value.value), one row per cell and item: with against without,
-    then played, the share with it and the mean count where the frame has them."""
+    then played, the share with it and the mean count where the frame has them; `causes` ({item
+    id: text}): the item's measured cause beside its association."""
     with_, without = subject.states
     extra = [(h, f) for h, c, f in (
         ("played: win rate", "win_rate_played", lambda r: pct(r["win_rate_played"])),
         ("n played", "n_played", lambda r: count(r["n_played"])),
         (f"share {with_.replace('_', ' ')}", f"share_{with_}", lambda r: pct(r[f"share_{with_}"])),
         ("mean count", "mean_count", lambda r: num(r["mean_count"]))) if c in df.columns]
+    if causes:
+        extra.insert(0, ("the item itself (measured)", lambda r: causes.get(str(r[subject.name]), "–")))
     rows = [_cell(many, r) + [subject.text(r[subject.name], names), count(r[f"n_{with_}"]), pct(r[f"win_rate_{with_}"]),
                               ci_pct(r[f"lo_{with_}"], r[f"hi_{with_}"]), count(r[f"n_{without}"]),
                               pct(r[f"win_rate_{without}"]), pts(r["improvement"]),
@@ -155,8 +158,18 @@ def _value_table(subject, df, many, unit, min_group=None, names=None):
     return Table(subject.name, subject.title, note, headers + [h for h, _ in extra], rows, greyed=greyed)
 
 
-def tables(data, pivots=(), sections=()):
+def cause_column(values, kind):
+    """{item id: its measured win-rate change as text} of one class (`kind`), for an association
+    table's column "the item itself (measured)"; {} when none is measured (or per cell)."""
+    if values is None or not values.height or "cell" in values.columns:
+        return {}
+    rows = [r for r in values.iter_rows(named=True) if r["kind"] == kind and r["per_seat"]]
+    return {r["item"]: f"{pts(r['effect'])} [{ci_pts(r['low'], r['high'])}]" for r in rows}
+
+
+def tables(data, pivots=(), sections=(), items=()):
     """Every table of the report, in order; `pivots` (``reports.pivots``) after the win rates, the
+    `items` tables (``reports.item_values``: the items' causes) before the items' associations, the
     tables of the game's own `sections` (``reports.sections.tables_of``) before the variant deltas."""
     many, unit = data.many_cells, data.unit
     out = [_interventions(data.interventions, unit)] if data.interventions is not None else []
@@ -190,7 +203,10 @@ def tables(data, pivots=(), sections=()):
                          "the lead passed to another seat between rounds; normal 95% interval for the mean.",
                          data.length, many))
     out.append(_sources(data.sources, many, unit))
-    out += [_value_table(s, df, many, unit, data.min_group, data.names) for s, df in data.values.items()]
+    out += list(items)                          # the items' causes open the items part
+    out += [_value_table(s, df, many, unit, data.min_group, data.names,
+                         cause_column(data.item_values, s.name))
+            for s, df in data.values.items()]
     if data.never_played is not None:
         out.append(_never_played(data))
     out += list(sections)

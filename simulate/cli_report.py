@@ -9,6 +9,8 @@ import typer
 
 from .cli_app import app, run_until_done
 from .core.errors import UserError, check_path
+from .running.compare import CompareFailed
+from .running.runner import RunFailed, RunInterrupted
 
 SHOW_FINDINGS = 5
 
@@ -40,7 +42,14 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
            tiers: Optional[str] = typer.Option(None, "--tiers", help="The skill tiers of --robustness, "
                                                                      "STRATEGY[:GAMES],... [default: the game's, "
                                                                      "e.g. tuned:100000,lookahead:2000]."),
-           jobs: int = typer.Option(-1, "--jobs", help="Parallel workers of --robustness (-1: every core).")):
+           jobs: int = typer.Option(-1, "--jobs", help="Parallel workers of --robustness and of the causal values "
+                                                      "(-1: every core)."),
+           causal_budget: Optional[str] = typer.Option(None, "--causal-budget", help="What measuring every item "
+                                                       "as a cause may play: games in all (e.g. 400000) or a time "
+                                                       "(90s, 5m) [default: the game's, about a minute; "
+                                                       "docs/causal.md]."),
+           no_causal: bool = typer.Option(False, "--no-causal", help="Do not measure the items as causes (the "
+                                                                     "report shows the values already measured).")):
     """Write one self-contained HTML report (figures embedded, works offline), a Markdown summary and
     the PNG figures: findings first, then tables (win rates with 95% intervals, balance, ties,
     margin, game length, score sources, the value of the game's cards, actions, ...) and plots.
@@ -58,12 +67,17 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if tiers is not None and not robustness:
         raise UserError("--tiers goes with --robustness (the tiers it plays)")
     check_threshold(threshold)
+    if no_causal and causal_budget is not None:
+        raise UserError("--causal-budget and --no-causal contradict each other")
+    group = MinGroup(share=min_group_share, count=min_group)
 
     def build():
-        return build_report(source, html, threshold=threshold, force=force,
-                            min_group=MinGroup(share=min_group_share, count=min_group))
+        if not no_causal:
+            _measure_causal(source, html, force, causal_budget, jobs, threshold, group)
+        return build_report(source, html, threshold=threshold, force=force, min_group=group)
 
-    result = _play_tiers(source, html, tiers, jobs, force, build) if robustness else build()
+    result = (_play_tiers(source, html, tiers, jobs, force, build) if robustness
+              else run_until_done(build, RunInterrupted, (RunFailed, CompareFailed)))
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None
@@ -79,6 +93,60 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
         typer.echo(f"  - {f.sentence}")
     if len(found) > SHOW_FINDINGS:
         typer.echo(f"  ... and {len(found) - SHOW_FINDINGS} more in the report.")
+
+
+def _measure_causal(source, html, force, budget, jobs, threshold, group):
+    """Measure the items of a run as causes (a comparison: the items that are findings in each of
+    its cells) into each run's causal/ folder, before the report reads them (docs/causal.md)."""
+    from reports.build import check_output
+    from reports.data import COMPARISON, RUN, source_kind
+    from simulate.core.games import get_game
+    from simulate.core.run_files import read_manifest
+
+    from .running.causal import measure, parse_budget
+
+    kind = source_kind(source)
+    if kind not in (RUN, COMPARISON):
+        return
+    check_output(html, force)                    # a report that cannot be written plays nothing
+    if kind == RUN:
+        cells = {source: None}
+    else:
+        cells = {source / name: keys for name, keys in _finding_items(source, threshold, group).items()}
+    for folder, only in cells.items():
+        game = get_game(read_manifest(folder)["game"])
+        try:
+            done = measure(folder, parse_budget(budget, game), threshold=threshold, only=only, jobs=jobs,
+                           on_round=lambda text, f=folder: typer.echo(f"{f}: {text}" if kind == COMPARISON else text,
+                                                                      err=True))
+        except KeyboardInterrupt:
+            raise RunInterrupted("interrupted while measuring the items as causes; what was measured is kept in "
+                                 f"{folder}/causal/ and the same command goes on from it") from None
+        if done.skipped and budget is not None:
+            typer.echo(f"causal values of {folder}: not measured ({done.skipped})", err=True)
+        elif done.played:
+            typer.echo(f"causal values: {done.played:,} games played in {done.seconds:.0f} s "
+                       f"({done.stopped}); {done.games:,} in {folder}/causal/", err=True)
+
+
+def _finding_items(source, threshold, group):
+    """{cell name: item keys} of a comparison: the items that are findings in each cell."""
+    from reports.data import gather
+    from simulate.core.compare_folder import cell_name, read_compare
+
+    spec = read_compare(source)
+    found = gather(source, threshold=threshold, min_group=group).findings
+    out = {}
+    for f in found:
+        d = f.details
+        item = d.get(f.kind, d.get("item_id", d.get("item")))
+        if item is None or d.get("n_players") is None or f.kind in ("seat", "strategy", "variant", "intervention"):
+            continue
+        cell = cell_name(str(d.get("variant") or "base"), d["n_players"])
+        keys = {f"{f.kind}:{item}"} | ({f"angel:{item}:{s}" for s in ("hero", "patron")} if f.kind == "angel" else set())
+        out.setdefault(cell, set()).update(keys)
+    names = {c["name"] for c in spec["cells"]}
+    return {c: k for c, k in out.items() if c in names}
 
 
 def _play_tiers(source, html, tiers, jobs, force, build):

@@ -4,7 +4,7 @@ Everything the runner, the CLI, the bench, strategies, analysis and reports know
 about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
 that play, so checking a run's settings stays quick.
 """
-from ..core.protocol import Game, StrategySchema, Subject
+from ..core.protocol import CausalItem, Game, StrategySchema, Subject
 from . import layout as L
 from .config import VARIANTS, load_rules
 
@@ -33,6 +33,7 @@ class Aeolos(Game):
     # every seat, and 71% against tuned) on a subsample (docs/mcts.md)
     skill_tiers = (("tuned", 100_000), ("lookahead", 2_000), ("mcts:iterations=50", 1_000))
     seat_knob = "setup.starting_wind[{seat}]=1..6"     # docs/balance.md: wind 4 and 5 even out two players
+    causal_budget = 1_500_000       # 15 items raced: under a minute on two cores for the 3-player demo
 
     @property
     def variants(self):
@@ -101,6 +102,16 @@ class Aeolos(Game):
         if kind == "harbor":
             return [("base.toml", f"harbor.{item}"), ("variants/variable.toml", f"variable.alternative.{item}")]
         return []
+
+    def causal_items(self, config, n_players):
+        """Each Favor card (held instead of the one dealt), each harbor's action (never taken: its
+        value is the run's seat against the what-if's) and, with variant tableaus, each tableau."""
+        items = [CausalItem("card", "Favor card", name, {"favor": name}) for name in L.FAVOR_NAMES]
+        items += [CausalItem("harbor", "harbor action", str(h), {"no_harbor": h}, sign=-1)
+                  for h in range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)]
+        if (config.get("tableaus") or {}).get("enabled"):
+            items += [CausalItem("ability", "tableau", name, {"tableau": name}) for name in L.ABILITY_NAMES]
+        return items
 
     def intervention_values(self, config):
         harbors = f"{L.FIRST_HARBOR}-{L.FIRST_HARBOR + L.N_HARBORS - 1}"

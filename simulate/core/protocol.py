@@ -50,6 +50,8 @@ What it implements (methods):
   assumed_values       the values its config files mark ASSUMED (``simulate/core/assumed.py``)
   assumed_entries      the config entries a finding's subject (an item of a subject or
                        section) rests on, to mark findings that rest on assumed values
+  causal_items         the items whose effect a report measures as a cause by default: each
+                       a what-if of its intervention table (``CausalItem``; ``docs/causal.md``)
   about                what ``windtunnel info`` says of it beyond the declared facts
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
@@ -145,6 +147,23 @@ class Subject:
         name = (names or {}).get(str(item))
         phrase = self.named if name and self.named else self.phrase
         return phrase.format(item=item, Item=str(item).capitalize(), name=name)
+
+
+@dataclass(frozen=True)
+class CausalItem:
+    """An item whose effect a report measures as a cause (``simulate.running.causal``): the run's
+    own games played again with the intervention `sets` ({intervention key: value}) on game k's
+    seat k mod players, paired with the run's same seat in the same game."""
+    kind: str                        # its class: a Subject's or section's name where one shows it ("card")
+    title: str                       # the class in words ("Favor card")
+    item: str                        # its id, as the report's tables name it ("aeolos", "7", "u01")
+    sets: dict                       # the intervention: {key of the game's intervention table: value}
+    sign: int = 1                    # +1: the what-if gives the item; -1: it takes it away (value = run - what-if)
+    per_seat: bool = True            # False: it changes every seat's game (no win-rate verdict)
+
+    @property
+    def key(self):
+        return f"{self.kind}:{self.item}"
 
 
 @dataclass
@@ -286,6 +305,9 @@ class Game:
     # a `windtunnel balance --param` that moves seat {seat}'s chances (the report's next step for
     # a seat off fair), or None where no config value does
     seat_knob = None
+    # games the report's causal values may play by default (``simulate.running.causal``): all items,
+    # raced, at most this many games in all (about a minute on two cores)
+    causal_budget = 0
     variant_folder = "variants"      # the config folder's subfolder of variant files (a game may call them modules)
     no_values = ("strategies",)      # config subfolders that hold no game values
     # a config of whole numbers only, for the base class's read_rules: each "section.key" -> (fewest, most),
@@ -451,6 +473,11 @@ class Game:
         deeds, ...) and subjects (keys as text: a numbered action's "4 points"), from a run's resolved
         config; reports show "name (id)", a Subject its `named` phrase. None known: {}."""
         return {}
+
+    def causal_items(self, config, n_players):
+        """[CausalItem] of a run's resolved `config`: every item a report measures as a cause by
+        default, each by one what-if of the game's ``intervention_table``. None known: []."""
+        return []
 
     def content_items(self, config):
         """{kind: {item id: owner}}: every item of each kind of content a ``Usage`` section measures

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import UserError
-from ..core.protocol import ArrayResults, Game, StrategySchema, Subject, parse_variants
+from ..core.protocol import ArrayResults, CausalItem, Game, StrategySchema, Subject, parse_variants
 from ..core.seats import seated_at
 from . import layout as L
 from .actions import SYMBOLS, ActionError, amount_in, with_amount
@@ -122,6 +122,7 @@ class Eos(Game):
     # the treated seat's effect is no value of the item; an Angel's side takes two keys)
     intervention_subjects = {"nation": ("nation", "playing it"), "upgrade": ("upgrade", "starting with it in play"),
                              "journey": ("journey", "holding it from the start")}
+    causal_budget = 1_000_000       # 174 items at 4 players raced: about 5 minutes on two cores
     plugin_error_code = 92          # scorer.ERR_PLUGIN (kept here: the protocol imports no kernel)
     options = {"nations": NATION_OPTION}
     balance_groups = {"nation": NATIONS}    # each nation's win rate over the seat-games it played
@@ -279,6 +280,19 @@ class Eos(Game):
         # (a module's [add] entries: the deluxe content)
         return entries + [(f"modules/{m}.toml", f"add.{f.removesuffix('.toml')}.{p}") for m in MODULES
                           for f, p in entries]
+
+    def causal_items(self, config, n_players):
+        """Each nation, general upgrade (in play from the start), general journey card (in hand from
+        the start) and Angel side (the only side the seat may awaken it on), the treated seat's; and
+        each deed and Demon Lord's curse, on the board from the start for every seat."""
+        known = intervention_choices(config)
+        per_seat = [("nation", "nation"), ("upgrade", "upgrade"), ("journey", "journey card")]
+        items = [CausalItem(key, title, v, {key: v}) for key, title in per_seat for v in known[key]
+                 if key != "nation" or n_players > 1]
+        items += [CausalItem("angel", "Angel side", f"{a}:{side}", {"angel": a, "angel_side": side})
+                  for a in known["angel"] for side in known["angel_side"]]
+        items += [CausalItem("deed", "deed", d, {"deed": d}, per_seat=False) for d in known["deed"]]
+        return items + [CausalItem("curse", "curse", c, {"curse": c}, per_seat=False) for c in known["curse"]]
 
     def intervention_values(self, config):
         return {key: ", ".join(values) for key, values in intervention_choices(config).items()}
