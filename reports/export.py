@@ -4,8 +4,10 @@ slug), and a page shows at most `SCREEN_ROWS` of its rows; the rest go behind "m
 HTML's `<details>`, up to `MORE_ROWS`) and are always in the CSV, which both pages link to.
 
 A table built with a frame (``Table.csv``: the usage section's every item, used ones too)
-writes that frame; any other writes its cells as the page shows them (a lone "–" as an empty
-cell), with a `marked` and a `small group` column where the page highlights or greys rows."""
+writes that frame; any other writes its cells' values (``table_text.Cell``): numbers as numbers,
+rates and differences in points as fractions, an interval as two columns (`<header> low`,
+`<header> high`), text as the page shows it (a lone "–" as an empty cell), with a `marked` and a
+`small group` column where the page highlights or greys rows."""
 import csv
 import re
 
@@ -52,7 +54,25 @@ def unique_headers(headers):
 
 
 def _cell(text):
+    value = getattr(text, "value", None)
+    if value is not None:
+        return value
     return "" if text == "–" else text
+
+
+def _is_interval(rows, i):
+    return any(isinstance(getattr(r[i], "value", None), tuple) for r in rows if i < len(r))
+
+
+def _values(row, spans):
+    out = []
+    for i, c in enumerate(row):
+        v = _cell(c)
+        if i in spans:
+            out += list(v) if isinstance(v, tuple) else ["", ""]
+        else:
+            out.append(v)
+    return out
 
 
 def write_table(t, path):
@@ -62,11 +82,14 @@ def write_table(t, path):
         return
     extra = [("marked", t.marked), ("small group", t.greyed)]
     extra = [(name, flags) for name, flags in extra if flags and len(flags) == len(t.rows)]
+    headers = unique_headers([h.replace(" (pts)", "") for h in t.headers])     # points on the page, fractions here
+    spans = {i for i in range(len(headers)) if _is_interval(t.rows, i)}
+    names = [n for i, h in enumerate(headers) for n in ((f"{h} low", f"{h} high") if i in spans else (h,))]
     with open(path, "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(unique_headers(list(t.headers) + [name for name, _ in extra]))
+        w.writerow(unique_headers(names + [name for name, _ in extra]))
         for i, row in enumerate(t.rows):
-            w.writerow([_cell(c) for c in row] + ["yes" if flags[i] else "" for _, flags in extra])
+            w.writerow(_values(row, spans) + ["yes" if flags[i] else "" for _, flags in extra])
 
 
 def write_tables(tables, folder, link_folder):

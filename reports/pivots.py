@@ -5,7 +5,7 @@ each item's win rate by cell, for a subject with few items, such as a game's fac
 import polars as pl
 
 from .figures import COLORS, _figure, _percent, _save, cell_label
-from .table_text import Table, ci_pct, pct
+from .table_text import Cell, Table, ci_pct, pct
 
 MAX_LINES = 10          # a chart's lines at most (one colour each); more items: the table only
 
@@ -30,8 +30,8 @@ def _pivot(df, key, value, text, baseline):
 def seat_pivot(seat, baseline="base"):
     """Each seat's advantage over fair (points, 95% CI) per cell."""
     cells, rows = _pivot(seat.sort("seat"), "seat", "advantage",
-                         lambda r: f"{100 * r['advantage']:+.1f} [{100 * (r['lo'] - r['fair']):+.1f}, "
-                                   f"{100 * (r['hi'] - r['fair']):+.1f}]", baseline)
+                         lambda r: Cell(f"{100 * r['advantage']:+.1f} [{100 * (r['lo'] - r['fair']):+.1f}, "
+                                        f"{100 * (r['hi'] - r['fair']):+.1f}]", r["advantage"]), baseline)
     return Table("pivot_seat", "Seat advantage by cell",
                  "Each seat's win rate minus fair (1/P), in points, with its Wilson 95% interval, one column per "
                  "variant and player count: a row reads one seat across the comparison.",
@@ -43,7 +43,7 @@ def subject_pivot(subject, df, names=None, baseline="base"):
     with_ = subject.states[0]
     col = f"win_rate_{with_}"
     cells, rows = _pivot(df, subject.name, col,
-                         lambda r: f"{pct(r[col])} {ci_pct(r[f'lo_{with_}'], r[f'hi_{with_}'])}", baseline)
+                         lambda r: Cell(f"{pct(r[col])} {ci_pct(r[f'lo_{with_}'], r[f'hi_{with_}'])}", r[col]), baseline)
     return Table(f"pivot_{subject.name}", f"{subject.title}: win rate by cell",
                  f"The win rate of seats that {subject.verb} each {subject.name} (Wilson 95% interval), one column "
                  "per variant and player count; an association, not a cause.",

@@ -55,38 +55,53 @@ def _ok(x):
     return x is not None and not (isinstance(x, float) and math.isnan(x))
 
 
+class Cell(str):
+    """A number as the page shows it ("39.2%", "+3.1", "[1.0, 2.0]") that keeps its value for the
+    CSV (``reports.export``): a rate or a difference in points as a fraction, an interval as its
+    two ends, a count as a whole number."""
+    value = None
+
+    def __new__(cls, text, value=None):
+        cell = super().__new__(cls, text)
+        cell.value = value
+        return cell
+
+
+NONE = Cell("–")
+
+
 def pct(x, digits=1):
-    return f"{100 * x:.{digits}f}%" if _ok(x) else "–"
+    return Cell(f"{100 * x:.{digits}f}%", x) if _ok(x) else NONE
 
 
 def ci_pct(lo, hi):
-    return f"{100 * lo:.1f}–{100 * hi:.1f}%" if _ok(lo) and _ok(hi) else "–"
+    return Cell(f"{100 * lo:.1f}–{100 * hi:.1f}%", (lo, hi)) if _ok(lo) and _ok(hi) else NONE
 
 
 def pts(x):
-    return f"{100 * x:+.1f}" if _ok(x) else "–"
+    return Cell(f"{100 * x:+.1f}", x) if _ok(x) else NONE
 
 
 def ci_pts(lo, hi):
-    return f"{100 * lo:+.1f} to {100 * hi:+.1f}" if _ok(lo) and _ok(hi) else "–"
+    return Cell(f"{100 * lo:+.1f} to {100 * hi:+.1f}", (lo, hi)) if _ok(lo) and _ok(hi) else NONE
 
 
 def num(x, fmt="{:.2f}"):
-    return fmt.format(x) if _ok(x) else "–"
+    return Cell(fmt.format(x), x) if _ok(x) else NONE
 
 
 def ci_num(lo, hi, fmt="{:.2f}"):
-    return f"{fmt.format(lo)} to {fmt.format(hi)}" if _ok(lo) and _ok(hi) else "–"
+    return Cell(f"{fmt.format(lo)} to {fmt.format(hi)}", (lo, hi)) if _ok(lo) and _ok(hi) else NONE
 
 
 def count(n):
-    return f"{int(n):,}" if _ok(n) else "–"
+    return Cell(f"{int(n):,}", int(n)) if _ok(n) else NONE
 
 
 def pval(p):
     if not _ok(p):
-        return "–"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+        return NONE
+    return Cell("< 0.001" if p < 0.001 else f"{p:.3f}", p)
 
 
 def findings_note(data):
@@ -164,7 +179,7 @@ def cause_column(values, kind):
     if values is None or not values.height or "cell" in values.columns:
         return {}
     rows = [r for r in values.iter_rows(named=True) if r["kind"] == kind and r["per_seat"]]
-    return {r["item"]: f"{pts(r['effect'])} [{ci_pts(r['low'], r['high'])}]" for r in rows}
+    return {r["item"]: Cell(f"{pts(r['effect'])} [{ci_pts(r['low'], r['high'])}]", r["effect"]) for r in rows}
 
 
 def tables(data, pivots=(), sections=(), items=()):
@@ -189,7 +204,7 @@ def tables(data, pivots=(), sections=(), items=()):
                      [_cell(many, r) + [{"seat": "seats", "strategy": "strategies"}[r["over"]],
                                         num(r["balance"], "{:.3f}"), ci_num(r["lo"], r["hi"], "{:.3f}"),
                                         _who(r["over"], r["highest"]), _who(r["over"], r["lowest"]),
-                                        num(100 * r["gap"], "{:.1f}"), count(r["n"])]
+                                        Cell(f"{100 * r['gap']:.1f}", r["gap"]), count(r["n"])]
                       for r in bal.iter_rows(named=True)]))
     out.append(Table("ties", "Ties", f"Games with more than one seat at rank 0 (the tiebreak: "
                      f"{data.game.tiebreak}), Wilson 95% interval.",
