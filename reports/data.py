@@ -242,7 +242,7 @@ def _item_values(path, kind, opened, threshold, treated, names):
         values, note = stored_values(Path(path) / c["folder"], threshold, label)
         notes += [note] if note else []
         if values is not None:
-            frames.append(values.with_columns(cell=pl.lit(c["name"]),
+            frames.append(values.with_columns(cell=pl.lit(c["name"]), name=pl.col("label"),
                                               label=pl.col("label") + pl.lit(f" ({c['name']})")))
     return (CV.value_table(pl.concat(frames).to_dicts()) if frames else None), notes
 

@@ -25,7 +25,9 @@ def item_values_table(df, unit, threshold):
             f"inside or wholly outside the band of ±{100 * threshold:.1f} points; 'unsettled' ones ran out of budget "
             f"or games. An item that changes every seat's game (a deed, a curse) has no win-rate verdict: read its "
             f"{unit} and game-length change. The CSV holds rates as fractions.")
-    csv = df.select(*(["cell"] if many else []), *[pl.col(k).alias(v) for k, v in CSV.items()])
+    names = {"label": "name"} if "name" in df.columns else {}         # a comparison's label names its cell too
+    csv = df.select(*(["cell"] if many else []), *[pl.col(names.get(k, k) if k != "label" or not names else "name")
+                                                   .alias(v) for k, v in CSV.items()])
     return Table("item_values", "What each item does (measured as a cause)", note,
                  (["cell"] if many else []) + ["class", "item", "win rate change (pts)", "95% CI", f"{unit} change",
                                                "95% CI", "turns change", "games", "verdict"], rows,

@@ -184,3 +184,28 @@ def test_a_state_of_another_run_is_not_shown(printed, tmp_path):
     (copy / "causal" / "causal.json").write_text(json.dumps(state))
     values, note = stored_values(copy, 0.03)
     assert values is None and "another run" in note
+
+
+def test_a_comparison_measures_the_items_that_are_findings_in_each_cell(tmp_path):
+    out = tmp_path / "cmp"
+    r = invoke("compare", "aeolos", "--variants", "base,tableaus", "--players", P, "--games", 1_500, "--jobs", 1,
+               "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    r = invoke("report", out, "--jobs", 1)
+    assert r.exit_code == 0, r.stderr
+    csv = pl.read_csv(out / "report_files" / "item_values.csv")
+    assert set(csv["cell"]) <= {f"base-{P}p", f"tableaus-{P}p"} and csv.height
+    for cell in set(csv["cell"]):
+        state = json.loads((out / cell / "causal" / "causal.json").read_text())
+        assert state["run"]["games"] == 1_500
+    # only items that are findings there: fewer than every item of every cell
+    assert csv.height < 2 * 15 + 4
+    assert not csv["name"].str.contains(r"\(base-").any()        # the CSV's cell column names the cell
+
+
+def test_no_causal_measures_nothing(tmp_path):
+    out = tmp_path / "r"
+    run("aeolos", 2, 400, 1, "balanced", out=out, jobs=1, progress=False, command="test")
+    r = invoke("report", out, "--no-causal")
+    assert r.exit_code == 0 and not (out / "causal").exists()
+    assert not (out / "report_files" / "item_values.csv").exists()
