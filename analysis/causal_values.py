@@ -22,8 +22,10 @@ import polars as pl
 
 from simulate.core.seats import treated_seat
 
+from .findings import ITEM_CAUSES, ITEMS, Finding
 from .sequential import confidence_sequence
 from .significance import difference
+from .verdicts import FAIL, PASS, WATCH, Verdict
 
 LARGE, SMALL, UNSETTLED, NO_VERDICT = ("larger than the band", "within the band", "unsettled",
                                        "no win-rate verdict")
@@ -154,8 +156,6 @@ def sentence(r, unit="points"):
 def findings(values, threshold, unit="points"):
     """A finding per outlier (``outliers``), worded as a cause: the items tier that leads the
     associations (``analysis.findings.ITEM_CAUSES``)."""
-    from .findings import ITEM_CAUSES, Finding
-
     return [Finding(r["kind"], r["label"], sentence(r, unit), r["deviation"], math.nan,
                     {**r, "item": r["item"], r["kind"]: r["item"]}, scale=threshold, tier=ITEM_CAUSES,
                     short=f"{r['class']} {r['label']}") for r in outliers(values, threshold)]
@@ -164,8 +164,6 @@ def findings(values, threshold, unit="points"):
 def quote(found, values, label=str, unit="points"):
     """Each association finding about a measured item gets the gap in plain words (``gap_words``):
     what holding it goes with against what the item itself does."""
-    from .findings import ITEMS
-
     if values is None or not values.height:
         return found
     measured = {(r["kind"], r["item"]): r for r in values.iter_rows(named=True)}
@@ -182,8 +180,6 @@ def quote(found, values, label=str, unit="points"):
 
 def item_verdict(values, threshold, question):
     """The summary's item question answered from measured causes (``analysis.verdicts.Verdict``)."""
-    from .verdicts import FAIL, PASS, WATCH, Verdict
-
     out = outliers(values, threshold)
     unsettled = values.filter(pl.col("verdict") == UNSETTLED).height if values is not None else 0
     tail = f"; {unsettled} unsettled within the budget" if unsettled else ""

@@ -8,9 +8,10 @@ from typing import Optional
 import typer
 
 from .cli_app import app, run_until_done
+from .core.compare_folder import cell_name, read_compare
 from .core.errors import UserError, check_path
-from .running.compare import CompareFailed
-from .running.runner import RunFailed, RunInterrupted
+from .core.games import get_game
+from .core.run_files import read_manifest
 
 SHOW_FINDINGS = 5
 
@@ -58,6 +59,9 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     from analysis.group_size import MinGroup
     from reports.build import build_report, check_threshold
 
+    from .running.compare import CompareFailed
+    from .running.runner import RunFailed, RunInterrupted
+
     source = Path(path)
     html = Path(check_path(out)) if out is not None else source / "report.html"
     # build_report checks the threshold, the source and the output before any work: one line, exit 2
@@ -100,10 +104,9 @@ def _measure_causal(source, html, force, budget, jobs, threshold, group):
     its cells) into each run's causal/ folder, before the report reads them (docs/causal.md)."""
     from reports.build import check_output
     from reports.data import COMPARISON, RUN, source_kind
-    from simulate.core.games import get_game
-    from simulate.core.run_files import read_manifest
 
     from .running.causal import measure, parse_budget
+    from .running.runner import RunInterrupted
 
     kind = source_kind(source)
     if kind not in (RUN, COMPARISON):
@@ -132,7 +135,6 @@ def _measure_causal(source, html, force, budget, jobs, threshold, group):
 def _finding_items(source, threshold, group):
     """{cell name: item keys} of a comparison: the items that are findings in each cell."""
     from reports.data import gather
-    from simulate.core.compare_folder import cell_name, read_compare
 
     spec = read_compare(source)
     found = gather(source, threshold=threshold, min_group=group).findings

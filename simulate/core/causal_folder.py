@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import UserError
-from .run_files import _now, sha256_file, write_json_atomic
+from .run_files import _now, sha256_file, write_json_atomic, write_parquet_atomic
 
 FOLDER, STATE, FORMAT = "causal", "causal.json", "windtunnel-causal/1"
 COLUMNS = ("item", "game_id", "won", "score", "turns")
@@ -116,8 +116,6 @@ class CausalFolder:
 
     def add(self, table):
         """Write one shard of rows (a pyarrow table of ``COLUMNS``) and record it."""
-        from .run_files import write_parquet_atomic
-
         name = f"part-{len(self.state['shards']) + 1:06d}.parquet"
         sha = write_parquet_atomic(table, self.path / name)
         self.state["shards"].append({"file": name, "sha256": sha, "rows": table.num_rows})

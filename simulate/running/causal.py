@@ -17,6 +17,7 @@ played and the next report goes on from it. Game k of an item is determined by (
 the item), so the values do not depend on the number of workers, the batch sizes or on where
 an earlier measure stopped.
 """
+import copy
 import math
 import os
 import re
@@ -28,10 +29,11 @@ import numpy as np
 
 from strategies.roster import search_codes
 
-from ..core.causal_folder import CausalFolder
+from ..core.causal_folder import FOLDER, CausalFolder
 from ..core.errors import UserError, check_jobs
 from ..core.games import get_game
 from ..core.run_files import read_manifest
+from ..core.run_folder import open_run
 from ..core.run_lock import folder_lock
 from .backends import _Backend
 from .worker import Worker, prepare
@@ -165,8 +167,6 @@ def measure(path, budget=None, *, threshold=0.03, only=None, jobs=-1, on_round=N
     to measure (a comparison's findings), None for every item; `on_round(text)`: told before
     each round. Holds the run's lock while it writes."""
     from analysis.causal_values import base_frame, differences, item_value, treated_rows, value_table
-    from simulate.core.run_folder import open_run
-
     t0 = time.perf_counter()
     check_jobs(jobs)
     m = read_manifest(path)
@@ -203,10 +203,6 @@ def stored_values(path, threshold, label=str):
     """(the values of the run at `path` as its causal folder holds them, verified, or None; a note
     or None): what a report shows without playing. `label(item id)`: the item as the report names it."""
     from analysis.causal_values import base_frame, differences, item_value, treated_rows, value_table
-    from simulate.core.run_folder import open_run
-
-    from ..core.causal_folder import FOLDER
-
     if not (Path(path) / FOLDER).is_dir():
         return None, None
     m = read_manifest(path)
@@ -343,8 +339,6 @@ class _Race:
 
 def _with_sets(config, table, sets):
     """The run's resolved config with an item's intervention values set."""
-    import copy
-
     out = copy.deepcopy(config)
     out.setdefault(table, {}).update(sets)
     return out
