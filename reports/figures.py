@@ -1,6 +1,8 @@
 """The report's figures: matplotlib on the Agg canvas (no display, no pyplot state), one function
-per figure. Each takes the small frames of `reports.data.ReportData` and a folder, writes one PNG
-and returns its path, or returns None when it has nothing to draw (no empty figures)."""
+per figure; seaborn draws the statistical ones (forest plots: ``forest_marks``; heatmaps:
+``heatmap``; the score sources' bars) on those figures' axes, without its global theme. Each
+takes the small frames of `reports.data.ReportData` and a folder, writes one PNG and returns its
+path, or returns None when it has nothing to draw (no empty figures)."""
 import io
 import textwrap
 from pathlib import Path
@@ -14,6 +16,7 @@ DPI = 110
 COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
           "#bcbd22", "#17becf")
 SIGNIFICANT, PLAIN = "#c0392b", "#555555"
+MISSING = "#eeeeee"      # a heatmap's cell without data
 
 
 def cell_label(variant, n_players):
@@ -151,6 +154,49 @@ def points_colorbar(fig, im, axes, label="percentage points from fair"):
     return cb
 
 
+def heatmap(ax, values, text, rows, cols, lim, fontsize=8):
+    """A matrix in percentage points drawn by seaborn: blue below 0 to red above, on one scale of
+    -`lim` to +`lim`; each cell annotated with its `text` (black or white by the cell's shade),
+    a cell without data (NaN) grey. Returns the colour mesh (for ``points_colorbar``)."""
+    import seaborn as sns
+
+    ax.set_facecolor(MISSING)                   # seaborn leaves a masked cell bare
+    sns.heatmap(values, mask=np.isnan(values), annot=np.array(text, dtype=object), fmt="", cmap="RdBu_r",
+                vmin=-lim, vmax=lim, cbar=False, xticklabels=[str(c) for c in cols],
+                yticklabels=[str(r) for r in rows], annot_kws={"fontsize": fontsize}, ax=ax)
+    ax.tick_params(axis="y", labelrotation=0)
+    return ax.collections[0]
+
+
+def forest_marks(ax, y, est, lo, hi, groups, palette, filled, size=28, legend=False):
+    """The marks of a forest plot on `ax`: each interval `lo`..`hi` a line at its row `y`, each
+    estimate a seaborn point, coloured by its group (`palette`: group -> colour, in legend order),
+    hollow where not `filled`; rows without an estimate left out. `legend`: the groups' legend
+    beside the plot."""
+    import seaborn as sns
+
+    ok = np.isfinite(est)
+    y, est, lo, hi, filled = (np.asarray(a)[ok] for a in (y, est, lo, hi, filled))
+    groups = [g for g, keep in zip(groups, ok) if keep]
+    if not len(y):
+        return
+    ax.hlines(y, lo, hi, colors=[palette[g] for g in groups], linewidth=1.5)
+    sns.scatterplot(x=est, y=y, hue=groups, hue_order=list(palette), palette=palette, s=size, zorder=3,
+                    legend=legend, ax=ax)
+    points = ax.collections[-1]
+    faces = np.array(points.get_facecolors())
+    points.set_edgecolors(faces.copy())
+    faces[~filled.astype(bool)] = (1, 1, 1, 1)
+    points.set_facecolors(faces)
+    if legend:
+        sns.move_legend(ax, "upper left", bbox_to_anchor=(1.01, 1), fontsize=8, title=None)
+
+
+def cell_palette(cells):
+    """{cell label: colour} of a frame's cells, in the report's order of colours."""
+    return {cell_label(v, p): COLORS[i % len(COLORS)] for i, (v, p) in enumerate(cells)}
+
+
 def win_rate_bars(seat, strategy, folder):
     """Win rate by seat and by strategy with 95% Wilson intervals; dashed: fair (1/P)."""
     if not seat.height:
@@ -195,21 +241,10 @@ def seat_heatmap(seat, seat_strategy, folder):
         for r in part.iter_rows(named=True):
             adv[i, r["seat"]] = 100 * (r["win_rate"] - 1.0 / p)          # percentage points
             text[i][r["seat"]] = f"{100 * r['win_rate']:.1f}%\nn={r['n']:,}"
-    import matplotlib
-
-    cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
     lim = max(5.0, float(np.nanmax(np.abs(adv))))
     fig = _figure(1.6 + 1.3 * n_seats, max(2.6, 1.2 + 0.55 * len(rows)))     # room for the colour bar's label
     ax = fig.subplots()
-    im = ax.imshow(np.ma.masked_invalid(adv), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
-    for i in range(len(rows)):
-        for j in range(n_seats):
-            if text[i][j]:
-                dark = abs(adv[i, j]) > 0.6 * lim
-                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=8,
-                        color="white" if dark else "black")
-    ax.set_xticks(range(n_seats), [f"seat {s}" for s in range(n_seats)])
-    ax.set_yticks(range(len(rows)), [r[0] for r in rows])
+    im = heatmap(ax, adv, text, [r[0] for r in rows], [f"seat {s}" for s in range(n_seats)], lim)
     ax.set_xlabel("seat (seat 0 starts)")
     ax.set_ylabel("cell and strategy" if many else "strategy")
     ax.set_title("Win rate by seat (colour: percentage points above or below fair)"
@@ -223,8 +258,6 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
     markers where the interval excludes 0. As many subjects as fit MAX_PX (and at most `most`):
     where that leaves some out, the largest (by |estimate| in any cell) in that order, and the
     title says so."""
-    from matplotlib.lines import Line2D
-
     df = df.filter(pl.col(est).is_not_nan() & pl.col(lo).is_not_nan() & pl.col(hi).is_not_nan())
     if not df.height:
         return None
@@ -244,19 +277,14 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
     longest = max(len(str(x)) for x in subjects)
     fig = _figure(5.5 + 0.075 * longest + (1.3 if len(cells) > 1 else 0), 1.2 + per * len(subjects))
     ax = fig.subplots()
+    at = {s: j for j, s in enumerate(subjects)}
+    index = {c: i for i, c in enumerate(cells)}
     step = 0.8 / len(cells)
-    handles = []
-    for i, (v, p) in enumerate(cells):
-        part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p))
-        at = {s: j for j, s in enumerate(subjects)}
-        y = np.array([at[s] for s in part[label].to_list()]) - 0.4 + step * (i + 0.5)
-        e, a, b = (part[c].to_numpy() * scale for c in (est, lo, hi))
-        color = COLORS[i % len(COLORS)]
-        ax.hlines(y, a, b, color=color, linewidth=1.5)
-        sig = (a > 0) | (b < 0)
-        ax.scatter(e[sig], y[sig], color=color, zorder=3, s=28)
-        ax.scatter(e[~sig], y[~sig], facecolor="white", edgecolor=color, zorder=3, s=28)
-        handles.append(Line2D([], [], color=color, marker="o", label=cell_label(v, p)))
+    y = np.array([at[s] - 0.4 + step * (index[c] + 0.5)
+                  for s, c in zip(df[label].to_list(), df.select("variant", "n_players").rows())])
+    e, a, b = (df[c].to_numpy() * scale for c in (est, lo, hi))
+    forest_marks(ax, y, e, a, b, [cell_label(v, p) for v, p in df.select("variant", "n_players").rows()],
+                 cell_palette(cells), (a > 0) | (b < 0), legend=len(cells) > 1)   # beside the plot: inside, it covers rows
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(subjects)), [str(s) for s in subjects])
     ax.invert_yaxis()
@@ -264,8 +292,6 @@ def _forest(df, label, est, lo, hi, title, xlabel, folder, name, scale=100.0, yl
     ax.set_ylabel(ylabel or label)
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
-    if len(cells) > 1:                      # beside the plot: inside it covers rows
-        ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     return _save(fig, folder, name)
 
 
@@ -278,6 +304,54 @@ def value_forest(subject, df, folder, names=None):
                    "improvement_hi", f"{subject.title}: win rate of seats that {subject.verb} it minus the others "
                    "(95% CI; filled: excludes 0); an association", "difference in win rate (percentage points)",
                    folder, f"{subject.name}_value.png")
+
+
+VERDICT_COLOURS = {"larger than the band": SIGNIFICANT, "within the band": "#2ca02c", "unsettled": "#e69f00",
+                   "no win-rate verdict": PLAIN}
+
+
+def _item_row(r, unit):
+    """An item's row label: its class and name, and its effect on the holder's score."""
+    score = (r["score"], r["score_low"], r["score_high"])
+    if any(x is None or not np.isfinite(x) for x in score):
+        return f"{r['class']}: {r['label']}"
+    return f"{r['class']}: {r['label']} · {score[0]:+.1f} {unit} [{score[1]:+.1f}, {score[2]:+.1f}]"
+
+
+def item_values_forest(df, path, threshold, unit="points"):
+    """Causal item values: each item's effect on the win rate of the seat that holds it (a
+    fraction, in percentage points here) with its 95% interval, largest |effect| first (as many
+    as fit MAX_PX, the title saying so), coloured by its verdict, the band -`threshold` to
+    +`threshold` shaded; each row's label adds the effect on the score in `unit`. Rows with
+    `per_seat` False (an item that changes every seat's game) are not drawn. `path`: the folder of
+    item_values.png, or the PNG's own path."""
+    df = df.filter(pl.col("per_seat") & pl.col("effect").is_finite() & pl.col("low").is_finite()
+                   & pl.col("high").is_finite())
+    if not df.height:
+        return None
+    df = df.sort(pl.col("effect").abs(), "class", "label", descending=[True, False, False])
+    keep = fit(df.height, row_height(1), 1.6)
+    title = "What each item does to the win rate of the seat that holds it" + largest_note(keep, df.height)
+    df = df.head(keep)
+    rows = [_item_row(r, unit) for r in df.iter_rows(named=True)]
+    fig = _figure(7.5 + 0.075 * max(len(r) for r in rows), 1.2 + row_height(1) * len(rows))
+    ax = fig.subplots()
+    band = 100 * threshold
+    ax.axvspan(-band, band, color=VERDICT_COLOURS["within the band"], alpha=0.12, zorder=0,
+               label=f"the band (±{band:.1f} points)")
+    verdicts = df["verdict"].to_list()
+    palette = {v: VERDICT_COLOURS.get(v, PLAIN) for v in [*VERDICT_COLOURS, *verdicts] if v in verdicts}
+    e, a, b = (100 * df[c].to_numpy() for c in ("effect", "low", "high"))
+    forest_marks(ax, np.arange(len(rows)), e, a, b, verdicts, palette, (a > 0) | (b < 0), legend=True)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.invert_yaxis()
+    ax.set_xlabel("effect on the holder's win rate (percentage points; 95% interval; filled: excludes 0)")
+    ax.set_ylabel(f"item: effect on {unit} [95% interval]")
+    ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    where = Path(path)
+    return _save(fig, *((where.parent, where.name) if where.suffix == ".png" else (where, "item_values.png")))
 
 
 def used_sources(sources):
@@ -297,7 +371,10 @@ def _source_colour(k):
 
 
 def score_source_bars(sources, folder, unit="points"):
-    """Mean score per source, stacked, per cell and strategy (negative sources below 0)."""
+    """Mean score per source, stacked, per cell and strategy (negative sources below 0): a seaborn
+    bar layer per source, each starting where the sources before it end."""
+    import seaborn as sns
+
     order = used_sources(sources)
     df = sources.filter(pl.col("source").is_in(order))
     if not df.height:
@@ -309,22 +386,18 @@ def score_source_bars(sources, folder, unit="points"):
     # tall enough for the legend beside it too (13 sources for one strategy, say)
     fig = _figure(9, max(1.4 + 0.45 * len(groups), 0.8 + 0.22 * len(order)))
     ax = fig.subplots()
+    means = {(v, p, s, source): m for v, p, s, source, m in df.select("variant", "n_players", "strategy", "source",
+                                                                       "mean").rows()}
     pos, neg = np.zeros(len(groups)), np.zeros(len(groups))
     for k, source in enumerate(order):
-        vals = np.zeros(len(groups))
-        for i, (v, p, s) in enumerate(groups):
-            hit = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("strategy") == s)
-                            & (pl.col("source") == source))["mean"]
-            vals[i] = float(hit[0]) if hit.len() else 0.0
-        left = np.where(vals >= 0, pos, neg)
+        vals = np.array([means.get((*g, source), 0.0) for g in groups], dtype=float)
         lost = source == "lost"             # (a game may have 13 sources or more: each its own colour)
-        ax.barh(range(len(groups)), vals, left=left, color="#aaaaaa" if lost else _source_colour(k),
-                hatch="//" if lost else None, label=source.replace("_", " "))
+        sns.barplot(x=vals, y=labels, order=labels, orient="y", left=np.where(vals >= 0, pos, neg), errorbar=None,
+                    color="#aaaaaa" if lost else _source_colour(k), saturation=1, hatch="//" if lost else None,
+                    label=source.replace("_", " "), legend=False, ax=ax)
         pos, neg = pos + np.maximum(vals, 0), neg + np.minimum(vals, 0)
-    for i, total in enumerate(pos + neg):
-        ax.text(pos[i], i, f"  {total:.1f}", va="center", fontsize=8)
-    ax.set_yticks(range(len(groups)), labels)
-    ax.invert_yaxis()
+    for i, net in enumerate(pos + neg):
+        ax.text(pos[i], i, f"  {net:.1f}", va="center", fontsize=8)
     ax.set_xlabel(f"mean {unit} per seat per game")
     ax.set_ylabel("cell: strategy" if many else "strategy")
     ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
@@ -365,9 +438,8 @@ def _delta_panel(ax, df, scale, xlabel, many, unit):
     y = np.arange(df.height)
     e, a, b = (df[c].to_numpy() * scale for c in ("diff", "lo", "hi"))
     sig = df["significant"].to_numpy()
-    for mask, color, face in ((sig, SIGNIFICANT, SIGNIFICANT), (~sig, PLAIN, "white")):
-        ax.hlines(y[mask], a[mask], b[mask], color=color, linewidth=1.5)
-        ax.scatter(e[mask], y[mask], facecolor=face, edgecolor=color, zorder=3, s=30)
+    forest_marks(ax, y, e, a, b, np.where(sig, "significant", "not"), {"significant": SIGNIFICANT, "not": PLAIN},
+                 sig, size=30)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(y, [("* " if s else "") + t for s, t in zip(sig, labels)])
     for tick, s in zip(ax.get_yticklabels(), sig):
@@ -453,10 +525,20 @@ def leader_wins_plot(leaders, folder, unit="points"):
     return _save(fig, folder, "leader_wins.png")
 
 
+def draw_item_values(data, folder):
+    """The causal item values' forest of a report whose data has them (a non-empty polars frame
+    `item_values`), else None."""
+    df = getattr(data, "item_values", None)
+    if not isinstance(df, pl.DataFrame) or not df.height:
+        return None
+    return item_values_forest(df, folder, data.threshold, data.unit)
+
+
 def figures(data, pivots=None, sections=None):
-    """name -> (alt text / caption, function of ReportData and folder), in report order: one value
-    forest per subject of the game after the seat heatmap, `pivots` (``reports.pivots``) after
-    them, then the figures of the game's own `sections` (``reports.sections.figures_of``)."""
+    """name -> (alt text / caption, function of ReportData and folder), in report order: the causal
+    item values' forest and one value forest per subject of the game after the seat heatmap,
+    `pivots` (``reports.pivots``) after them, then the figures of the game's own `sections`
+    (``reports.sections.figures_of``)."""
     unit = data.unit
     pivots = pivots or {}
     values = {f"{s.name}_value": (f"Forest plot of {s.title}: win rate of seats that {s.verb} it minus the others, "
@@ -467,6 +549,8 @@ def figures(data, pivots=None, sections=None):
                       lambda d, f: win_rate_bars(d.seat, d.strategy, f)),
         "seat_heatmap": ("Heatmap of win rate by seat, overall and per strategy, coloured by the difference from fair",
                          lambda d, f: seat_heatmap(d.seat, d.seat_strategy, f)),
+        "item_values": ("Forest plot of each item's causal effect on the win rate of the seat that holds it, 95% "
+                        "intervals, the threshold band shaded, coloured by verdict", draw_item_values),
         **values,
         **pivots,
         **(sections or {}),

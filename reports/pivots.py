@@ -1,7 +1,8 @@
 """Pivot views of a report over several cells (variants or modules x player counts): one table per
 question with the cells as columns, so a designer reads one nation's (seat's, card's) win rate
 across modules and player counts in a row, and two charts (each seat's advantage by player count;
-each item's win rate by cell, for a subject with few items, such as a game's factions)."""
+each item's win rate by cell, for a subject with few items, such as a game's factions), drawn by
+seaborn."""
 import polars as pl
 
 from .figures import COLORS, _figure, _percent, _save, cell_label
@@ -61,6 +62,15 @@ def pivot_tables(data):
     return out
 
 
+def _lines(ax, x, y, lines, palette):
+    """One seaborn line with markers per entry of `lines` (`palette`: line -> colour, in legend
+    order), its legend beside the plot."""
+    import seaborn as sns
+
+    sns.lineplot(x=x, y=y, hue=lines, hue_order=list(palette), palette=palette, marker="o", errorbar=None, ax=ax)
+    sns.move_legend(ax, "center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False, title=None)
+
+
 def seat_advantage_by_players(seat, folder):
     """Each seat's advantage over fair by player count (a line per variant and seat), or None."""
     if seat is None or seat["n_players"].n_unique() < 2:
@@ -68,19 +78,23 @@ def seat_advantage_by_players(seat, folder):
     fig = _figure(7.5, 4)
     ax = fig.add_subplot()
     lines = seat.select("variant", "seat").unique().sort("variant", "seat").rows()[:MAX_LINES]
-    for i, (variant, s) in enumerate(lines):
-        d = seat.filter((pl.col("variant") == variant) & (pl.col("seat") == s)).sort("n_players")
-        x = d["n_players"].to_list()
-        ax.errorbar(x, (100 * d["advantage"]).to_list(),
-                    yerr=[(100 * (d["win_rate"] - d["lo"])).to_list(), (100 * (d["hi"] - d["win_rate"])).to_list()],
-                    marker="o", capsize=3, color=COLORS[i % len(COLORS)],
-                    label=f"seat {s}" + (f", {variant}" if seat["variant"].n_unique() > 1 else ""))
+    many = seat["variant"].n_unique() > 1
+
+    def name(variant, s):
+        return f"seat {s}" + (f", {variant}" if many else "")
+
+    palette = {name(*line): COLORS[i % len(COLORS)] for i, line in enumerate(lines)}
+    d = seat.sort("variant", "seat", "n_players")
+    d = d.filter(pl.Series([name(*line) in palette for line in d.select("variant", "seat").rows()], dtype=pl.Boolean))
+    names = [name(*line) for line in d.select("variant", "seat").rows()]
+    _lines(ax, d["n_players"].to_numpy(), (100 * d["advantage"]).to_numpy(), names, palette)
+    ax.vlines(d["n_players"].to_numpy(), (100 * (d["lo"] - d["fair"])).to_numpy(),
+              (100 * (d["hi"] - d["fair"])).to_numpy(), colors=[palette[n] for n in names], linewidth=1.2)
     ax.axhline(0, color="#888", lw=0.8)
     ax.set_xticks(sorted(seat["n_players"].unique().to_list()))
     ax.set_xlabel("players")
     ax.set_ylabel("advantage over fair (points)")
     ax.set_title("Seat advantage by player count (95% intervals)")
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     return _save(fig, folder, "seat_advantage_by_players.png")
 
 
@@ -95,16 +109,15 @@ def item_rate_by_cell(subject, df, folder, names=None, baseline="base"):
     cells = _cells(df, baseline)
     fig = _figure(min(3 + 0.9 * len(cells), 12), 4)
     ax = fig.add_subplot()
-    for i, item in enumerate(items):
-        d = {(r["variant"], r["n_players"]): r for r in df.filter(pl.col(subject.name) == item).iter_rows(named=True)}
-        xs = [k for k, c in enumerate(cells) if c in d]
-        ax.plot(xs, [d[cells[k]][f"win_rate_{with_}"] for k in xs], marker="o", color=COLORS[i % len(COLORS)],
-                label=subject.text(item, names))
+    palette = {subject.text(item, names): COLORS[i % len(COLORS)] for i, item in enumerate(items)}
+    at = {c: k for k, c in enumerate(cells)}
+    _lines(ax, [at[c] for c in df.select("variant", "n_players").rows()], df[f"win_rate_{with_}"].to_numpy(),
+           [subject.text(item, names) for item in df[subject.name].to_list()], palette)
     ax.set_xticks(range(len(cells)), [cell_label(v, p) for v, p in cells], rotation=30, ha="right")
     ax.yaxis.set_major_formatter(_percent())
+    ax.set_xlabel("variant, players")
     ax.set_ylabel(f"win rate of seats that {subject.verb} it")
     ax.set_title(f"{subject.title} by cell")
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     return _save(fig, folder, f"{subject.name}_by_cell.png")
 
 

@@ -1,12 +1,13 @@
 """The figures of a game's own report sections (``reports/sections.py``): matplotlib on the Agg
-canvas like ``figures.py``; each function takes a section's result and a folder and returns the
+canvas like ``figures.py``, seaborn drawing the matrices and forest plots (``figures.heatmap``,
+``figures.forest_marks``); each function takes a section's result and a folder and returns the
 PNG's path, or None with nothing to draw. `<kind>(section)` lists a section's figures as
 (name, alt text, draw(result, folder, report data))."""
 import numpy as np
 import polars as pl
 
-from .figures import (COLORS, _cells, _figure, _forest, _save, cell_label, fit, integer_axis, largest_note, panel_grid,
-                      points_colorbar, row_height)
+from .figures import (COLORS, _cells, _figure, _forest, _save, cell_label, cell_palette, fit, forest_marks, heatmap,
+                      integer_axis, largest_note, panel_grid, points_colorbar, row_height)
 
 MAX_FOREST = 30          # items in a forest plot; the table has them all
 
@@ -16,17 +17,7 @@ def no_figure(section):
 
 
 def _matrix(ax, values, text, rows, cols, lim, title):
-    import matplotlib
-
-    cmap = matplotlib.colormaps["RdBu_r"].with_extremes(bad="#eeeeee")
-    im = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=-lim, vmax=lim, aspect="auto")
-    for i in range(len(rows)):
-        for j in range(len(cols)):
-            if text[i][j]:
-                dark = abs(values[i, j]) > 0.6 * lim
-                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color="white" if dark else "black")
-    ax.set_xticks(range(len(cols)), [str(c) for c in cols])
-    ax.set_yticks(range(len(rows)), [str(r) for r in rows])
+    im = heatmap(ax, values, text, rows, cols, lim, fontsize=7)
     ax.set_title(title, fontsize=10)
     return im
 
@@ -158,24 +149,20 @@ def draw_flag_effect(section, df, folder, unit):
     fig = _figure(5 * len(metrics), 1.3 + per * len(names))
     axes = fig.subplots(1, len(metrics), squeeze=False, sharey=True)[0]
     step = 0.8 / len(cells)
+    index = {c: i for i, c in enumerate(cells)}
     for ax, m in zip(axes, metrics):
-        for i, (v, p) in enumerate(cells):
-            part = df.filter((pl.col("variant") == v) & (pl.col("n_players") == p) & (pl.col("metric") == m))
-            y = np.array([names.index(x) for x in part["name"].to_list()]) - 0.4 + step * (i + 0.5)
-            e, lo, hi = (part[c].to_numpy() for c in ("diff", "lo", "hi"))
-            sig = part["p_adjusted"].to_numpy() < 0.05
-            color = COLORS[i % len(COLORS)]
-            ax.hlines(y, lo, hi, color=color, linewidth=1.5)
-            ax.scatter(e[sig], y[sig], color=color, zorder=3, s=24, label=cell_label(v, p))
-            ax.scatter(e[~sig], y[~sig], facecolor="white", edgecolor=color, zorder=3, s=24)
+        part = df.filter(pl.col("metric") == m)
+        at = part.select("variant", "n_players").rows()
+        y = np.array([names.index(x) - 0.4 + step * (index[c] + 0.5) for x, c in zip(part["name"].to_list(), at)])
+        forest_marks(ax, y, *(part[c].to_numpy() for c in ("diff", "lo", "hi")), [cell_label(*c) for c in at],
+                     cell_palette(cells), part["p_adjusted"].to_numpy() < 0.05, size=24,
+                     legend=ax is axes[-1] and len(cells) > 1)
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel(f"difference in mean {'turns' if m == 'turns' else unit if m == 'score_total' else m}")
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_yticks(range(len(names)), [str(n) for n in names])
     axes[0].set_ylabel(section.name)
     axes[0].invert_yaxis()
-    if len(cells) > 1:
-        axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.suptitle(f"{section.title}{more}: games with it minus games without (95% CI; filled: significant, Holm)")
     return _save(fig, folder, f"{section.name}_effect.png")
 

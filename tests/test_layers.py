@@ -88,8 +88,8 @@ def test_the_command_line_starts_without_the_heavy_libraries():
     import subprocess
     import sys
 
-    heavy = ("numba", "numpy", "polars", "pyarrow", "matplotlib", "joblib", "scipy", "simulate.aeolos.kernel",
-             "simulate.eos.kernel")
+    heavy = ("numba", "numpy", "polars", "pyarrow", "matplotlib", "seaborn", "joblib", "scipy",
+             "simulate.aeolos.kernel", "simulate.eos.kernel")
     code = (f"import sys, simulate, simulate.cli; print([m for m in {heavy!r} if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr

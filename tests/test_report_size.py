@@ -141,6 +141,19 @@ def test_a_forest_of_many_items_in_six_cells_shows_the_largest_that_fit(tmp_path
     assert F.png_size(few.read_bytes())[1] < 1000
 
 
+def test_score_sources_of_many_strategies_show_the_first_that_fit_and_say_of_how_many(tmp_path, monkeypatch):
+    caught, save = [], F._save
+    monkeypatch.setattr(F, "_save", lambda fig, folder, name: caught.append(fig) or save(fig, folder, name))
+    df = pl.DataFrame([dict(variant="base", n_players=2, strategy=f"s{i}", source=src, mean=m)
+                       for i in range(80) for src, m in (("wind", 7.5), ("cards", 3.0), ("lost", -1.0))])
+    path = F.score_source_bars(df, tmp_path)
+    assert max(F.png_size(path.read_bytes())) <= F.MAX_PX
+    shown = F.fit(80, 0.45, 1.4)
+    ax = caught[0].axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == [f"s{i}" for i in range(shown)]
+    assert ax.get_title().replace("\n", " ").endswith(f"(the first {shown} of 80; every one in the table)")
+
+
 def test_matrix_panels_of_many_cells_go_in_a_grid_within_the_cap(tmp_path):
     from simulate.core.sections import HeadToHead
 
