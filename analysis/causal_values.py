@@ -172,9 +172,15 @@ def quote(found, values, label=str, unit="points"):
             continue
         item = f.details.get(f.kind, f.details.get("item_id", f.details.get("item")))
         r = measured.get((f.kind, str(item)))
-        if r is None or not r["per_seat"]:
-            continue
-        f.sentence += f" Measured as a cause: {gap_words(f.effect, r['effect'], unit)}."
+        sides = [x for (k, i), x in measured.items() if k == f.kind and i.startswith(f"{item}:")]
+        if r is not None and r["per_seat"]:
+            f.sentence += f" Measured as a cause: {gap_words(f.effect, r['effect'], unit)}."
+        elif sides:                     # an item whose what-ifs are its sides (an Angel's hero or patron side)
+            f.sentence += " Measured as causes, " + "; ".join(
+                f"only the {x['item'].split(':', 1)[1]} side: {100 * x['effect']:+.1f} points (95% CI "
+                f"{100 * x['low']:+.1f} to {100 * x['high']:+.1f})" for x in sides) + (
+                ": the association is mostly how seats come to take each side" if all(
+                    abs(x["effect"]) < abs(f.effect) / 2 for x in sides) else "") + "."
     return found
 
 
@@ -182,7 +188,7 @@ def item_verdict(values, threshold, question):
     """The summary's item question answered from measured causes (``analysis.verdicts.Verdict``)."""
     out = outliers(values, threshold)
     unsettled = values.filter(pl.col("verdict") == UNSETTLED).height if values is not None else 0
-    tail = f"; {unsettled} unsettled within the budget" if unsettled else ""
+    tail = (f"; {unsettled} unsettled (too near the band's edge for the games measured)" if unsettled else "")
     if out:
         r = out[0]
         big = [x for x in out if abs(x["deviation"]) >= 2 * threshold]

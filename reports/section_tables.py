@@ -8,7 +8,7 @@ from analysis.words import plural
 from simulate.core.stats import wilson_interval
 
 from .figures import cell_label
-from .table_text import Table, ci_num, ci_pct, ci_pts, count, greyed_rows, item_label, num, pct, pts, pval, small_note
+from .table_text import Table, cause_column, ci_num, ci_pct, ci_pts, count, greyed_rows, item_label, num, pct, pts, pval, small_note
 
 ALPHA = 0.05
 
@@ -97,6 +97,7 @@ def long_value(s, result, data):
     names = [st.name for st in s.states] + [s.rest]
     (a, b), others = s.pairs[0], s.pairs[1:]
     marked = _significant(df, data.threshold).to_list()
+    causes = cause_column(data.item_values, s.name)
     rows = []
     for r in df.iter_rows(named=True):
         row = ([cell_label(r["variant"], r["n_players"])] if many else []) + [str(r["item"])]
@@ -107,12 +108,13 @@ def long_value(s, result, data):
                     num(r[f"vp_{st}"], "{:.1f}")]
         row += [pts(r["d0"]), ci_pts(r["d0_lo"], r["d0_hi"]), pval(r["d0_p_adj"]), num(r["g0"], "{:+.1f}")]
         row += [f"{pts(r[f'd{i}'])} ({ci_pts(r[f'd{i}_lo'], r[f'd{i}_hi'])})" for i in range(1, len(s.pairs))]
-        rows.append(row)
+        rows.append(row + ([_cause(causes, r.get("item_id", r["item"]))] if causes else []))
     head = _head(many) + [s.name] + (["games with it (95% CI)"] if s.per_game else [])
     for st in names:
         head += [f"n {st}", f"win rate {st} (95% CI)", f"{unit} {st}"]
     head += [f"{a} − {b} (pts)", "95% CI", "p (Holm)", f"{unit} difference"]
     head += [f"{x} − {y} (pts, 95% CI)" for x, y in others]
+    head += ["the item itself (measured)"] if causes else []
     n_sig = sum(marked)
     greyed = greyed_rows(df, a, b, data.min_group)
     note = (f"{s.note} Seats played in each state: n, win rate (Wilson 95% interval), mean final {unit}; "
@@ -124,6 +126,14 @@ def long_value(s, result, data):
     if who is not None and who.height:
         out.append(_who(s, who, data))
     return out
+
+
+def _cause(causes, item):
+    """An item's measured cause (``table_text.cause_column``), or its sides' ("hero: ...; patron: ...")."""
+    item = str(item)
+    if item in causes:
+        return causes[item]
+    return "; ".join(f"{k.split(':', 1)[1]}: {v}" for k, v in causes.items() if k.startswith(item + ":")) or "–"
 
 
 def _who(s, who, data):

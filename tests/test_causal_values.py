@@ -153,6 +153,14 @@ def test_the_report_leads_its_items_with_causes(strong):
     assert hera["low"] <= hera["effect"] <= hera["high"]
     # the association table beside it quotes each card's cause
     assert "the item itself (measured)" in pl.read_csv(strong / "report_files" / "card.csv").columns
+    # every CSV beside the report holds numbers as numbers: no percent, no "a to b" interval text
+    import csv as csv_module
+    import re
+    for f in (strong / "report_files").glob("*.csv"):
+        with open(f, encoding="utf-8") as fh:
+            for row in list(csv_module.reader(fh))[1:]:
+                assert not any(re.fullmatch(r"[+-]?[\d.]+%|[+-]?[\d.]+ to [+-]?[\d.]+|[+-]?[\d.]+[–-][\d.]+%", c)
+                               for c in row), (f.name, row)
     # and the verdict names the planted card
     assert "hera" in md.split("## ")[1] or "Hera" in md.split("## ")[1]
 
@@ -209,3 +217,28 @@ def test_no_causal_measures_nothing(tmp_path):
     r = invoke("report", out, "--no-causal")
     assert r.exit_code == 0 and not (out / "causal").exists()
     assert not (out / "report_files" / "item_values.csv").exists()
+
+
+def test_a_kill_keeps_every_batch_written_and_the_next_measure_goes_on(printed, tmp_path, monkeypatch):
+    import shutil
+
+    import simulate.running.causal as C
+
+    copy = tmp_path / "copy"
+    shutil.copytree(printed, copy, ignore=shutil.ignore_patterns("causal"))
+    real, calls = C.play_item, []
+
+    def dies(task):
+        calls.append(task)
+        if len(calls) == 12:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(C, "play_item", dies)
+    with pytest.raises(KeyboardInterrupt):
+        measure(copy, Budget(games=200_000, given=True), jobs=1)
+    state = json.loads((copy / "causal" / "causal.json").read_text())
+    assert state["games"] == sum(t.games for t in calls[:11])          # the 11 finished batches, kept
+    monkeypatch.setattr(C, "play_item", real)
+    done = measure(copy, Budget(games=200_000, given=True), jobs=1)
+    assert done.values.equals(measure(printed, Budget(games=200_000, given=True), jobs=1).values)
