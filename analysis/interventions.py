@@ -12,8 +12,8 @@ import numpy as np
 import polars as pl
 
 from simulate.core.games import get_game
-from simulate.core.seats import treated_seat
 
+from .causal_values import treated_rows
 from .significance import adjust, difference
 
 EFFECTS = ("won", "score_total", "turns")
@@ -83,10 +83,7 @@ def _treated_seats(result, cell, players):
         return None
 
     run = result.run(cell)
-    seats = run.seats.filter(treated_seat(pl.col("game_id"), players) == pl.col("seat")).select(
-        "game_id", pl.col("won").cast(pl.Float64), pl.col("score_total").cast(pl.Float64))
-    games = run.games.select("game_id", pl.col("turns").cast(pl.Float64))
-    return seats.join(games, on="game_id").collect()
+    return treated_rows(run.seats, run.games, players).collect()
 
 
 def effects_text(df, unit="points", confidence=0.95, printed="base"):
