@@ -6,7 +6,7 @@ import json
 import polars as pl
 import pytest
 
-from analysis.robustness import GONE, HOLDS, REVERSED, TOO_FEW, WEAKER, verdict
+from analysis.robustness import GONE, HOLDS, REVERSED, STRONGER, TOO_FEW, WEAKER, verdict
 
 from .cli_invoke import invoke
 
@@ -25,8 +25,9 @@ def run(tmp_path_factory):
 
 
 @pytest.mark.parametrize("interval, expected", [
-    ((0.02, 0.06), HOLDS),        # excludes 0 and reaches the finding's 0.05
-    ((0.06, 0.09), HOLDS),        # larger still: holds
+    ((0.02, 0.06), HOLDS),        # excludes 0 and holds the finding's 0.05
+    ((0.05, 0.09), HOLDS),        # its low end is the finding's size: holds
+    ((0.06, 0.09), STRONGER),     # all of it larger than the finding: stronger, not holds
     ((0.01, 0.03), WEAKER),       # the same side, all of it below 0.05
     ((-0.01, 0.02), GONE),        # holds 0, not 0.05
     ((-0.06, -0.01), REVERSED),
@@ -37,8 +38,16 @@ def test_verdicts_of_a_positive_finding(interval, expected):
 
 
 def test_verdicts_of_a_negative_finding_mirror_the_positive_ones():
-    for lo, hi in [(0.02, 0.06), (0.01, 0.03), (-0.01, 0.02), (-0.06, -0.01), (-0.02, 0.12)]:
+    for lo, hi in [(0.02, 0.06), (0.06, 0.09), (0.01, 0.03), (-0.01, 0.02), (-0.06, -0.01), (-0.02, 0.12)]:
         assert verdict(-0.05, -hi, -lo) == verdict(0.05, lo, hi)
+
+
+def test_a_finding_that_grows_beyond_its_size_is_stronger_not_holds():
+    """The review's harbor finding: +4.3 points in the run, +29.3 [+25.0, +33.6] with tuned. It held
+    ("holds") though the tier's whole interval is far beyond it; it is "stronger"."""
+    assert verdict(0.043, 0.250, 0.336) == STRONGER
+    assert verdict(-0.043, -0.336, -0.250) == STRONGER
+    assert verdict(0.043, 0.030, 0.336) == HOLDS
 
 
 def test_a_tier_of_the_runs_own_strategy_replays_its_games_and_every_finding_holds(run, tmp_path):
@@ -58,7 +67,8 @@ def test_a_tier_of_the_runs_own_strategy_replays_its_games_and_every_finding_hol
         assert "Against stronger play on the same game seeds: holds with balanced" in line, line
     md = html.with_suffix(".md").read_text()
     assert "### Seat balance by skill tier" in md and "### Findings against stronger play" in md
-    assert "| Against stronger play | **pass** | every finding holds (with balanced: " in md
+    assert ("| Against stronger play | **pass** | every finding holds with the strongest play that has games enough "
+            "to tell it (with balanced: ") in md
 
 
 def test_a_stronger_tier_plays_the_first_games_of_the_run_on_their_seeds(run, tmp_path):
@@ -170,20 +180,22 @@ def test_a_finding_only_weaker_play_shows_is_marked_and_a_tier_takes_parameters(
     """random against balanced, unrotated: seat 0 (random) loses nearly every game, a seat
     finding of the players, not of the seat. With the game's strongest tier (the MCTS player at 50
     iterations, its parameters in the tier's name) in both seats that advantage is gone or
-    reversed: the finding is marked as one only weaker play shows; not so with another tier."""
+    reversed: the finding is marked as one only weaker play shows; not so with another tier. (The
+    seat verdict's rule decides it: the strongest tier whose seats' intervals are within the threshold,
+    here 6 points, which 300 two-player games tell.)"""
     out = tmp_path / "weak"
     r = invoke("simulate", "aeolos", "--players", 2, "--games", 2000, "--strategies", "random,balanced",
                "--jobs", 1, "--out", out, "--no-progress")
     assert r.exit_code == 0, r.stderr
     r = invoke("report", out, "--robustness", "--tiers", "greedy:300,mcts:iterations=50:300", "--jobs", 1,
-               "--out", tmp_path / "w.html")
+               "--threshold", 0.06, "--out", tmp_path / "w.html")
     assert r.exit_code == 0, r.stderr
     tier = out / "robustness" / "mcts-iterations=50"
     assert json.loads((tier / "manifest.json").read_text())["strategies"] == ["mcts:iterations=50"] * 2
     seat_lines = [line for line in r.stdout.splitlines() if line.startswith("  - Seat 0 wins")]
     assert seat_lines, r.stdout
-    assert "Only weaker play shows it:" in seat_lines[0] and "with mcts:iterations=50, the strongest." \
-        in seat_lines[0], seat_lines[0]
+    assert "Only weaker play shows it:" in seat_lines[0] and ("with mcts:iterations=50, the strongest play with "
+                                                              "games enough to tell.") in seat_lines[0], seat_lines[0]
     assert "with greedy" in seat_lines[0] and "with greedy, the strongest" not in seat_lines[0]
     bad = invoke("report", out, "--robustness", "--tiers", "mcts:iterations=x:300", "--out", tmp_path / "x.html")
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
