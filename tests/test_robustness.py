@@ -3,6 +3,7 @@ run's very games again with a stronger strategy in every seat (its skill tiers, 
 seeds) and marks each finding holds, weaker, gone, reversed or too few games."""
 import json
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -226,3 +227,110 @@ def test_sigterm_while_the_report_is_written_says_how_to_go_on(tmp_path):
     assert lines[1].endswith("continue with: windtunnel report r --robustness --tiers greedy:40"), r.stderr
     assert json.loads((out / "robustness" / "greedy" / "manifest.json").read_text())["status"] == "complete"
     assert not (out / "report.html").exists()
+
+
+def _harbor_8(tmp_path, name, rare, loses=True):
+    """2-player games (3,000) in which `rare` seats never take harbor 8's action; those lose every
+    game where `loses` (a finding of harbor 8), else they win as often as anyone."""
+    from analysis.load import open_tables
+    from tests.test_analysis_synthetic import write_dataset
+
+    rng = np.random.default_rng(3)
+    n = 3000
+    scores = rng.normal(60, 8, (n, 2)).round().astype(int)
+    took = np.ones((n, 2), int)
+    idx = rng.choice(n, rare, replace=False)
+    took[idx, 0] = 0
+    if loses:
+        scores[idx, 0] = scores[idx, 1] - 5
+    return open_tables(write_dataset(tmp_path / name, scores, seat_columns={"actions_harbor_8": took.ravel()}))
+
+
+def _harbor_finding(own):
+    from analysis.findings import findings
+
+    found = [f for f in findings(own) if f.kind == "harbor"]
+    assert [f.subject for f in found] == ["harbor 8"]
+    return found
+
+
+def test_a_tier_group_below_the_minimum_is_no_comparison_never_a_label(tmp_path):
+    """The review's harbor 6 with MCTS: nearly every stronger seat takes the action, so "those that did
+    not" are a handful and the tier's interval is wide; the row still got a label. Here the tier's
+    40 non-takers of 6,000 seats played are below the findings' minimum (60): the row stays, greyed,
+    "no comparison", and is neither a verdict in the finding's sentence nor in the summary card."""
+    from analysis.load import protocol
+    from analysis.robustness import NO_COMPARISON, Tier, check_findings, robustness_verdict
+    from analysis.verdicts import NA
+    from reports.table_text import _robustness
+
+    own = _harbor_8(tmp_path, "own", 100)
+    found = _harbor_finding(own)
+    rows = check_findings(found, protocol(own), own, [Tier("mcts:iterations=50", 3000, _harbor_8(tmp_path, "t", 40))])
+    r = rows.row(0, named=True)
+    assert r["verdict"] == NO_COMPARISON and r["tier_smaller"] == 40 and not r["decides"]
+    assert "no comparison with mcts:iterations=50 (a group of 40 seats played there" in found[0].sentence
+    assert not any(f"{v} with mcts" in found[0].sentence for v in (HOLDS, STRONGER, WEAKER, GONE, REVERSED, TOO_FEW))
+    assert robustness_verdict(rows).verdict == NA
+    table = _robustness(rows, "VP")
+    assert table.greyed == [True] and table.rows[0][-2] == "no comparison (a group of 40 seats played)"
+    assert not table.marked[0] and "Greyed: no comparison" in table.note
+    # the same tier with groups big enough (100 of 6,000) is a comparison and gets its verdict
+    found = _harbor_finding(own)
+    rows = check_findings(found, protocol(own), own, [Tier("mcts:iterations=50", 3000, own)])
+    assert rows["verdict"].to_list() == [HOLDS] and rows["decides"].to_list() == [True]
+
+
+def test_the_strongest_tier_with_games_enough_decides_each_finding_as_the_seat_verdict(tmp_path):
+    """The review's Athene: "gone with lookahead" in the card while the MCTS player confirms it. Each
+    finding is decided by the strongest tier with games enough to tell (the seat verdict's rule):
+    here the MCTS player, with whom harbor 8's finding holds, whatever the lookahead shows."""
+    from analysis.load import protocol
+    from analysis.robustness import Tier, check_findings, robustness_verdict
+    from analysis.verdicts import PASS, WATCH
+
+    own = _harbor_8(tmp_path, "own", 100)
+    gone = _harbor_8(tmp_path, "gone", 100, loses=False)
+    tiers = [Tier("mcts:iterations=50", 3000, own), Tier("lookahead", 3000, gone)]    # strongest first: sorted
+    found = _harbor_finding(own)
+    rows = check_findings(found, protocol(own), own, tiers)
+    assert rows.select("tier", "verdict", "decides").rows() == [("lookahead", GONE, False),
+                                                                 ("mcts:iterations=50", HOLDS, True)]
+    v = robustness_verdict(rows)
+    assert v.verdict == PASS and "with mcts:iterations=50: 1 holds" in v.reason, v.reason
+    assert "Only weaker play shows it" not in found[0].sentence
+    assert "The strongest play with games enough to tell, mcts:iterations=50, decides: holds." in found[0].sentence
+    # the other way round, the strongest tier's "gone" decides: watch, and only weaker play shows it
+    found = _harbor_finding(own)
+    rows = check_findings(found, protocol(own), own, [Tier("lookahead", 3000, own), Tier("mcts:iterations=50", 3000, gone)])
+    v = robustness_verdict(rows)
+    assert v.verdict == WATCH and "is gone with mcts:iterations=50, the strongest play with games enough" in v.reason
+    assert "Only weaker play shows it: gone with mcts:iterations=50" in found[0].sentence
+
+
+def test_a_what_if_of_a_runs_games_gives_its_seat_verdict(tmp_path):
+    """The review: the same game and seed was "watch" in the demo's report (trusting the strongest
+    tier) and "fail" in a what-if's (its own players). A random player in seat 0 loses far more than
+    fair: the run's own verdict fails, tuned in every seat shows no such thing. The what-if of the
+    same games gives the run's verdict with the same tier (its printed game is the run's games; its
+    intervention cells never move it) and, without tiers, leaves the seat question to that check."""
+    from reports.data import gather
+
+    common = ["aeolos", "--players", 3, "--games", 900, "--strategies", "random,balanced,balanced", "--jobs", 1,
+              "--no-progress"]
+    run, what = tmp_path / "run", tmp_path / "what"
+    assert invoke("simulate", *common, "--out", run).exit_code == 0
+    r = invoke("whatif", *common, "--intervention", "start_vp=3", "--out", what, "--no-report")
+    assert r.exit_code == 0, r.stderr
+    untold = gather(what, threshold=0.05).verdicts[0]
+    assert untold.question == "Seat balance" and untold.verdict == "n/a", untold
+    for source in (run, what):
+        r = invoke("report", source, "--robustness", "--tiers", "tuned:900", "--threshold", 0.05, "--jobs", 1)
+        assert r.exit_code == 0, r.stderr
+    mine, theirs = (pl.read_parquet(f"{f}/seats/*.parquet").sort("game_id", "seat").drop("run_id")
+                    for f in (run / "robustness" / "tuned", what / "robustness" / "tuned" / "base-3p"))
+    assert mine.equals(theirs)                   # the what-if's printed tier is the run's tier, game for game
+    seat_run, seat_what = (gather(s, threshold=0.05).verdicts[0] for s in (run, what))
+    assert seat_run.reason.startswith("trusting tuned in every seat") and seat_run.verdict != "fail"
+    trusted = seat_run.reason.split(". This run")[0]
+    assert (seat_what.verdict, seat_what.reason.split(". This comparison")[0]) == (seat_run.verdict, trusted)
