@@ -283,7 +283,7 @@ def _robustness(df, unit):
                 else r["verdict"] or f"not measured ({r['why']})")
         rows.append([str(r["finding"] + 1), r["short"], r["cell"], show(r["effect"]), ci(r["lo"], r["hi"]),
                      r["tier"], count(r["tier_games"]), show(r["tier_effect"]), ci(r["tier_lo"], r["tier_hi"]),
-                     said, "yes" if r["decides"] else ""])
+                     said + (" (decides)" if r["decides"] else "")])
         marked.append(r["decides"] and r["verdict"] in DOUBTED)
         greyed.append(small)
     return Table("robustness", "Findings against stronger play",
@@ -291,14 +291,14 @@ def _robustness(df, unit):
                  "stronger strategy in every seat. holds: the tier's 95% interval excludes 0 and holds the "
                  "finding's size; stronger: the same side, all of it larger; weaker: the same side, all of it "
                  "smaller; gone: holds 0 and not the finding's size; reversed: the other side; too few games: "
-                 "holds both 0 and the finding's size. Intervals are each row's own (not corrected). decides: the "
+                 "holds both 0 and the finding's size. Intervals are each row's own (not corrected). (decides): the "
                  "strongest play with games enough to tell (for a seat, the tier the seat verdict trusts; else a "
                  "verdict other than too few games), whose verdict is the finding's. Marked: a deciding verdict "
-                 "of weaker, gone or reversed." + (" Greyed: no comparison, a group of the tier smaller than the "
-                 "findings' minimum (nearly every seat of stronger play took it, or none did); no verdict." if any(greyed)
-                 else ""),
+                 "of weaker, gone or reversed."
+                 + (" Greyed: no comparison, a group of the tier smaller than the findings' minimum (nearly every "
+                    "seat of stronger play took it, or none did); no verdict." if any(greyed) else ""),
                  ["finding", "what", "cell", "this run", "95% CI", "played by", "games", "effect", "95% CI",
-                  "verdict", "decides"], rows, marked, greyed=greyed)
+                  "verdict"], rows, marked, greyed=greyed)
 
 
 def _deltas(deltas, unit, min_group=None):

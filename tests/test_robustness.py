@@ -273,7 +273,7 @@ def test_a_tier_group_below_the_minimum_is_no_comparison_never_a_label(tmp_path)
     assert not any(f"{v} with mcts" in found[0].sentence for v in (HOLDS, STRONGER, WEAKER, GONE, REVERSED, TOO_FEW))
     assert robustness_verdict(rows).verdict == NA
     table = _robustness(rows, "VP")
-    assert table.greyed == [True] and table.rows[0][-2] == "no comparison (a group of 40 seats played)"
+    assert table.greyed == [True] and table.rows[0][-1] == "no comparison (a group of 40 seats played)"
     assert not table.marked[0] and "Greyed: no comparison" in table.note
     # the same tier with groups big enough (100 of 6,000) is a comparison and gets its verdict
     found = _harbor_finding(own)
