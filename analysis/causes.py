@@ -2,13 +2,13 @@
 
 A variant that gives every seat 5 more points at the start shifts every seat's, every
 strategy's, every item holder's and the winner's score by about 5: dozens of significant
-changes, one cause at each player count (another player count is other games, told apart). Seat 0's edge shows in every variant of a
-comparison; a card's association in every cell. Findings share a cause here when they have
-the same `key` (a variant change: variant, player count, direction and the number moved, every
-final score counting as one number; a seat or an item: itself and its direction) and their sizes
-chain within half a threshold of each other. The group's first finding (lowest tier, a whole
-game's number before a seat's, then largest) keeps its sentence, extended by the list of the
-others, which it holds in `also`.
+changes, one cause at each player count (another player count is other games, told apart).
+Seat 0's edge shows in every variant of a comparison; a card's association in every cell.
+Findings share a cause here when they have the same `key` (a variant change: variant, player
+count, direction and the number moved, every final score counting as one number; a seat or an
+item: itself and its direction) and their sizes chain within half a threshold of each other.
+The group's first finding (lowest tier, a whole game's number before a seat's, then largest)
+keeps its sentence, extended by the list of the others, which it holds in `also`.
 """
 from .words import plural
 

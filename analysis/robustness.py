@@ -47,7 +47,7 @@ from .words import plural, possessive
 
 HOLDS, STRONGER, WEAKER, GONE, REVERSED, TOO_FEW = "holds", "stronger", "weaker", "gone", "reversed", "too few games"
 NO_COMPARISON = "no comparison"             # a group below the minimum: no verdict, whatever the interval
-CONFIRMED, DOUBTED = (HOLDS, STRONGER), (WEAKER, GONE, REVERSED)
+DOUBTED = (WEAKER, GONE, REVERSED)          # a finding in doubt with the tier that decides it
 
 
 @dataclass
@@ -183,8 +183,8 @@ def _clause(row, tier, rate):
     if row["verdict"] == NO_COMPARISON:
         return (f"no comparison with {tier.strategy} (a group of {plural(row['tier_smaller'], 'seat')} played "
                 f"there, too small to compare; {plural(tier.games, 'game')})")
-    return (f"{row['verdict']} with {tier.strategy} ({_amount(row['tier_effect'], row['tier_lo'], row['tier_hi'], rate)}; "
-            f"{plural(tier.games, 'game')})")
+    amount = _amount(row["tier_effect"], row["tier_lo"], row["tier_hi"], rate)
+    return f"{row['verdict']} with {tier.strategy} ({amount}; {plural(tier.games, 'game')})"
 
 
 def check_findings(findings, game, own, tiers, source=None, baseline="base", label=None, min_group=MinGroup(),

@@ -31,8 +31,9 @@ from .winrates import mixed_strategies
 from .words import plural, possessive
 
 PASS, WATCH, FAIL, NA = "pass", "watch", "fail", "n/a"
-WHAT_IF_SEATS = ("a what-if measures its interventions; its printed game's seat balance is a run's question, "
-                 "judged against stronger play (windtunnel report RUN --robustness, or this what-if's own)")
+WHAT_IF_SEATS = ("a what-if measures its interventions; the seat balance of its printed game (a run's games) is "
+                 "judged against stronger play: windtunnel report RUN --robustness (or this what-if's report with "
+                 "--robustness)")
 
 
 @dataclass

@@ -25,15 +25,17 @@ def test_min_group_is_the_smaller_of_share_and_count():
         MinGroup(1.5, 10)
 
 
-def _rare_loser(tmp_path, name, rare):
-    """2-player games in which `rare` seats never take harbor 8's action and always lose."""
+def _rare_loser(tmp_path, name, rare, loses=True):
+    """2-player games (3,000) in which `rare` seats never take harbor 8's action and always lose
+    (`loses` False: win as often as anyone)."""
     rng = np.random.default_rng(3)
     n = 3000
     scores = rng.normal(60, 8, (n, 2)).round().astype(int)
     took = np.ones((n, 2), int)
     idx = rng.choice(n, rare, replace=False)
     took[idx, 0] = 0
-    scores[idx, 0] = scores[idx, 1] - 5                       # the seats that did not take it lose
+    if loses:
+        scores[idx, 0] = scores[idx, 1] - 5                   # the seats that did not take it lose
     return open_tables(write_dataset(tmp_path / name, scores, seat_columns={"actions_harbor_8": took.ravel()}))
 
 

@@ -1,15 +1,15 @@
 """Findings checked against stronger play (issue #22): `windtunnel report --robustness` plays a
 run's very games again with a stronger strategy in every seat (its skill tiers, the same
-seeds) and marks each finding holds, weaker, gone, reversed or too few games."""
+seeds) and marks each finding holds, stronger, weaker, gone, reversed, too few games or no comparison."""
 import json
 
-import numpy as np
 import polars as pl
 import pytest
 
 from analysis.robustness import GONE, HOLDS, REVERSED, STRONGER, TOO_FEW, WEAKER, verdict
 
 from .cli_invoke import invoke
+from .test_findings_order import _rare_loser
 
 P, GAMES = 3, 1500
 
@@ -229,24 +229,8 @@ def test_sigterm_while_the_report_is_written_says_how_to_go_on(tmp_path):
     assert not (out / "report.html").exists()
 
 
-def _harbor_8(tmp_path, name, rare, loses=True):
-    """2-player games (3,000) in which `rare` seats never take harbor 8's action; those lose every
-    game where `loses` (a finding of harbor 8), else they win as often as anyone."""
-    from analysis.load import open_tables
-    from tests.test_analysis_synthetic import write_dataset
-
-    rng = np.random.default_rng(3)
-    n = 3000
-    scores = rng.normal(60, 8, (n, 2)).round().astype(int)
-    took = np.ones((n, 2), int)
-    idx = rng.choice(n, rare, replace=False)
-    took[idx, 0] = 0
-    if loses:
-        scores[idx, 0] = scores[idx, 1] - 5
-    return open_tables(write_dataset(tmp_path / name, scores, seat_columns={"actions_harbor_8": took.ravel()}))
-
-
 def _harbor_finding(own):
+    """The finding of harbor 8's rare non-takers (``tests.test_findings_order._rare_loser``)."""
     from analysis.findings import findings
 
     found = [f for f in findings(own) if f.kind == "harbor"]
@@ -264,9 +248,9 @@ def test_a_tier_group_below_the_minimum_is_no_comparison_never_a_label(tmp_path)
     from analysis.verdicts import NA
     from reports.table_text import _robustness
 
-    own = _harbor_8(tmp_path, "own", 100)
+    own = _rare_loser(tmp_path, "own", 100)
     found = _harbor_finding(own)
-    rows = check_findings(found, protocol(own), own, [Tier("mcts:iterations=50", 3000, _harbor_8(tmp_path, "t", 40))])
+    rows = check_findings(found, protocol(own), own, [Tier("mcts:iterations=50", 3000, _rare_loser(tmp_path, "t", 40))])
     r = rows.row(0, named=True)
     assert r["verdict"] == NO_COMPARISON and r["tier_smaller"] == 40 and not r["decides"]
     assert "no comparison with mcts:iterations=50 (a group of 40 seats played there" in found[0].sentence
@@ -289,8 +273,8 @@ def test_the_strongest_tier_with_games_enough_decides_each_finding_as_the_seat_v
     from analysis.robustness import Tier, check_findings, robustness_verdict
     from analysis.verdicts import PASS, WATCH
 
-    own = _harbor_8(tmp_path, "own", 100)
-    gone = _harbor_8(tmp_path, "gone", 100, loses=False)
+    own = _rare_loser(tmp_path, "own", 100)
+    gone = _rare_loser(tmp_path, "gone", 100, loses=False)
     tiers = [Tier("mcts:iterations=50", 3000, own), Tier("lookahead", 3000, gone)]    # strongest first: sorted
     found = _harbor_finding(own)
     rows = check_findings(found, protocol(own), own, tiers)
