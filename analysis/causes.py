@@ -1,14 +1,14 @@
 """One finding per cause: findings that say the same thing again, merged into one.
 
 A variant that gives every seat 5 more points at the start shifts every seat's, every
-strategy's, every item holder's and the winner's score by about 5, at every player count:
-dozens of significant changes, one cause. Seat 0's edge shows in every variant of a
-comparison; a card's association in every cell. Findings share a cause here when they have
-the same `key` (a variant change: variant, direction and the number moved, every final
-score counting as one number; a seat or an item: itself and its direction) and their sizes
-chain within half a threshold of each other. The group's first finding (lowest tier, a whole
-game's number before a seat's, then largest) keeps its sentence, extended by the list of the
-others, which it holds in `also`.
+strategy's, every item holder's and the winner's score by about 5: dozens of significant
+changes, one cause at each player count (another player count is other games, told apart).
+Seat 0's edge shows in every variant of a comparison; a card's association in every cell.
+Findings share a cause here when they have the same `key` (a variant change: variant, player
+count, direction and the number moved, every final score counting as one number; a seat or an
+item: itself and its direction) and their sizes chain within half a threshold of each other.
+The group's first finding (lowest tier, a whole game's number before a seat's, then largest)
+keeps its sentence, extended by the list of the others, which it holds in `also`.
 """
 from .words import plural
 
@@ -38,16 +38,19 @@ def _chains(findings):
 
 
 def _span(group, rate):
-    """"+4.8 to +5.2" (in percentage points for rates); sizes "±6.5 to 7.3" where signs differ (the
-    two seats of a two-player game: one's edge is the other's deficit)."""
-    effects = [f.effect for f in group]
-    mixed = min(effects) < 0 < max(effects)
-    lo, hi = (min(map(abs, effects)), max(map(abs, effects))) if mixed else (min(effects), max(effects))
-    a, b = (f"{100 * lo:.1f}", f"{100 * hi:.1f}") if rate else (f"{lo:.2f}", f"{hi:.2f}")
-    if mixed:
-        return f"±{a} to {b}" + (" percentage points" if rate else "")
-    sign = (lambda x: ("+" if not x.startswith("-") else "") + x)
-    return f"{sign(a)} to {sign(b)}" + (" percentage points" if rate else "")
+    """"+4.8 to +5.2" (in percentage points for rates), "+5.0" where the sizes are one; where signs
+    differ (the two seats of a two-player game: one's edge is the other's deficit) each side's:
+    "-8.7 and +8.7 percentage points"."""
+    effects = sorted(100 * f.effect if rate else f.effect for f in group)
+    sides = [[x for x in effects if x < 0], [x for x in effects if x >= 0]]
+    unit = " percentage points" if rate else ""
+    return " and ".join(_range(side[0], side[-1], rate) for side in sides if side) + unit
+
+
+def _range(lo, hi, rate):
+    """"+4.8 to +5.2", or "+5.0" for one size: signed, one decimal for rates, two otherwise."""
+    text = (lambda x: f"{x:+.1f}") if rate else (lambda x: f"{x:+.2f}")
+    return text(lo) if text(lo) == text(hi) else f"{text(lo)} to {text(hi)}"
 
 
 def merge_shared_causes(findings):

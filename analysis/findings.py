@@ -214,11 +214,12 @@ def variant_findings(source, baseline, threshold, vp_threshold, alpha, min_group
 
 
 def cause_key(row):
-    """What a variant change shares with another of the same cause: variant, direction and the
-    number moved, a seat's, strategy's, item holders' and the winner's final score all one
-    number (a flat shift of every score shows in them all; a rate or a source only in itself)."""
+    """What a variant change shares with another of the same cause: variant, player count,
+    direction and the number moved, a seat's, strategy's, item holders' and the winner's final
+    score all one number (a flat shift of every score shows in them all; a rate or a source only in
+    itself). Changes at other player counts are other games: never one cause."""
     final = row["metric"] in ("score_total", "winner_score")
-    return (row["variant"], row["diff"] > 0, "final score" if final else row["metric"],
+    return (row["variant"], row["n_players"], row["diff"] > 0, "final score" if final else row["metric"],
             None if final or row["metric"].startswith("score_") else row["subject"])
 
 

@@ -6,9 +6,10 @@ against the findings' threshold, like a data-quality report's alert summary.
   threshold or more, or when its 95% interval still reaches the threshold (too few games to
   rule a real gap out); else pass. Strategy balance is not applicable where one strategy plays
   every seat.
-- variant effects: fail when a variant changes a win rate or the balance by the threshold;
-  watch when it only shifts scores, ties or length; pass when nothing changed; not applicable
-  to a single variant.
+- variant effects: fail when a variant changes a seat's or strategy's win rate or the balance by
+  the threshold; watch when it only changes item holders' win rates (associations) or shifts
+  scores, ties or length (each named); pass when nothing changed; not applicable to a single
+  variant.
 - item outliers (the game's subjects: cards, actions, ...): fail when an item's holders win
   twice the threshold more or less than the others; watch at the threshold; else pass.
   Associations, not causes.
@@ -16,7 +17,9 @@ against the findings' threshold, like a data-quality report's alert summary.
   (a cause); else pass. A what-if's variant row then speaks only of real variants.
 
 With skill tiers (``report --robustness``) the seat question has one verdict, from the strongest
-tier with games enough to tell a gap of the threshold (``trusted_seat_verdict``).
+tier with games enough to tell a gap of the threshold (``trusted_seat_verdict``); the same rule
+decides every finding against stronger play (``analysis.robustness.deciding_tier``). A what-if
+without tiers leaves the seat question to that check: its printed game is a run's games.
 """
 from dataclasses import dataclass, field
 
@@ -28,6 +31,9 @@ from .winrates import mixed_strategies
 from .words import plural, possessive
 
 PASS, WATCH, FAIL, NA = "pass", "watch", "fail", "n/a"
+WHAT_IF_SEATS = ("a what-if measures its interventions; the seat balance of its printed game (a run's games) is "
+                 "judged against stronger play: windtunnel report RUN --robustness (or this what-if's report with "
+                 "--robustness)")
 
 
 @dataclass
@@ -37,6 +43,7 @@ class Verdict:
     reason: str
     about: dict = field(default_factory=dict)   # where: n_players, variant, seat, strategy, item, subject
     next: str = ""                              # the command that answers it (``analysis.next_steps``)
+    takes: str = ""                             # how long that command takes ("about 2 min on ... 2 cores")
 
 
 def _where(row, *keys):
@@ -82,33 +89,49 @@ def _fair_verdict(question, df, kinds, findings, threshold, alpha, who, key):
                    "(95% intervals)")
 
 
-def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
-    """The one seat-balance verdict of a run with skill tiers: the strongest tier (`tiers`:
-    [(strategy, games)], weakest first) whose every seat's 95% interval is within the threshold of
-    its rate (games enough to tell a gap of the threshold), else the run's own; `own` (the run's
-    verdict) is quoted after it. `tier_seats`: ``analysis.robustness.seats_by_tier``."""
-    for tier, games in reversed(tiers):
+def trusted_tier(tier_seats, tiers, threshold):
+    """The strongest of `tiers` ([(strategy, games)], weakest first) whose every seat's 95% interval
+    in `tier_seats` (``analysis.robustness.seats_by_tier``) is within the threshold of its rate:
+    games enough to tell a gap of the threshold. None where no tier has games enough. The seat
+    verdict trusts it, and it decides each seat finding against stronger play."""
+    for tier, _ in reversed(tiers):
         df = tier_seats.filter(pl.col("tier") == tier, pl.col("p_value").is_not_null())
-        if not df.height or ((df["hi"] - df["lo"]) / 2).max() > threshold:
-            continue
-        v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha,
-                          lambda r: f"seat {r['seat']}", "seat")
-        v.about.update(tier=tier, tier_games=games)             # more games of it, where they would tell
-        v.reason = (f"trusting {tier} in every seat ({games:,} games; the strongest play whose intervals are "
-                    f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
-        return v
-    weakest = ", ".join(t for t, _ in tiers)
-    own.reason = (f"trusting {label} (no stronger tier has games enough to tell a gap of {_pts(threshold)}: "
-                  f"{weakest}): {own.reason}")
-    return own
+        if df.height and ((df["hi"] - df["lo"]) / 2).max() <= threshold:
+            return tier
+    return None
 
 
-def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), alpha=0.05, what_if=False):
+def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
+    """The one seat-balance verdict of a run with skill tiers: the ``trusted_tier``'s (`tiers`:
+    [(strategy, games)], weakest first), else the run's own; `own` (the run's verdict) is quoted
+    after it. `tier_seats`: ``analysis.robustness.seats_by_tier``."""
+    tier = trusted_tier(tier_seats, tiers, threshold)
+    if tier is None:
+        weakest = ", ".join(t for t, _ in tiers)
+        own.reason = (f"trusting {label} (no stronger tier has games enough to tell a gap of {_pts(threshold)}: "
+                      f"{weakest}): {own.reason}")
+        return own
+    games = dict(tiers)[tier]
+    df = tier_seats.filter(pl.col("tier") == tier, pl.col("p_value").is_not_null())
+    v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha, lambda r: f"seat {r['seat']}",
+                      "seat")
+    v.about.update(tier=tier, tier_games=games)             # more games of it, where they would tell
+    v.reason = (f"trusting {tier} in every seat ({games:,} games; the strongest play whose intervals are "
+                f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
+    return v
+
+
+def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), alpha=0.05, what_if=False,
+             checked=False):
     """[Verdict] for seat balance, strategy balance, variant effects, interventions (a what-if:
     `what_if`; `many_variants` then counts its real variants only) and item outliers from the
-    findings (``analysis.findings``) and the seat and strategy win-rate frames; `item_names`:
-    the names of the subjects and sections whose items become findings (the question's name)."""
-    out = [_fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}",
+    findings (``analysis.findings``) and the seat and strategy win-rate frames (a what-if's: of
+    its printed game); `item_names`: the names of the subjects and sections whose items become
+    findings (the question's name). A what-if without skill tiers (`checked` False) leaves the seat
+    question to a check against stronger play: its printed game is a run's games, which the run's
+    report judges by the strongest play with games enough (the same seeds, the same verdict)."""
+    out = [Verdict("Seat balance", NA, WHAT_IF_SEATS) if what_if and not checked else
+           _fair_verdict("Seat balance", seat, ("seat",), findings, threshold, alpha, lambda r: f"seat {r['seat']}",
                          "seat")]
     mixed = mixed_strategies(strategy)
     if mixed.height:
@@ -132,17 +155,7 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
         out.append(Verdict("Variant effects", NA, "a what-if of one game: its interventions are the row above"
                            if what_if else "a single variant"))
     else:
-        rates = [f for f in findings if f.tier == VARIANT_RATES]
-        scores = [f for f in findings if f.tier == VARIANT_SCORES]
-        if rates:
-            out.append(Verdict("Variant effects", FAIL, f"{len(rates)} change{'s' if len(rates) > 1 else ''} to win "
-                               f"rates or balance of {_pts(threshold)} or more; first: {rates[0].short} "
-                               f"({rates[0].cell})", _where(rates[0].details)))
-        elif scores:
-            out.append(Verdict("Variant effects", WATCH, f"win rates and balance hold; {len(scores)} shift"
-                               f"{'s' if len(scores) > 1 else ''} in scores, ties or length"))
-        else:
-            out.append(Verdict("Variant effects", PASS, "no significant change of the threshold or more"))
+        out.append(_variant_verdict(findings, threshold))
     items = [f for f in findings if f.tier == ITEMS and f.kind != "variant"]
     named = list(dict.fromkeys(item_names))
     joined = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
@@ -153,16 +166,49 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
     if big:
         out.append(Verdict(question, FAIL, f"{len(big)} with a win-rate difference of twice the threshold "
                            f"({_pts(2 * threshold)}) or more; largest: {big[0].short} ({100 * big[0].effect:+.1f} "
-                           "points; an association)", _item(big[0])))
+                           "points; an association)", _item(big[0], big + [f for f in items if f.size < 2])))
     elif items:
         out.append(Verdict(question, WATCH, f"{len(items)} between {_pts(threshold)} and {_pts(2 * threshold)} "
-                           "(associations)", _item(items[0])))
+                           "(associations)", _item(items[0], items)))
     else:
         out.append(Verdict(question, PASS, f"no item's holders win {_pts(threshold)} more or less than the others"))
     return out
 
 
-def _item(f):
-    """Where an item finding is: its subject (the finding's kind) and item id."""
+def _variant_verdict(findings, threshold):
+    """Variant effects: fail on a change to a seat's or strategy's win rate or the balance; watch on
+    a change to item holders' win rates (associations) or to scores, ties or length, each named,
+    so the line never says a win rate holds beside a finding that it moved."""
+    rates = [f for f in findings if f.tier == VARIANT_RATES]
+    if rates:
+        return Verdict("Variant effects", FAIL, f"{len(rates)} change{'s' if len(rates) > 1 else ''} to win "
+                       f"rates or balance of {_pts(threshold)} or more; first: {rates[0].short} "
+                       f"({rates[0].cell})", _where(rates[0].details))
+    holders = sorted((f for f in findings if f.kind == "variant" and f.tier == ITEMS and f.rate),
+                     key=lambda f: -abs(f.effect))
+    scores = [f for f in findings if f.tier == VARIANT_SCORES]
+    if not (holders or scores):
+        return Verdict("Variant effects", PASS, "no significant change of the threshold or more")
+    said = [f"no seat's or strategy's win rate nor the balance changes by {_pts(threshold)} or more"]
+    if holders:
+        f = holders[0]
+        said.append(f"{plural(len(holders), 'change')} to the win rate of item holders (associations); largest: "
+                    f"{f.short} ({f.cell}), {100 * f.effect:+.1f} points")
+    if scores:
+        said.append(f"{plural(len(scores), 'shift')} in scores, ties or length")
+    return Verdict("Variant effects", WATCH, "; ".join(said), _where((holders or scores)[0].details))
+
+
+def _item_id(f):
+    """A finding's item as the game's interventions name it: its id ("j04"), not the report's label
+    ("Sunken Treasure (j04)")."""
     d = f.details
-    return {**_where(d), "subject": f.kind, "item": d.get(f.kind, d.get("item"))}
+    return d.get("item_id", d.get(f.kind, d.get("item")))
+
+
+def _item(f, items=()):
+    """Where an item finding is: its subject (the finding's kind) and item id; `items` (the item
+    findings, largest first) as [(subject, item id)], so a next step can take the first a what-if
+    can change."""
+    return {**_where(f.details), "subject": f.kind, "item": _item_id(f),
+            "items": [(g.kind, _item_id(g)) for g in items]}

@@ -15,11 +15,11 @@ from analysis.group_size import MinGroup
 from analysis.interventions import intervention_cells, treated_effects
 from analysis.load import CELL, collect, open_tables, protocol, source_config
 from analysis.never_played import never_played
-from analysis.next_steps import fill
-from analysis.robustness import Tier, check_findings, robustness_verdict, seats_by_tier
+from analysis.next_steps import Played, fill, measured_speed
+from analysis.robustness import Tier, by_strength, check_findings, robustness_verdict, seats_by_tier
 from analysis.value import value
 from analysis.variants import compare_variants
-from analysis.verdicts import trusted_seat_verdict, verdicts
+from analysis.verdicts import trusted_seat_verdict, trusted_tier, verdicts
 from simulate.core.compare_folder import open_compare
 from simulate.core.errors import UserError
 from simulate.core.run_folder import open_run
@@ -254,12 +254,6 @@ def played_by(opened, kind):
     return (opened.spec.get("strategies") or "balanced").split(",")
 
 
-def _strength(game, strategy):
-    """A tier's place among the game's skill tiers (weakest first); one it does not name, first."""
-    names = [s for s, _ in game.skill_tiers]
-    return names.index(strategy) if strategy in names else -1
-
-
 def gather(source, threshold=0.03, baseline="base", min_group=None):
     """Open `source` (a run, comparison or tables folder) and compute every table of the report;
     `min_group` (an ``analysis.group_size.MinGroup``, default 1% or 1,000) the smallest group a
@@ -291,6 +285,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     config = source_config(opened)
     names = game.item_names(config)
     tiers, tier_notes = _tiers(path) if kind in (RUN, COMPARISON) else ([], [])
+    tiers = by_strength(tiers, game)            # weakest first: the strongest with games enough decides
     context = Context(game.content_items(config) if config else {}, tiers,
                       game.skill_tiers[-1][0] if game.skill_tiers else None)
     sections = _named(compute_sections(game.sections, t, context), names)
@@ -323,16 +318,20 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     mark_assumed(found, game, assumed, config)
     played = played_by(opened, kind) if kind in (RUN, COMPARISON) else []
     if tiers:
-        checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
-                                 (lambda i: item_label(names, i)) if names else None)
         label = f"this {kind} (" + ", ".join(dict.fromkeys(played)) + ")"
         tier_seats = seats_by_tier(t, label, tiers)
+        sized = [(t.strategy, t.games) for t in tiers]
+        checked = check_findings(found, game, t, tiers, opened if kind == COMPARISON else None, baseline,
+                                 (lambda i: item_label(names, i)) if names else None, min_group,
+                                 trusted_tier(printed(tier_seats), sized, threshold))
     data = ReportData(
         kind=kind, path=path, game=game, meta={**meta, "game": meta.get("game") or t.game}, threshold=threshold,
         findings=found, cells=cells, min_group=min_group, names=names, never_played=_nonempty(never),
-        verdicts=verdicts(found, seat, strategy, threshold, len({v for v, _ in cells if v not in treated}) > 1,
+        verdicts=verdicts(found, printed(seat), printed(strategy), threshold,
+                          len({v for v, _ in cells if v not in treated}) > 1,
                           [s.name for s in game.subjects if s.findings and values.get(s) is not None]
-                          + [s.name for s in longs if s.findings and longs[s] is not None], what_if=bool(treated)),
+                          + [s.name for s in longs if s.findings and longs[s] is not None], what_if=bool(treated),
+                          checked=bool(tiers)),
         seat=seat, strategy=strategy,
         seat_strategy=W.win_rates(t.seats, (*CELL, "strategy", "seat")),
         balance=bal, ties=B.tie_rate(t.games),
@@ -348,18 +347,16 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         data.verdicts = [CV.item_verdict(item_values, threshold, v.question) if v.question.endswith(" outliers")
                          else v for v in data.verdicts]
     if tiers:       # one seat verdict, the strongest tier's with games enough (not a second notice)
-
-        order = [t.strategy for t in sorted(tiers, key=lambda t: _strength(game, t.strategy))]
-        games = {t.strategy: t.games for t in tiers}
-        data.verdicts[0] = trusted_seat_verdict(data.verdicts[0], tier_seats, label, [(s, games[s]) for s in order],
-                                                threshold)
+        data.verdicts[0] = trusted_seat_verdict(data.verdicts[0], printed(tier_seats), label, sized, threshold)
         data.verdicts.append(robustness_verdict(checked, skip=("seat",)))
 
     if kind in (RUN, COMPARISON):
+        settings, manifest, _ = _settings(opened)
         fill(data.verdicts, game, path, played[0] if len(set(played)) == 1 else ",".join(played), bool(tiers),
              (opened.manifest["seed"], opened.manifest["games"]) if kind == RUN else None,
              [f"{k.split('.')[-1]}={v}" for w in (opened.spec.get("whatifs") or {}).values() for k, v in w.items()]
-             if kind == COMPARISON else (), opened.spec.get("runs") if kind == COMPARISON else None)
+             if kind == COMPARISON else (), opened.spec.get("runs") if kind == COMPARISON else None,
+             Played(cells, settings["games"], measured_speed(manifest)))
     if kind == COMPARISON:
         data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):

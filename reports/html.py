@@ -5,7 +5,7 @@ import base64
 import re
 from html import escape
 
-from .summary import BADGE, assumed_note, contents, rests_on_text, split_findings, thresholds_note
+from .summary import BADGE, assumed_note, contents, rests_on_text, split_findings, takes_text, thresholds_note
 from .export import more_text, split_rows
 from .table_text import findings_note
 
@@ -132,7 +132,8 @@ def _summary(data):
     """The summary card: a verdict per question."""
     rows = "\n".join(f'<tr><td>{escape(v.question)}</td><td><span class="badge {BADGE[v.verdict].replace("/", "")}">'
                      f'{escape(BADGE[v.verdict])}</span></td><td>{escape(v.reason)}'
-                     + (f'<br><span class="next">next: <code>{escape(v.next)}</code></span>' if v.next else "")
+                     + (f'<br><span class="next">next: <code>{escape(v.next)}</code>{escape(takes_text(v))}</span>'
+                        if v.next else "")
                      + '</td></tr>' for v in data.verdicts)
     return (f'<section id="summary">\n<h2>Summary</h2>\n<table class="verdicts"><tbody>\n{rows}\n</tbody></table>\n'
             f'<p class="note">{escape(thresholds_note(data))}</p>\n</section>')

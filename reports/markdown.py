@@ -3,7 +3,7 @@ a link to its CSV, ``reports.export``), the figures as relative links to the PNG
 import re
 
 from .export import more_text, split_rows
-from .summary import BADGE, assumed_note, rests_on_text, split_findings, thresholds_note
+from .summary import BADGE, assumed_note, rests_on_text, split_findings, takes_text, thresholds_note
 from .table_text import findings_note
 
 
@@ -57,7 +57,7 @@ def render(data, title, findings_text, tables, figures, folder_name):
     out += [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
     out += ["## Summary", "", "| question | verdict | why |", "|---|---|---|"]
     out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)}"
-            + (f" Next: `{_cell(v.next)}`" if v.next else "") + " |" for v in data.verdicts]
+            + (f" Next: `{_cell(v.next)}`{takes_text(v)}" if v.next else "") + " |" for v in data.verdicts]
     out += ["", thresholds_note(data), "", "## Contents", ""]
     out += [f"- [{name}](#{slug(name)})" for name in ("Summary", "Findings", "Tables")]
     out += [f"  - [{t.title}](#{slug(t.title)})" for t in tables]

@@ -17,6 +17,11 @@ def thresholds_note(data):
             "fail: a finding to act on; n/a: the question does not apply.")
 
 
+def takes_text(verdict):
+    """" (about 2 min on this machine's 2 cores)" after a next step's command, or ""."""
+    return f" ({verdict.takes})" if verdict.takes else ""
+
+
 def assumed_note(data, limit=6):
     """The sentence at the top of a report: how many of the run's values are assumed stand-ins, by
     file (the most first), and where to read why; "" when none is."""

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from analysis.findings import TIERS
 from analysis.never_played import LEAST
+from analysis.robustness import DOUBTED, NO_COMPARISON
 from analysis.significance import SMALL
 from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
 
@@ -298,26 +299,37 @@ def _tier_seats(df, many):
 
 
 def _robustness(df, unit):
-    """Each finding's statistic in the run and in each skill tier, with the tier's verdict."""
-    rows, marked = [], []
+    """Each finding's statistic in the run and in each skill tier, with the tier's verdict; the tier
+    that decides each finding (the strongest with games enough to tell) says so; a tier's
+    comparison of a group too small (``analysis.group_size``) is greyed, "no comparison"."""
+    rows, marked, greyed = [], [], []
     if df is None or not df.height:
         return Table("robustness", "Findings against stronger play",
                      "No finding to check: the run has none at this threshold.", [], [])
     for r in df.iter_rows(named=True):
         show = (lambda x: pts(x) + " pts") if r["rate"] else (lambda x: num(x, "{:+.2f}"))
         ci = ci_pts if r["rate"] else (lambda lo, hi: ci_num(lo, hi, "{:+.2f}"))
+        small = r["verdict"] == NO_COMPARISON
+        said = (f"no comparison (a group of {count(r['tier_smaller'])} seats played)" if small
+                else r["verdict"] or f"not measured ({r['why']})")
         rows.append([str(r["finding"] + 1), r["short"], r["cell"], show(r["effect"]), ci(r["lo"], r["hi"]),
                      r["tier"], count(r["tier_games"]), show(r["tier_effect"]), ci(r["tier_lo"], r["tier_hi"]),
-                     r["verdict"] or f"not measured ({r['why']})"])
-        marked.append(r["verdict"] in ("gone", "reversed"))
+                     said + (" (decides)" if r["decides"] else "")])
+        marked.append(r["decides"] and r["verdict"] in DOUBTED)
+        greyed.append(small)
     return Table("robustness", "Findings against stronger play",
                  "Each finding (numbered as in the list above) measured again in the same game seeds played by a "
-                 "stronger strategy in every seat. holds: the tier's 95% interval excludes 0 and reaches the "
-                 "finding's size; weaker: same side, all of it smaller; gone: holds 0 and not the finding's size; "
-                 "reversed: the other side; too few games: holds both 0 and the finding's size. Intervals are "
-                 "each row's own (not corrected). Marked: gone or reversed.",
+                 "stronger strategy in every seat. holds: the tier's 95% interval excludes 0 and holds the "
+                 "finding's size; stronger: the same side, all of it larger; weaker: the same side, all of it "
+                 "smaller; gone: holds 0 and not the finding's size; reversed: the other side; too few games: "
+                 "holds both 0 and the finding's size. Intervals are each row's own (not corrected). (decides): the "
+                 "strongest play with games enough to tell (for a seat, the tier the seat verdict trusts; else a "
+                 "verdict other than too few games), whose verdict is the finding's. Marked: a deciding verdict "
+                 "of weaker, gone or reversed."
+                 + (" Greyed: no comparison, a group of the tier smaller than the findings' minimum (nearly every "
+                    "seat of stronger play took it, or none did); no verdict." if any(greyed) else ""),
                  ["finding", "what", "cell", "this run", "95% CI", "played by", "games", "effect", "95% CI",
-                  "verdict"], rows, marked)
+                  "verdict"], rows, marked, greyed=greyed)
 
 
 def _deltas(deltas, unit, min_group=None):

@@ -2,11 +2,13 @@
 finding, the order of what a designer acts on (seats first, item associations last), one
 finding per cause, and the summary card's verdicts. Planted answers on small synthetic runs
 (tests/test_analysis_synthetic.py writes them)."""
+import re
+
 import numpy as np
 import polars as pl
 import pytest
 
-from analysis.findings import ITEMS, SEATS, VARIANT_SCORES, findings
+from analysis.findings import ITEMS, SEATS, VARIANT_RATES, VARIANT_SCORES, findings
 from analysis.group_size import NONE, MinGroup
 from analysis.load import open_tables
 from analysis.verdicts import FAIL, NA, PASS, verdicts
@@ -23,15 +25,17 @@ def test_min_group_is_the_smaller_of_share_and_count():
         MinGroup(1.5, 10)
 
 
-def _rare_loser(tmp_path, name, rare):
-    """2-player games in which `rare` seats never take harbor 8's action and always lose."""
+def _rare_loser(tmp_path, name, rare, loses=True):
+    """2-player games (3,000) in which `rare` seats never take harbor 8's action and always lose
+    (`loses` False: win as often as anyone)."""
     rng = np.random.default_rng(3)
     n = 3000
     scores = rng.normal(60, 8, (n, 2)).round().astype(int)
     took = np.ones((n, 2), int)
     idx = rng.choice(n, rare, replace=False)
     took[idx, 0] = 0
-    scores[idx, 0] = scores[idx, 1] - 5                       # the seats that did not take it lose
+    if loses:
+        scores[idx, 0] = scores[idx, 1] - 5                   # the seats that did not take it lose
     return open_tables(write_dataset(tmp_path / name, scores, seat_columns={"actions_harbor_8": took.ravel()}))
 
 
@@ -85,6 +89,53 @@ def test_two_player_seats_mirror_is_one_finding(tmp_path):
     t = open_tables(write_dataset(tmp_path / "d", planted_seat_scores(4000, 0.6, seed=1)))
     seats = [f for f in findings(t) if f.kind == "seat"]
     assert len(seats) == 1 and [g.short for g in seats[0].also] == ["seat 1 below fair"]
+    edge, deficit = (f"{100 * f.effect:+.1f}" for f in (seats[0], *seats[0].also))   # each signed, its own
+    assert f"The same difference ({deficit} and {edge} percentage points)" in seats[0].sentence, seats[0].sentence
+    assert "±" not in seats[0].sentence and "+-" not in seats[0].sentence
+
+
+def test_changes_at_other_player_counts_are_never_one_cause(tmp_path):
+    """The review: "likely one cause: final glory of seats that played Kusan (2-player)" closed a
+    4-player change. A variant adding 5 to every score at two and at three players: one finding per
+    player count, each listing only its own."""
+    rng = np.random.default_rng(4)
+    cols = {}
+    parts = []
+    for players, n in ((2, 3000), (3, 2000)):
+        scores = rng.normal(60, 8, (n, players)).round().astype(int)
+        cols = {"favor_drawn_zeus": (rng.random((n, players)) < 0.4).astype(int).ravel()}
+        parts += [write_dataset(tmp_path / f"a{players}", scores, variant="base", run_id=f"a{players}",
+                                seat_columns=cols),
+                  write_dataset(tmp_path / f"b{players}", scores + 5, variant="plus5", run_id=f"b{players}",
+                                seat_columns=cols)]
+    shifts = [f for f in findings(parts) if f.kind == "variant" and f.tier == VARIANT_SCORES]
+    assert sorted(f.details["n_players"] for f in shifts) == [2, 3]
+    for f in shifts:
+        assert f.also and {g.details["n_players"] for g in f.also} == {f.details["n_players"]}, f.sentence
+        other = "(3-player)" if f.details["n_players"] == 2 else "(2-player)"
+        assert "likely one cause" in f.sentence and other not in f.sentence, f.sentence
+
+
+def test_a_variant_line_never_says_win_rates_hold_beside_a_holders_finding(tmp_path):
+    """The review: a comparison's card said "win rates and balance hold" beside a finding of -7.8
+    points (the win rate of a card's holders, an association). Seats holding Zeus score 12 more in a
+    variant: their win rate moves, no seat's does; the line names it and says nothing holds."""
+    rng = np.random.default_rng(5)
+    n = 3000
+    scores = rng.normal(60, 8, (n, 2)).round().astype(int)
+    zeus = (rng.random((n, 2)) < 0.3).astype(int)
+    cols = {"favor_drawn_zeus": zeus.ravel()}
+    a = write_dataset(tmp_path / "a", scores, variant="base", run_id="ra", seat_columns=cols)
+    b = write_dataset(tmp_path / "b", scores + 12 * zeus, variant="zeus12", run_id="rb", seat_columns=cols)
+    t = open_tables([a, b])
+    found = findings(t)
+    holders = [f for f in found if f.kind == "variant" and f.tier == ITEMS and f.rate]
+    assert holders and not [f for f in found if f.tier == VARIANT_RATES]
+    v = {x.question: x for x in verdicts(found, seat_win_rates(t.seats), strategy_win_rates(t.seats), 0.03, True,
+                                         ("card",))}["Variant effects"]
+    assert v.verdict == "watch" and not re.search(r"\bholds?\b", v.reason), v.reason
+    largest = max(holders, key=lambda f: abs(f.effect))
+    assert f"{largest.short} (2-player), {100 * largest.effect:+.1f} points" in v.reason, v.reason
 
 
 def test_verdicts(tmp_path):

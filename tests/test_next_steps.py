@@ -1,5 +1,6 @@
 """The summary card gives one verdict per question and, for each that is not a pass, the command
 that answers it with the arguments filled in (issue #34): the command runs as written."""
+import re
 import shlex
 
 import polars as pl
@@ -10,6 +11,9 @@ import simulate
 from analysis.verdicts import FAIL, PASS, WATCH, Verdict, trusted_seat_verdict
 from reports import build_report
 from simulate.cli import app
+from simulate.core.games import get_game
+
+from .cli_invoke import invoke
 
 cli = CliRunner()
 
@@ -69,3 +73,80 @@ def test_too_few_games_of_the_trusted_tier_asks_for_more_of_them():
     assert v.verdict == WATCH and "too few games to tell" in v.reason
     fill([v], get_game("aeolos"), "runs/demo", "balanced", checked=True, run=(1, 100_000))
     assert v.next == "windtunnel report runs/demo --robustness --tiers mcts:iterations=50:4000"
+
+
+# ---------------------------------------------------------------- every next step runs as printed
+TIER_GAMES = 5                           # a check against stronger play: each tier this many games
+CAPS = {"--games": 50, "--budget": 1000}    # (a balance search's least budget is 1,000 games)
+TAKES = re.compile(r"(under a minute|about [\d.]+ (min|h)) on this machine's [\d,]+ cores?")
+
+
+def printed_steps(md):
+    """[(command, how long it takes)] of each next step the report's Markdown prints, as printed."""
+    return [(cmd.replace("\\|", "|"), takes) for cmd, takes in re.findall(r"Next: `(.+?)`(?: \(([^)]*)\))?", md)]
+
+
+def capped(args, game):
+    """A printed command's words with --games (and a balance's --budget) capped, and its skill tiers small."""
+    args = list(args)
+    for option, most in CAPS.items():
+        if option in args:
+            i = args.index(option) + 1
+            args[i] = str(min(int(args[i]), most))
+    if "--robustness" in args:
+        if "--tiers" in args:
+            i = args.index("--tiers") + 1
+            args[i] = ",".join(f"{t.rpartition(':')[0]}:{TIER_GAMES}" for t in args[i].split(","))
+        else:
+            args += ["--tiers", ",".join(f"{s}:{TIER_GAMES}" for s, _ in game.skill_tiers)]
+    return args
+
+
+def run_printed(md, game, cwd, monkeypatch):
+    """Run every next step a report printed (each once), as the shell would split it; each is quoted as
+    shlex.quote quotes it and says how long it takes. Returns the commands."""
+    monkeypatch.chdir(cwd)                              # (their --out folders are relative: runs/...)
+    steps = dict(printed_steps(md))
+    assert steps, md[:3000]
+    for command, takes in steps.items():
+        args = shlex.split(command)
+        assert shlex.join(args) == command and args[0] == "windtunnel", command
+        assert TAKES.fullmatch(takes or ""), (command, takes)
+        r = invoke(*capped(args[1:], game))
+        assert r.exit_code == 0, (command, r.stdout[-2000:], r.stderr)
+    return list(steps)
+
+
+def test_the_demo_likes_next_steps_run_as_printed(tmp_path, monkeypatch):
+    """AEOLOS three players, balanced, checked against stronger play (small tiers), as the README's demo."""
+    run = tmp_path / "demo"
+    assert invoke("simulate", "aeolos", "--players", 3, "--games", 1500, "--jobs", 1, "--out", run,
+                  "--no-progress").exit_code == 0
+    r = invoke("report", run, "--robustness", "--tiers", "tuned:300,greedy:100", "--jobs", 1)
+    assert r.exit_code == 0, r.stderr
+    commands = run_printed((run / "report.md").read_text(), get_game("aeolos"), tmp_path, monkeypatch)
+    assert any(c.startswith("windtunnel whatif aeolos --players 3") for c in commands), commands
+
+
+def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
+    """EOS four players: an item's what-if names it by its id ("upgrade=kusan_u4", never "Jacub's
+    Patronage (kusan_u4)"), and the seats' check against stronger play runs (tiny tiers)."""
+    run = tmp_path / "eos4"
+    assert invoke("simulate", "eos", "--players", 4, "--games", 1000, "--jobs", 1, "--out", run,
+                  "--no-progress").exit_code == 0
+    assert invoke("report", run).exit_code == 0
+    commands = run_printed((run / "report.md").read_text(), get_game("eos"), tmp_path, monkeypatch)
+    whatifs = [shlex.split(c) for c in commands if c.startswith("windtunnel whatif eos")]
+    assert whatifs, commands
+    item = whatifs[0][whatifs[0].index("--intervention") + 1]
+    assert re.fullmatch(r"[a-z_]+=[a-z0-9_]+", item), item
+    assert any(c.startswith("windtunnel report ") and "--robustness" in c for c in commands), commands
+
+
+def test_a_comparisons_next_steps_run_as_printed(tmp_path, monkeypatch):
+    out = tmp_path / "cmp"
+    r = invoke("compare", "aeolos", "--variants", "base,tableaus", "--players", 3, "--games", 600, "--jobs", 1,
+               "--out", out, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    commands = run_printed((out / "report.md").read_text(), get_game("aeolos"), tmp_path, monkeypatch)
+    assert any("--robustness" in c for c in commands), commands

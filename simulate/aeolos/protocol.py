@@ -32,6 +32,7 @@ class Aeolos(Game):
     # the strongest last: the MCTS player at 50 iterations (about 7 games/s a core with three players in
     # every seat, and 71% against tuned) on a subsample (docs/mcts.md)
     skill_tiers = (("tuned", 100_000), ("lookahead", 2_000), ("mcts:iterations=50", 1_000))
+    tier_speeds = {"lookahead": 80, "mcts:iterations=50": 15}     # seat-games/s a core (three players)
     seat_knob = "setup.starting_wind[{seat}]=1..6"     # docs/balance.md: wind 4 and 5 even out two players
     causal_budget = 1_500_000       # 15 items raced: under a minute on two cores for the 3-player demo
 

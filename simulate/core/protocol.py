@@ -298,6 +298,9 @@ class Game:
     # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
     # games it plays (the run's, if fewer): a slow search player on a subsample
     skill_tiers = ()                 # none: --robustness then needs --tiers
+    # seat-games a second on one core of the slow strategies among them (a report's next step says
+    # how long a check against stronger play takes); a strategy not named plays at about the run's speed
+    tier_speeds = {}
     # seat attributes a balance search can hold to a fair share (``windtunnel balance --objective
     # NAME``): name -> its labels. The seats table's column NAME holds a seat's label, and the batch
     # Results' ``group(NAME)`` its index into them, -1 for none.

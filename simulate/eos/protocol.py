@@ -105,6 +105,7 @@ class Eos(Game):
     # the strongest last: the lookahead plays about 8 games/s a core, the MCTS player at 50 iterations
     # 1.3 in every seat of a three-player game (73% of two-player games against tuned; docs/mcts.md)
     skill_tiers = (("tuned", 100_000), ("lookahead", 500), ("mcts:iterations=50", 300))
+    tier_speeds = {"lookahead": 16, "mcts:iterations=50": 2.2}    # seat-games/s a core (four players)
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     variants = MODULES
     tables = ("games", "seats", "cards", "feats", "uses")

@@ -18,4 +18,4 @@ def test_a_tier_measures_the_reports_named_section_items(tmp_path):
     rows = [line for line in md.splitlines() if line.startswith("| ") and "| greedy | 600 |" in line]
     sections = [line for line in rows if "seats that gained" in line or "seats that took" in line]
     assert sections, "a section item's finding"                  # greedy's own tier: the run itself
-    assert all(line.rstrip(" |").endswith("holds") for line in rows), rows
+    assert all(line.rstrip(" |").endswith("holds (decides)") for line in rows), rows    # each decided by the tier
