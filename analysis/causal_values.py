@@ -30,7 +30,7 @@ from .verdicts import FAIL, PASS, WATCH, Verdict
 LARGE, SMALL, UNSETTLED, NO_VERDICT = ("larger than the band", "within the band", "unsettled",
                                        "no win-rate verdict")
 COLUMNS = ("class", "kind", "item", "label", "effect", "low", "high", "score", "score_low", "score_high",
-           "turns", "turns_low", "turns_high", "games", "settled", "verdict", "per_seat")
+           "turns", "turns_low", "turns_high", "games", "settled", "verdict", "per_seat", "what_if")
 
 
 def treated_rows(seats, games, n_players):
@@ -89,7 +89,8 @@ def item_value(item, d, threshold, label=None, alpha=0.05):
             "effect": float(d["won"].mean()) if len(d["won"]) else math.nan, "low": low, "high": high,
             "score": score, "score_low": score_low, "score_high": score_high,
             "turns": turns, "turns_low": turns_low, "turns_high": turns_high,
-            "games": int(len(d["won"])), "settled": v in (LARGE, SMALL), "verdict": v, "per_seat": item.per_seat}
+            "games": int(len(d["won"])), "settled": v in (LARGE, SMALL), "verdict": v, "per_seat": item.per_seat,
+            "what_if": ",".join(f"{k}={v}" for k, v in item.sets.items())}
 
 
 def base_frame(treated):
@@ -184,6 +185,17 @@ def quote(found, values, label=str, unit="points"):
     return found
 
 
+def undecided(values, threshold):
+    """The per-seat items whose interval against their class's typical item still reaches across the
+    band's edge (neither an outlier nor within the band: too few games measured), widest first."""
+    df = against_class(values)
+    if df is None or not df.height:
+        return []
+    edge = ((pl.col("deviation_low") < threshold) & (pl.col("deviation_high") > threshold)) | (
+        (pl.col("deviation_low") < -threshold) & (pl.col("deviation_high") > -threshold))
+    return df.filter(pl.col("per_seat") & edge).sort(pl.col("high") - pl.col("low"), descending=True).to_dicts()
+
+
 def item_verdict(values, threshold, question):
     """The summary's item question answered from measured causes (``analysis.verdicts.Verdict``)."""
     out = outliers(values, threshold)
@@ -197,6 +209,19 @@ def item_verdict(values, threshold, question):
                        f"typical item of {'their' if len(out) > 1 else 'its'} class by more than "
                        f"{100 * threshold:.1f} points; largest: {r['class']} {r['label']} "
                        f"({100 * r['deviation']:+.1f} points, measured as a cause){tail}",
-                       {"subject": r["kind"], "item": r["item"]})
+                       {"subject": r["kind"], "item": r["item"], "intervention": r["what_if"], "measured": True,
+                        **({"n_players": r["n_players"]} if r.get("n_players") else {}),
+                        **({"variant": r["variant"]} if r.get("variant") else {})})
+    near = undecided(values, threshold)
+    if near:
+        r = near[0]
+        return Verdict(question, WATCH, f"too few games to tell: {len(near)} measured item"
+                       f"{'s' if len(near) > 1 else ''} may differ from the typical item of "
+                       f"{'their' if len(near) > 1 else 'its'} class by {100 * threshold:.1f} points (the "
+                       f"widest: {r['class']} {r['label']}, {100 * r['deviation']:+.1f} points [{100 * r['deviation_low']:+.1f}, "
+                       f"{100 * r['deviation_high']:+.1f}], n = {r['games']:,})",
+                       {"subject": r["kind"], "item": r["item"], "too_few": True,
+                        **({"n_players": r["n_players"]} if r.get("n_players") else {}),
+                        **({"variant": r["variant"]} if r.get("variant") else {})})
     return Verdict(question, PASS, f"no measured item differs from the typical item of its class by "
                    f"{100 * threshold:.1f} points or more (causes, not associations){tail}")

@@ -99,6 +99,11 @@ def _command(v, game, path, strategies, checked, run, done, paired, played):
         return (["windtunnel", "tune", game.name, "--players", players, "--base", about["strategy"],
                  "--budget", TUNE_BUDGET, "--out", f"tuned-{game.name}-{players}p.toml"],
                 [(None, TUNE_BUDGET * players)])
+    if v.question.endswith("outliers") and about.get("measured"):     # a measured cause: is it so with stronger play?
+        stronger = game.skill_tiers[0][0] if game.skill_tiers else strategies
+        args = ["windtunnel", "whatif", game.name, *common[:-1], stronger, "--intervention", about["intervention"],
+                "--games", WHATIF_GAMES, "--out", f"runs/whatif-{stronger}-{about['intervention'].replace(',', '-')}"]
+        return args, [(stronger if stronger in game.tier_speeds else None, 2 * WHATIF_GAMES * players)]
     if v.question.endswith("outliers"):
         item = _whatif_item(about, game, done)
         if item:

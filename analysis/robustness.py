@@ -36,6 +36,7 @@ import polars as pl
 
 from simulate.core.sections import LongValue
 
+from .findings import ITEM_CAUSES
 from .group_size import MinGroup
 from .interventions import treated_effects
 from .long_value import long_values
@@ -203,6 +204,8 @@ def check_findings(findings, game, own, tiers, source=None, baseline="base", lab
     theirs = [(t, measures(t.tables, game, t.source, baseline, label, min_group)) for t in tiers]
     rows = []
     for i, f in enumerate(findings):
+        if f.tier == ITEM_CAUSES:               # a measured cause: played again by the tiers in a what-if, not here
+            continue
         base = estimate(f, mine)
         mine_rows, clauses = [], []
         for tier, measured in theirs:

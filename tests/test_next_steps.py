@@ -122,10 +122,25 @@ def test_the_demo_likes_next_steps_run_as_printed(tmp_path, monkeypatch):
     run = tmp_path / "demo"
     assert invoke("simulate", "aeolos", "--players", 3, "--games", 1500, "--jobs", 1, "--out", run,
                   "--no-progress").exit_code == 0
-    r = invoke("report", run, "--robustness", "--tiers", "tuned:300,greedy:100", "--jobs", 1)
+    # (its items as associations: a causes-measured report's item steps are the next test's)
+    r = invoke("report", run, "--robustness", "--tiers", "tuned:300,greedy:100", "--jobs", 1, "--no-causal")
     assert r.exit_code == 0, r.stderr
     commands = run_printed((run / "report.md").read_text(), get_game("aeolos"), tmp_path, monkeypatch)
     assert any(c.startswith("windtunnel whatif aeolos --players 3") for c in commands), commands
+
+
+def test_a_measured_items_steps_run_as_printed(tmp_path, monkeypatch):
+    """With the items measured as causes: an outlier's step measures it again with stronger play (the
+    game's first skill tier), an item too near the band's edge asks for more games of the run."""
+    run = tmp_path / "demo"
+    assert invoke("simulate", "aeolos", "--players", 3, "--games", 1500, "--jobs", 1, "--out", run, "--set",
+                  "favor.hera.vp=20", "--no-progress").exit_code == 0
+    r = invoke("report", run, "--jobs", 1, "--causal-budget", "100000")
+    assert r.exit_code == 0, r.stderr
+    md = (run / "report.md").read_text()
+    commands = run_printed(md, get_game("aeolos"), tmp_path, monkeypatch)
+    assert any(c.startswith("windtunnel whatif aeolos --players 3 --strategies tuned --intervention favor=hera")
+               for c in commands), commands
 
 
 def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
@@ -134,7 +149,7 @@ def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
     run = tmp_path / "eos4"
     assert invoke("simulate", "eos", "--players", 4, "--games", 1000, "--jobs", 1, "--out", run,
                   "--no-progress").exit_code == 0
-    assert invoke("report", run).exit_code == 0
+    assert invoke("report", run, "--no-causal").exit_code == 0       # (items as associations: their what-ifs)
     commands = run_printed((run / "report.md").read_text(), get_game("eos"), tmp_path, monkeypatch)
     whatifs = [shlex.split(c) for c in commands if c.startswith("windtunnel whatif eos")]
     assert whatifs, commands

@@ -218,7 +218,8 @@ def stored_values(path, threshold, label=str):
     base = base_frame(treated_rows(run.seats, run.games, m["players"]).collect())
     keys = {i["key"] for i in folder.state["items"]}
     items = [i for i in game.causal_items(m["config"], m["players"]) if i.key in keys]
-    values = value_table([item_value(i, differences(_prefix(rows, i.key), base, i.sign), threshold, label(i.item))
+    values = value_table([{**item_value(i, differences(_prefix(rows, i.key), base, i.sign), threshold, label(i.item)),
+                           "n_players": m["players"], "variant": m["variant"].replace(",", "+")}
                           for i in items if (rows["item"] == i.key).any()])
     return (values if values.height else None), None
 
