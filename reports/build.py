@@ -83,6 +83,18 @@ def check_output(out_html, force=False):
         raise UserError(f"{folder} is a file, not the figure folder")
 
 
+def check_writable(out_html):
+    """One-line UserError when nothing can be written beside `out_html` (a read-only or system
+    folder): tried with a temporary file, before anything is played for the report."""
+    html = Path(out_html)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{html.name}.", suffix=".probe", dir=html.parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        raise UserError(f"cannot write the report {html} ({e.strerror or e})") from None
+
+
 def no_findings_text(threshold, subjects=()):
     """The sentence in place of the findings; `subjects`: the game's, those with findings named."""
     what = ", ".join(["seat", "strategy", *(s.name for s in subjects if s.findings)])

@@ -102,7 +102,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
 def _measure_causal(source, html, force, budget, jobs, threshold, group):
     """Measure the items of a run as causes (a comparison: the items that are findings in each of
     its cells) into each run's causal/ folder, before the report reads them (docs/causal.md)."""
-    from reports.build import check_output
+    from reports.build import check_output, check_writable
     from reports.data import COMPARISON, RUN, source_kind
 
     from .running.causal import measure, parse_budget
@@ -112,6 +112,7 @@ def _measure_causal(source, html, force, budget, jobs, threshold, group):
     if kind not in (RUN, COMPARISON):
         return
     check_output(html, force)                    # a report that cannot be written plays nothing
+    check_writable(html)
     if kind == RUN:
         cells = {source: None}
     else:
