@@ -21,7 +21,7 @@ from simulate.core.run_lock import folder_lock
 from . import figures as F, html as H, markdown as M
 from .data import COMPARISON, RUN, gather, source_kind
 from .export import write_tables
-from .item_values import item_tables
+from .item_values import item_tables, seat_tables
 from .pivots import pivot_figures, pivot_tables
 from .sections import figures_of, tables_of
 from .table_text import tables as make_tables
@@ -162,7 +162,7 @@ def _build(source, kind, out_html, threshold, title, baseline, min_group=None):
         what = "variant report" if kind == COMPARISON else "balance report"
         what = f"{data.game.title} {what}" if data.game.title else what.capitalize()
         title = f"{what}: {Path(source).resolve().name}"
-    tables = make_tables(data, pivot_tables(data), tables_of(data), item_tables(data))
+    tables = make_tables(data, pivot_tables(data), tables_of(data), item_tables(data), seat_tables(data))
     text = no_findings_text(threshold, data.game.subjects)
 
     try:

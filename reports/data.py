@@ -16,6 +16,7 @@ from analysis.interventions import intervention_cells, treated_effects
 from analysis.load import CELL, collect, open_tables, protocol, source_config
 from analysis.never_played import never_played
 from analysis.next_steps import Played, fill, measured_speed
+from analysis.seat_parts import parts_sentence
 from analysis.robustness import Tier, by_strength, check_findings, robustness_verdict, seats_by_tier
 from analysis.value import value
 from analysis.variants import compare_variants
@@ -69,6 +70,7 @@ class ReportData:
     robustness: Optional[pl.DataFrame] = None      # analysis.robustness.check_findings: findings by tier
     assumed: object = None                         # simulate.core.assumed.Assumed of the run's config files
     item_values: Optional[pl.DataFrame] = None     # analysis.causal_values.value_table: items measured as causes
+    seat_parts: Optional[pl.DataFrame] = None      # analysis.seat_parts.seat_parts: a seat's edge split by its causes
 
     @property
     def many_cells(self):
@@ -226,25 +228,36 @@ def _tiers(path):
     return tiers, notes
 
 
+def quote_seat_parts(found, parts):
+    """Each seat finding of a run whose edge was split (``analysis.seat_parts``) says its parts."""
+    if parts is None:
+        return
+    by_seat = {r["seat"]: r for r in parts.iter_rows(named=True)}
+    for f in found:
+        if f.kind == "seat" and f.details.get("seat") in by_seat:
+            f.sentence += " " + parts_sentence(by_seat[f.details["seat"]])
+
+
 def _item_values(path, kind, opened, threshold, treated, names):
-    """(the items' causal values a run, or a comparison's cells, hold in causal/, verified; notes):
+    """(the items' causal values a run, or a comparison's cells, hold in causal/, verified; a run's
+    seat parts; notes):
     a comparison's rows name their cell. Nothing is played here (``windtunnel report`` measures)."""
     label = (lambda i: item_label(names, i)) if names else str
     if kind == RUN:
-        values, note = stored_values(path, threshold, label)
-        return values, [note] if note else []
+        values, parts, note = stored_values(path, threshold, label)
+        return values, parts, [note] if note else []
     if kind != COMPARISON:
-        return None, []
+        return None, None, []
     frames, notes = [], []
     for c in opened.spec["cells"]:
         if c["variant"] in treated or not (Path(path) / c["folder"]).is_dir():
             continue
-        values, note = stored_values(Path(path) / c["folder"], threshold, label)
+        values, _, note = stored_values(Path(path) / c["folder"], threshold, label)
         notes += [note] if note else []
         if values is not None:
             frames.append(values.with_columns(cell=pl.lit(c["name"]), name=pl.col("label"),
                                               label=pl.col("label") + pl.lit(f" ({c['name']})")))
-    return (CV.value_table(pl.concat(frames).to_dicts()) if frames else None), notes
+    return (CV.value_table(pl.concat(frames).to_dicts()) if frames else None), None, notes
 
 
 def played_by(opened, kind):
@@ -310,7 +323,8 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
     if effects is not None:
         found = intervention_findings(effects, threshold, unit=game.score_unit) + quote_causal_effects(
             found, effects, game.intervention_subjects, lambda i: item_label(names, i))
-    item_values, causal_notes = _item_values(path, kind, opened, threshold, treated, names)
+    item_values, seat_parts, causal_notes = _item_values(path, kind, opened, threshold, treated, names)
+    quote_seat_parts(found, seat_parts)
     if item_values is not None:                 # the items' causes lead; each association quotes its cause
         found = sorted(CV.findings(item_values, threshold, game.score_unit)
                        + CV.quote(found, item_values, unit="points"), key=lambda f: (f.tier, -f.size))
@@ -341,7 +355,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
         tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed,
-        item_values=item_values)
+        item_values=item_values, seat_parts=seat_parts)
     data.notes += tier_notes + causal_notes
     if item_values is not None:                 # the item question answered by causes, not associations
         data.verdicts = [CV.item_verdict(item_values, threshold, v.question) if v.question.endswith(" outliers")

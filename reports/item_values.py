@@ -38,3 +38,24 @@ def item_values_table(df, unit, threshold):
 def item_tables(data):
     """The items' causal-values table of a report, if it measured any."""
     return [] if data.item_values is None else [item_values_table(data.item_values, data.unit, data.threshold)]
+
+
+def seat_tables(data):
+    """The seat edge's parts, if the report's run measured them."""
+    return [] if getattr(data, "seat_parts", None) is None else [seat_parts_table(data.seat_parts)]
+
+
+def seat_parts_table(parts):
+    """Where each seat's edge comes from (``analysis.seat_parts``): the extra turns the printed end
+    gives, and what remains with the round played out."""
+    rows = [[str(r["seat"]), pts(r["printed"]), ci_pts(r["printed_lo"], r["printed_hi"]), pts(r["extra"]),
+             ci_pts(r["extra_lo"], r["extra_hi"]), pts(r["rest"]), ci_pts(r["rest_lo"], r["rest_hi"]), count(r["n"])]
+            for r in parts.iter_rows(named=True)]
+    note = ("Each seat's win rate minus fair in the run, split by a what-if that plays the round out (every seat the "
+            "same number of turns) on the run's own games, the same seat in the same game: 'extra turns' is the "
+            "run's win rate minus the round-played-out one (a paired difference: what the printed end's extra turns "
+            "cause), 'the rest' is the round-played-out win rate minus fair (moving earlier in the round, and "
+            "anything else the seat's place gives). Normal 95% intervals; n = the games of that seat measured.")
+    return Table("seat_parts", "Where the seat edge comes from (measured)", note,
+                 ["seat", "edge (pts)", "95% CI", "extra turns (pts)", "95% CI", "the rest (pts)", "95% CI", "n"],
+                 rows, marked=[abs(r["printed"]) >= 0.03 for r in parts.iter_rows(named=True)])

@@ -183,7 +183,7 @@ def cause_column(values, kind):
     return {r["item"]: Cell(f"{pts(r['effect'])} [{ci_pts(r['low'], r['high'])}]", r["effect"]) for r in rows}
 
 
-def tables(data, pivots=(), sections=(), items=()):
+def tables(data, pivots=(), sections=(), items=(), seats=()):
     """Every table of the report, in order; `pivots` (``reports.pivots``) after the win rates, the
     `items` tables (``reports.item_values``: the items' causes) before the items' associations, the
     tables of the game's own `sections` (``reports.sections.tables_of``) before the variant deltas."""
@@ -193,6 +193,7 @@ def tables(data, pivots=(), sections=(), items=()):
         _win_table("seat", "Win rate by seat", data.seat, "seat", many),
         _win_table("strategy", "Win rate by strategy", data.strategy, "strategy", many),
     ]
+    out += list(seats)                          # a seat edge's parts, measured
     if data.tier_seats is not None:
         out += [_tier_seats(data.tier_seats, many), _robustness(data.robustness, data.unit)]
     out += list(pivots)

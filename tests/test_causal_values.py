@@ -190,7 +190,7 @@ def test_a_state_of_another_run_is_not_shown(printed, tmp_path):
     state = json.loads((copy / "causal" / "causal.json").read_text())
     state["run"]["config_hash"] = "other"
     (copy / "causal" / "causal.json").write_text(json.dumps(state))
-    values, note = stored_values(copy, 0.03)
+    values, _, note = stored_values(copy, 0.03)
     assert values is None and "another run" in note
 
 

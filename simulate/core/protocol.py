@@ -157,9 +157,10 @@ class CausalItem:
     kind: str                        # its class: a Subject's or section's name where one shows it ("card")
     title: str                       # the class in words ("Favor card")
     item: str                        # its id, as the report's tables name it ("aeolos", "7", "u01")
-    sets: dict                       # the intervention: {key of the game's intervention table: value}
+    sets: dict                       # the what-if: {key of the game's intervention table, or a dotted config key: value}
     sign: int = 1                    # +1: the what-if gives the item; -1: it takes it away (value = run - what-if)
     per_seat: bool = True            # False: it changes every seat's game (no win-rate verdict)
+    games: int = 0                   # games a no-verdict item plays (0: ``simulate.running.causal.FIXED``)
 
     @property
     def key(self):
@@ -481,6 +482,13 @@ class Game:
         """[CausalItem] of a run's resolved `config`: every item a report measures as a cause by
         default, each by one what-if of the game's ``intervention_table``. None known: []."""
         return []
+
+    def seat_rule(self, config, n_players):
+        """A CausalItem (kind "rule") whose what-if gives every seat the same number of turns (an end
+        rule that plays the round out), measured with the items so that a report can split a seat's
+        edge into the extra turns the printed end gives and the rest (``analysis.seat_parts``);
+        None where the game has none or the run plays it already."""
+        return None
 
     def content_items(self, config):
         """{kind: {item id: owner}}: every item of each kind of content a ``Usage`` section measures

@@ -30,6 +30,7 @@ import numpy as np
 from strategies.roster import search_codes
 
 from ..core.causal_folder import FOLDER, CausalFolder
+from ..core.config_files import apply_overrides
 from ..core.errors import UserError, check_jobs
 from ..core.games import get_game
 from ..core.run_files import read_manifest
@@ -176,6 +177,8 @@ def measure(path, budget=None, *, threshold=0.03, only=None, jobs=-1, on_round=N
     if why:
         return Measured(skipped=why)
     items = [i for i in game.causal_items(m["config"], m["players"]) if only is None or i.key in only]
+    rule = game.seat_rule(m["config"], m["players"]) if only is None else None
+    items += [rule] if rule is not None else []
     if not items:
         return Measured(skipped="no item to measure")
     run = open_run(path)
@@ -201,17 +204,20 @@ def measure(path, budget=None, *, threshold=0.03, only=None, jobs=-1, on_round=N
 
 def stored_values(path, threshold, label=str):
     """(the values of the run at `path` as its causal folder holds them, verified, or None; a note
-    or None): what a report shows without playing. `label(item id)`: the item as the report names it."""
+    or None; its seat parts, ``analysis.seat_parts``, or None): what a report shows without
+    playing. `label(item id)`: the item as the report names it."""
     from analysis.causal_values import base_frame, differences, item_value, treated_rows, value_table
+    from analysis.seat_parts import seat_parts
+
     if not (Path(path) / FOLDER).is_dir():
-        return None, None
+        return None, None, None
     m = read_manifest(path)
     game = get_game(m["game"])
     folder = CausalFolder.open(path, m)
     if not folder.state:
-        return None, None
+        return None, None, None
     if not folder.measures(m):
-        return None, (f"The causal values in {folder.path} measure another run than this one (replaced since, or "
+        return None, None, (f"The causal values in {folder.path} measure another run than this one (replaced since, or "
                       "played by other code): not shown; the next report measures them again.")
     rows = folder.rows()                          # hashes, row counts, items and game ids checked
     run = open_run(path)
@@ -221,7 +227,10 @@ def stored_values(path, threshold, label=str):
     values = value_table([{**item_value(i, differences(_prefix(rows, i.key), base, i.sign), threshold, label(i.item)),
                            "n_players": m["players"], "variant": m["variant"].replace(",", "+")}
                           for i in items if (rows["item"] == i.key).any()])
-    return (values if values.height else None), None
+    rule = game.seat_rule(m["config"], m["players"])
+    ruled = _prefix(rows, rule.key) if rule is not None and rule.key in keys else None
+    parts = seat_parts(ruled, base, m["players"]) if ruled is not None and ruled.height else None
+    return (values if values.height else None), parts, None
 
 
 def _prefix(rows, key):
@@ -255,7 +264,7 @@ class _Race:
         for i in self.items:
             d = differences(_prefix(self.rows, i.key), self.base, i.sign)
             n = len(d["won"])
-            full = n >= self.m["games"] or (not i.per_seat and n >= min(FIXED, self.m["games"]))
+            full = n >= self.m["games"] or (not i.per_seat and n >= min(i.games or FIXED, self.m["games"]))
             out[i.key] = (n, full or (i.per_seat and n > 0 and item_value(i, d, self.threshold)["settled"]))
         return out
 
@@ -268,7 +277,7 @@ class _Race:
             n, done = status[i.key]
             if done:
                 continue
-            upto = self.m["games"] if i.per_seat else min(FIXED, self.m["games"])
+            upto = self.m["games"] if i.per_seat else min(i.games or FIXED, self.m["games"])
             target = next(x for x in looks(upto) if x > n)
             if cap is not None and spent + target - n > cap:
                 target, cut = n + max(0, cap - spent), True
@@ -339,7 +348,9 @@ class _Race:
 
 
 def _with_sets(config, table, sets):
-    """The run's resolved config with an item's intervention values set."""
+    """The run's resolved config with an item's what-if values set: a key of the intervention
+    table, or a dotted config key ("game.round_played_out")."""
     out = copy.deepcopy(config)
-    out.setdefault(table, {}).update(sets)
+    out.setdefault(table, {}).update({k: v for k, v in sets.items() if "." not in k})
+    apply_overrides(out, {k: v for k, v in sets.items() if "." in k})
     return out
