@@ -592,6 +592,23 @@ def test_dask_scheduler_unreachable_is_one_line(tmp_path):
     assert not out.exists()
 
 
+# ---------------------------------------------------------------- scale-out: Ray
+def test_ray_backend_on_a_local_instance(tmp_path, reference):
+    """--backend ray without --scheduler starts a local Ray instance (two CPUs): its workers play
+    the very tables of a local run, recorded in waves (Ray's joblib backend does not stream)."""
+    ray = pytest.importorskip("ray")
+    out = tmp_path / "ray"
+    try:
+        r = invoke("--players", 3, "--games", 2400, "--seed", 7, "--strategies", "greedy,random,greedy",
+                   "--rotate-seats", "--out", out, "--batch-size", 400, "--backend", "ray", "--jobs", 2)
+        assert r.exit_code == 0, r.stderr
+    finally:
+        ray.shutdown()
+    m = read_manifest(out)
+    assert m["sessions"][0]["backend"] == "ray" and m["status"] == "complete" and len(m["shards"]) == 6
+    assert_same_tables(tables(out), tables(reference.path))
+
+
 # ---------------------------------------------------------------- streaming memory
 MEASURE = """
 import resource, sys, simulate
