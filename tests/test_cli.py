@@ -332,6 +332,11 @@ def test_info_tells_what_each_game_offers():
     for key in config["intervention"]:
         assert f"\n  {key} " in whatif, key
     assert "u48" in whatif and "break_the_blockade" in whatif and "hero, patron" in whatif
+    names = EOS.item_names(config)                  # the upgrades' and journey cards' keys by name too
+    for card in [*config["upgrades"]["card"], *config["journey"]["card"]]:
+        assert f"{card['id']} ({names[card['id']]})" in whatif, card["id"]
+    assert "Amban," in whatif and "(Amban" not in whatif and "alhana," in whatif     # a name that only spells the id: not again
+    assert max(len(line) for line in whatif.splitlines()) <= 100                      # wrapped between entries
     found = EOS.assumed_values()
     counts = out.split("Assumed values")[1]
     assert f"{found.total:,} in {len(found.counts())} files" in counts
