@@ -194,3 +194,35 @@ def test_large_report_is_in_plain_words(large):
     assert "1 game)" in page or "1 game;" in page               # the one-game tier, in the singular
     assert plain_words_problems(page) == []
     assert plain_words_problems(md_path.read_text(encoding="utf-8")) == []
+
+
+# ---- the contents list (#41): two columns, each section's items kept with its heading
+GROUPS = r"""<script>window.addEventListener("load",function(){
+var out=[].map.call(document.querySelectorAll("nav.toc > ul > li"),function(li){
+return [li.querySelector("a").textContent,li.getClientRects().length,li.getBoundingClientRect().left];});
+document.body.setAttribute("data-groups",JSON.stringify(out));});</script>"""
+
+
+def test_the_contents_keep_each_sections_items_together_in_one_column(tmp_path):
+    """A contents list of a long Tables section and a Figures section: each top-level item (a
+    section with its tables or figures) sits whole in one column (one box, not split across
+    the two), and the list still uses both columns."""
+    import json
+    from html import unescape
+    from types import SimpleNamespace
+
+    from reports.html import CSS, _contents
+
+    tables = [SimpleNamespace(key=f"t{i}", title=f"Table {i}") for i in range(24)]
+    figures = [(f"f{i}", f"Figure {i}", None) for i in range(9)]
+    page = tmp_path / "toc.html"
+    page.write_text(f"<!doctype html><html><head><style>{CSS}</style></head><body>{_contents(tables, figures)}"
+                    f"{GROUPS}</body></html>", encoding="utf-8")
+    run = subprocess.run([chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1000",
+                          "--virtual-time-budget=3000", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    groups = json.loads(unescape(re.search(r'data-groups="([^"]*)"', run.stdout).group(1)))
+    assert [g[0] for g in groups] == ["Summary", "Findings", "Tables", "Figures"]
+    assert all(boxes == 1 for _, boxes, _ in groups), groups               # no section split across columns
+    assert len({round(left) for _, _, left in groups}) == 2, groups         # two columns still
