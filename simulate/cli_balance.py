@@ -284,6 +284,7 @@ def _cell_tally(cell, groups, strategies):
                  group_seats={g: n for g, (_, n) in by_group.items()})
 
 
+ROUNDS = "each played in rounds on the same games, the worse half dropped after each round"
 NOT_FAIR = {"no": "not fair enough (the verdict above)", "cannot tell": "not shown fair enough (the verdict above)"}
 
 
@@ -301,7 +302,7 @@ def _verdict(best, ci, tolerance, whole=False):
         return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
-               + ("(every setting in the ranges was raced)" if whole else
+               + ("(every setting in the ranges was tried)" if whole else
                   "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks "
                   "harder)")
     return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
@@ -319,8 +320,8 @@ def _text(g, s, params, result):
              + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} ({_start(s, p.key)} {p.printed:g}"
                          + (", not printed in the rulebook" if p.key in s["assumed"] else "") + ")" for p in params)
              + f"; objective: {terms}, lower is fairer" + (" (the worst player count's)" if several else "") + ".",
-             f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
-             f"games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
+             f"Played {s['games_played']:,} games ({_how(result)}; {ROUNDS}: that saved "
+             f"{s['games_saved_by_racing']:,} games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
                                                                               else "")
              + " (the same seeds for all; 95% intervals):"]
     if s["stopped_early"] is not None:
@@ -369,8 +370,8 @@ def _start(s, key=None):
 
 def _how(result):
     if result.generations == 1:
-        return f"every one of the {result.population} settings raced"
-    return f"the cross-entropy method: {result.generations} generations of {result.population} raced candidates"
+        return f"every one of the {result.population} settings tried"
+    return f"the cross-entropy method: {result.generations} generations of {result.population} candidates"
 
 
 def _toml(g, config, overrides, variants, found, params, printed, best_x, s):

@@ -154,6 +154,7 @@ def _finding_items(source, threshold, group):
 def _play_tiers(source, html, tiers, jobs, force, build):
     """--robustness: play the skill tiers the run or comparison does not have yet (after checking
     that the report can be written, so a refused report plays nothing), then `build` the report."""
+    from analysis.words import strategy_words
     from reports.build import check_output
     from reports.data import TABLES, source_kind
     from simulate.running.robustness import play_tiers, tier_plan
@@ -168,7 +169,7 @@ def _play_tiers(source, html, tiers, jobs, force, build):
     tier_plan(source, tiers)                     # every tier named and sized before any game is played
 
     def told(i, name, games, folder):
-        typer.echo(f"robustness: {name} in every seat, the first {games:,} games -> {folder}", err=True)
+        typer.echo(f"robustness: {strategy_words(name)} in every seat, the first {games:,} games -> {folder}", err=True)
 
     again = f"windtunnel report {source} --robustness" + (f" --tiers {tiers}" if tiers else "")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import simulate
+from analysis.words import plain_words_problems  # noqa: F401 (test_report_size imports it from here too)
 from reports import build_report
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -171,19 +172,6 @@ def test_large_report_writes_every_table_as_csv_beside_it(large, tmp_path):
     shown = re.search(r'data-table="deltas">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
     assert shown.count("<tr") == 40 and deltas.height > 100
     assert f"{deltas.height - 40:,} more rows" in page and f"{deltas.height - 40:,} more rows" in md
-
-
-BANNED = ("predictable plug-in", "empirical Bernstein", "Newcombe", "17lands", "seat-game", "seat game")
-
-
-def plain_words_problems(text):
-    """What a report's text says that it should not: a banned term, a count of one with a plural
-    noun ("1 games"), a plural's possessive with "'s" ("Angels's"), "nan"."""
-    found = [w for w in BANNED if w.lower() in text.lower()]
-    found += re.findall(r"(?<![\d.,])\b1 (?:games|seats|rows|findings|items|comparisons|cells|cards|values)\b", text)
-    found += re.findall(r"\b\w+s's\b", text)
-    found += re.findall(r"[+-]?\bnan\b", text)                # a number that is not one
-    return found
 
 
 def test_large_report_is_in_plain_words(large):

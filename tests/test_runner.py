@@ -212,8 +212,8 @@ def test_cli_run_prints_the_summary_and_writes_the_manifest(tmp_path):
     assert r.exit_code == 0, r.stderr
     text = r.stdout
     assert "Win rate by strategy (95% Wilson interval" in text
-    assert re.search(r"greedy\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 1,800 seat-games", text)
-    assert re.search(r"random\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 900 seat-games", text)
+    assert re.search(r"greedy\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 1,800 seats played", text)
+    assert re.search(r"random\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 900 seats played", text)
     for seat in range(3):
         assert re.search(rf"seat {seat}\s+\d+\.\d%\s+\[.*\]\s+n = 900\s+mean score \d+\.\d\d", text)
     assert "games/s" in text and str(out) in text

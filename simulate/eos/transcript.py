@@ -264,7 +264,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     if what_if:
         t = treated_seat(game_index, n_players)
         lines.append("What-if (docs/whatif.md): " + ", ".join(f"{k} = {v}" for k, v in what_if.items())
-                     + f"; the treated seat: {who[t]}.")
+                     + f"; the seat given it (one a game, each seat in turn): {who[t]}.")
     if st.rules.config.get("variants"):
         lines.append("Modules: " + ", ".join(st.rules.config["variants"]) + ".")
     if st.C[L.C_SHIPS_DEALT]:
