@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from analysis.words import strategy_words
+
 from .cli_app import app, run_until_done
 from .core.compare_folder import cell_name, read_compare
 from .core.errors import UserError, check_path
@@ -154,7 +156,6 @@ def _finding_items(source, threshold, group):
 def _play_tiers(source, html, tiers, jobs, force, build):
     """--robustness: play the skill tiers the run or comparison does not have yet (after checking
     that the report can be written, so a refused report plays nothing), then `build` the report."""
-    from analysis.words import strategy_words
     from reports.build import check_output
     from reports.data import TABLES, source_kind
     from simulate.running.robustness import play_tiers, tier_plan
