@@ -310,7 +310,7 @@ def intervention_findings(effects, threshold=0.03, vp_threshold=1.0, unit="point
         score = r["score_total_significant"] and abs(r["score_total"]) >= vp_threshold
         if not (rate or score):
             continue
-        sentence = (f"With {r['what']} ({r['intervention']}), the treated seat's win rate changes by "
+        sentence = (f"With {r['what']} ({r['intervention']}), the win rate of the seat given it changes by "
                     f"{100 * r['won']:+.1f} percentage points (95% CI {100 * r['won_lo']:+.1f} to "
                     f"{100 * r['won_hi']:+.1f}) and its {unit} by {r['score_total']:+.2f} (95% CI "
                     f"{r['score_total_lo']:+.2f} to {r['score_total_hi']:+.2f}) in {r['players']}-player games "

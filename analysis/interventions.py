@@ -15,6 +15,7 @@ from simulate.core.games import get_game
 
 from .causal_values import treated_rows
 from .significance import adjust, difference
+from .words import HOLM
 
 EFFECTS = ("won", "score_total", "turns")
 
@@ -89,8 +90,8 @@ def _treated_seats(result, cell, players):
 def effects_text(df, unit="points", confidence=0.95, printed="base"):
     """The effect table as lines of text; `printed`: the game the interventions change."""
     pct = f"{confidence:.0%}"
-    lines = [f"Effect on the treated seat (game k's seat k mod players), paired with {printed} on the same games "
-             f"({pct} intervals; * significant after a Holm correction):"]
+    lines = [f"Effect on the seat given each intervention (one seat a game, each seat in turn), paired with {printed} "
+             f"on the same games; {pct} intervals; *: significant after a Holm correction ({HOLM}):"]
     for r in df.iter_rows(named=True):
         star = lambda m: "*" if r[f"{m}_significant"] else " "    # noqa: E731
         lines.append(

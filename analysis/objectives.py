@@ -124,6 +124,19 @@ class Tallies(dict):
         return Tallies({p: t + other[p] for p, t in self.items()})
 
 
+def objective_words(terms_):
+    """The objective in words: "the largest gap of a seat's win rate from a fair share (points)
+    plus 0.2 times the distance from the printed game"."""
+    def one(t):
+        what = {"diversity": "the spread of the strategies' win rates (points)",
+                "length": f"the mean game length's distance from {t.target:g} turns" if t.target is not None else "",
+                "score": f"the mean winner's score's distance from {t.target:g}" if t.target is not None else "",
+                "close": "the distance from the printed game (a point per value changed, ten per whole range "
+                         "moved)"}.get(t.name, f"the largest gap of a {t.name}'s win rate from a fair share (points)")
+        return what if t.weight == 1 else f"{t.weight:g} times {what}"
+    return " plus ".join(one(t) for t in terms_)
+
+
 def _by_count(tally, players):
     return dict(tally) if isinstance(tally, dict) else {players: tally}
 

@@ -44,7 +44,7 @@ from .value import value
 from .variants import big_enough_rows, compare_variants
 from .verdicts import NA, PASS, WATCH, Verdict
 from .winrates import seat_win_rates
-from .words import plural, possessive
+from .words import plural, possessive, strategy_words
 
 HOLDS, STRONGER, WEAKER, GONE, REVERSED, TOO_FEW = "holds", "stronger", "weaker", "gone", "reversed", "too few games"
 NO_COMPARISON = "no comparison"             # a group below the minimum: no verdict, whatever the interval
@@ -182,10 +182,10 @@ def deciding_tier(rows, seat_tier=None):
 def _clause(row, tier, rate):
     """"holds with tuned (+2.4 points, 95% CI ...; 100,000 games)"; a group too small, "no comparison"."""
     if row["verdict"] == NO_COMPARISON:
-        return (f"no comparison with {tier.strategy} (a group of {plural(row['tier_smaller'], 'seat')} played "
+        return (f"no comparison with {strategy_words(tier.strategy)} (a group of {plural(row['tier_smaller'], 'seat')} played "
                 f"there, too small to compare; {plural(tier.games, 'game')})")
     amount = _amount(row["tier_effect"], row["tier_lo"], row["tier_hi"], rate)
-    return f"{row['verdict']} with {tier.strategy} ({amount}; {plural(tier.games, 'game')})"
+    return f"{row['verdict']} with {strategy_words(tier.strategy)} ({amount}; {plural(tier.games, 'game')})"
 
 
 def check_findings(findings, game, own, tiers, source=None, baseline="base", label=None, min_group=MinGroup(),
@@ -241,16 +241,17 @@ def _decision(rows, decider):
     verdicts = {r["verdict"] for r in rows if r["verdict"] not in (None, TOO_FEW, NO_COMPARISON)}
     v = next(r["verdict"] for r in rows if r["tier"] == decider)
     if v in (GONE, REVERSED):
-        return f" Only weaker play shows it: {v} with {decider}, the strongest play with games enough to tell."
+        return (f" Only weaker play shows it: {v} with {strategy_words(decider)}, the strongest play with games "
+                "enough to tell.")
     if len(verdicts) > 1:
-        return f" The strongest play with games enough to tell, {decider}, decides: {v}."
+        return f" The strongest play with games enough to tell, {strategy_words(decider)}, decides: {v}."
     return ""
 
 
 def _why_not(finding, tier):
     if finding.kind == "strategy" or "strategy" in str(finding.details.get("subject", "")):
-        return f"{tier.strategy} plays every seat: no strategy to compare"
-    return f"no such games among {possessive(tier.strategy)}"
+        return f"{strategy_words(tier.strategy)} plays every seat: no strategy to compare"
+    return f"no such games among {possessive(strategy_words(tier.strategy))}"
 
 
 def _finite(x):
@@ -298,7 +299,7 @@ def robustness_verdict(checked, skip=()):
     parts = []
     for tier in decided["tier"].unique(maintain_order=True):
         counts = decided.filter(pl.col("tier") == tier)["verdict"].value_counts(sort=True)
-        parts.append(f"with {tier}: " + ", ".join(f"{n} {'hold' if v == HOLDS and n > 1 else v}"
+        parts.append(f"with {strategy_words(tier)}: " + ", ".join(f"{n} {'hold' if v == HOLDS and n > 1 else v}"
                                                       for v, n in counts.iter_rows()))
     told = "; ".join(parts) + left
     doubt = decided.filter(pl.col("verdict").is_in(list(DOUBTED)))
@@ -309,4 +310,4 @@ def robustness_verdict(checked, skip=()):
     first = doubt.sort(pl.col("verdict").replace_strict({REVERSED: 0, GONE: 1, WEAKER: 2}, return_dtype=pl.Int8),
                        "finding").row(0, named=True)
     return Verdict(question, WATCH, f"{first['short']} ({first['cell']}) is {first['verdict']} with "
-                   f"{first['tier']}, the strongest play with games enough to tell it; {told}")
+                   f"{strategy_words(first['tier'])}, the strongest play with games enough to tell it; {told}")

@@ -28,7 +28,7 @@ import polars as pl
 from .findings import CAUSAL, ITEMS, VARIANT_RATES, VARIANT_SCORES
 from .significance import adjust
 from .winrates import mixed_strategies
-from .words import plural, possessive
+from .words import plural, possessive, strategy_words
 
 PASS, WATCH, FAIL, NA = "pass", "watch", "fail", "n/a"
 WHAT_IF_SEATS = ("a what-if measures its interventions; the seat balance of its printed game (a run's games) is "
@@ -107,7 +107,7 @@ def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
     after it. `tier_seats`: ``analysis.robustness.seats_by_tier``."""
     tier = trusted_tier(tier_seats, tiers, threshold)
     if tier is None:
-        weakest = ", ".join(t for t, _ in tiers)
+        weakest = ", ".join(strategy_words(t) for t, _ in tiers)
         own.reason = (f"trusting {label} (no stronger tier has games enough to tell a gap of {_pts(threshold)}: "
                       f"{weakest}): {own.reason}")
         return own
@@ -116,7 +116,7 @@ def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
     v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha, lambda r: f"seat {r['seat']}",
                       "seat")
     v.about.update(tier=tier, tier_games=games)             # more games of it, where they would tell
-    v.reason = (f"trusting {tier} in every seat ({games:,} games; the strongest play whose intervals are "
+    v.reason = (f"trusting {strategy_words(tier)} in every seat ({games:,} games; the strongest play whose intervals are "
                 f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
     return v
 
@@ -145,11 +145,12 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
             f = causes[0]
             many = len(causes) > 1
             out.append(Verdict("Interventions", FAIL, f"{plural(len(causes), 'intervention')} "
-                               f"change{'' if many else 's'} the treated seat's win rate by {_pts(threshold)} or more (causes); largest: {f.short}, "
+                               f"change{'' if many else 's'} the win rate of the seat given it by {_pts(threshold)} or more "
+                               f"(causes); largest: {f.short}, "
                                f"{100 * f.effect:+.1f} points", {"n_players": f.details.get("players"),
                                                                  "intervention": f.subject}))
         else:
-            out.append(Verdict("Interventions", PASS, f"no intervention changes the treated seat's win rate by "
+            out.append(Verdict("Interventions", PASS, f"no intervention changes the win rate of the seat given it by "
                                f"{_pts(threshold)} or more"))
     if not many_variants:
         out.append(Verdict("Variant effects", NA, "a what-if of one game: its interventions are the row above"

@@ -212,9 +212,10 @@ def _balance_note(path):
         if s.get("confirm", {}).get("folder") != Path(path).resolve().name:
             return []
         values = ", ".join(f"{k} = {v:g}" for k, v in s["best"][0]["values"].items())
-        was = ", ".join(f"{k} = {v:g}" for k, v in s["printed"]["values"].items())
+        was = ", ".join(f"{k} = {v:g}" + (" assumed, not printed in the rulebook" if k in s.get("assumed", ()) else "")
+                        for k, v in s["printed"]["values"].items())
         return [f"The confirmation of a balance search ({found}): the what-if cell 'balanced' plays the best setting "
-                f"found, {values} (printed: {was}), against the printed game on fresh seeds. Verdict: {s['verdict']}."]
+                f"found, {values} (before: {was}), against the printed game on fresh seeds. Verdict: {s['verdict']}."]
     except (OSError, ValueError, KeyError, IndexError, TypeError):
         return []
 

@@ -32,7 +32,8 @@ figcaption{color:#555;font-size:.9em}td.t{text-align:left}p.question{font-style:
 tr.small td{color:#aaa}table.verdicts td{white-space:normal;text-align:left}table.verdicts code{white-space:normal;overflow-wrap:anywhere;font-size:90%}
 .badge{display:inline-block;min-width:3.6em;text-align:center;border-radius:3px;padding:0 .4em;color:#fff;
 font-weight:600}.badge.pass{background:#2e7d32}.badge.watch{background:#ef8f00}.badge.fail{background:#c62828}
-.badge.na{background:#9e9e9e}nav.toc ul{margin:.2em 0;columns:2}nav.toc li{margin:.1em 0}
+.badge.na{background:#9e9e9e}nav.toc ul{margin:.2em 0}nav.toc>ul{columns:2}nav.toc li{margin:.1em 0}
+nav.toc>ul>li{break-inside:avoid}
 details.more summary{cursor:pointer;color:#1f5fa8;margin:.6em 0}h3.tier{font-size:1em;color:#444}
 p.assumed{background:#f3effa;border-left:4px solid #7e57c2;padding:.4em .8em;font-size:.92em}
 span.assumed{display:inline-block;margin-left:.5em;font-size:.8em;color:#5e35b1;border:1px solid #b39ddb;

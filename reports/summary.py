@@ -3,6 +3,7 @@ per question, ``analysis.verdicts``), the table of contents and the findings spl
 fits a screen and the rest ("more")."""
 from analysis.findings import TIERS
 from analysis.verdicts import FAIL, NA, PASS, WATCH
+from analysis.words import HOLM
 
 SCREEN = 10          # findings shown before "more"
 BADGE = {PASS: "pass", WATCH: "watch", FAIL: "fail", NA: "n/a"}
@@ -12,7 +13,7 @@ def thresholds_note(data):
     """The thresholds the verdicts are measured against, in one sentence."""
     size = f"; a comparison needs both groups at least {data.min_group.text()}" if data.min_group else ""
     return (f"Verdicts against a threshold of {100 * data.threshold:.1f} percentage points of win rate "
-            f"(twice that for an item to fail), significance after a Holm correction{size}. "
+            f"(twice that for an item to fail), significance after a Holm correction ({HOLM}){size}. "
             "pass: nothing to act on; watch: a smaller but real gap, or too few games to rule one out; "
             "fail: a finding to act on; n/a: the question does not apply.")
 

@@ -8,6 +8,7 @@ from analysis.never_played import LEAST
 from analysis.robustness import DOUBTED, NO_COMPARISON
 from analysis.significance import SMALL
 from analysis.variants import RATE_METRICS, big_enough_rows, metric_name
+from analysis.words import HOLM, strategy_words
 
 from .figures import cell_label, used_sources
 
@@ -111,8 +112,7 @@ def findings_note(data):
             "seat in one game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
-            "correction (p-values made stricter for the many things tested at once, so noise does not pass for a "
-            f"finding), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
+            f"correction ({HOLM}), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
             "changes that share a cause are one finding." + size)
 
 
@@ -287,7 +287,7 @@ def _tier_seats(df, many):
     """Each seat's advantage over fair in the run and in each skill tier (``analysis.robustness``)."""
     rows, marked = [], []
     for r in df.iter_rows(named=True):
-        rows.append(_cell(many, r) + [r["tier"], str(r["seat"]), count(r["n"]), pct(r["win_rate"]),
+        rows.append(_cell(many, r) + [strategy_words(r["tier"]), str(r["seat"]), count(r["n"]), pct(r["win_rate"]),
                                       ci_pct(r["lo"], r["hi"]), pts(r["advantage"]),
                                       ci_pts(r["lo"] - r["fair"], r["hi"] - r["fair"]) if _ok(r["fair"]) else "–"])
         marked.append(_ok(r["p_value"]) and r["p_value"] < 0.05)
@@ -314,7 +314,8 @@ def _robustness(df, unit):
         said = (f"no comparison (a group of {count(r['tier_smaller'])} seats played)" if small
                 else r["verdict"] or f"not measured ({r['why']})")
         rows.append([str(r["finding"] + 1), r["short"], r["cell"], show(r["effect"]), ci(r["lo"], r["hi"]),
-                     r["tier"], count(r["tier_games"]), show(r["tier_effect"]), ci(r["tier_lo"], r["tier_hi"]),
+                     strategy_words(r["tier"]), count(r["tier_games"]), show(r["tier_effect"]),
+                     ci(r["tier_lo"], r["tier_hi"]),
                      said + (" (decides)" if r["decides"] else "")])
         marked.append(r["decides"] and r["verdict"] in DOUBTED)
         greyed.append(small)

@@ -7,6 +7,7 @@ import contextlib
 import json
 import shutil
 import sys
+import textwrap
 from pathlib import Path
 from typing import List, Optional
 
@@ -119,6 +120,7 @@ def balance(game: str = GAME_ARG,
         best_x = result.best[0][0]
         confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
         verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
+        found_fair = _fair_enough(confirmed[1], tolerance)
         summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
                    "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms],
                    "budget": budget, "seed": seed, "strategies": strategies,
@@ -131,10 +133,12 @@ def balance(game: str = GAME_ARG,
                    "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                                "precision": precision,
                                "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
-                   "status": "complete", "set": found, "verdict": verdict, "tolerance": tolerance,
+                   "assumed": _assumed(g, rules, config, variants, params),
+                   "status": "complete", "set": found, "verdict": verdict, "fair_enough": found_fair,
+                   "tolerance": tolerance,
                    "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
         (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
-                                                    best_x))
+                                                    best_x, summary))
         (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
         from reports import build_report
 
@@ -142,7 +146,7 @@ def balance(game: str = GAME_ARG,
         text = _text(g, summary, params, result)
         (folder / "balance.md").write_text(text + f"\n\nBefore against after: [{report.html.name}](confirm/"
                                                    f"{report.html.name}) (the confirmation's report).\n")
-        return text, folder / "balanced.toml", report.html
+        return text, folder / "balanced.toml", report.html, found_fair
 
     def balanced():
         try:
@@ -159,9 +163,10 @@ def balance(game: str = GAME_ARG,
             raise Failed(f"balance failed ({type(e).__name__}: {' '.join(str(e).split())[:300]}): run it again; "
                          f"what it wrote in {folder} is replaced then, without --force") from e
 
-    text, config_file, report = run_until_done(balanced, Interrupted, Failed)
+    text, config_file, report, found_fair = run_until_done(balanced, Interrupted, Failed)
     typer.echo(text)
-    typer.echo(f"Config: {config_file} (windtunnel simulate {g.name} --config {config_file} ...); report: {report}")
+    what = "Config" if found_fair == "yes" else f"Config of the best setting tried, {NOT_FAIR[found_fair]}"
+    typer.echo(f"{what}: {config_file} (windtunnel simulate {g.name} --config {config_file} ...); report: {report}")
 
 
 def _out_folder(out, force):
@@ -279,6 +284,16 @@ def _cell_tally(cell, groups, strategies):
                  group_seats={g: n for g, (_, n) in by_group.items()})
 
 
+ROUNDS = "each played in rounds on the same games, the worse half dropped after each round"
+NOT_FAIR = {"no": "not fair enough (the verdict above)", "cannot tell": "not shown fair enough (the verdict above)"}
+
+
+def _fair_enough(ci, tolerance):
+    """"yes": the confirmed objective's interval is within the tolerance; "no": above it even at
+    its low end; "cannot tell": the tolerance inside it."""
+    return "yes" if ci[1] <= tolerance else "no" if ci[0] > tolerance else "cannot tell"
+
+
 def _verdict(best, ci, tolerance, whole=False):
     if ci[1] <= tolerance:
         return f"fair enough: on the confirmation's games the best setting's objective is {best:.2f} (95% CI " \
@@ -287,7 +302,7 @@ def _verdict(best, ci, tolerance, whole=False):
         return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
-               + ("(every setting in the ranges was raced)" if whole else
+               + ("(every setting in the ranges was tried)" if whole else
                   "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks "
                   "harder)")
     return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
@@ -296,22 +311,24 @@ def _verdict(best, ci, tolerance, whole=False):
 
 
 def _text(g, s, params, result):
-    terms = " + ".join(f"{t['weight']:g} x {t['name']}" + (f"={t['target']:g}" if t["target"] is not None else "")
-                       for t in s["objective"])
+    from analysis.objectives import Term, objective_words
+
+    terms = objective_words([Term(**t) for t in s["objective"]])
     counts = s["players"] if isinstance(s["players"], list) else [s["players"]]
     several = len(counts) > 1
     lines = [f"{g.title}, {', '.join(map(str, counts))} players, strategies {s['strategies']}: balance search over "
-             + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} (printed {p.printed:g})" for p in params)
-             + f"; objective {terms} (lower is fairer" + ("; the worst player count's" if several else "") + ").",
-             f"Played {s['games_played']:,} games ({_how(result)}; racing saved {s['games_saved_by_racing']:,} "
-             f"games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
+             + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} ({_start(s, p.key)} {p.printed:g}"
+                         + (", not printed in the rulebook" if p.key in s["assumed"] else "") + ")" for p in params)
+             + f"; objective: {terms}, lower is fairer" + (" (the worst player count's)" if several else "") + ".",
+             f"Played {s['games_played']:,} games ({_how(result)}; {ROUNDS}: that saved "
+             f"{s['games_saved_by_racing']:,} games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
                                                                               else "")
              + " (the same seeds for all; 95% intervals):"]
     if s["stopped_early"] is not None:
         lines.insert(2, f"The search stopped early: a race's leader was within the tolerance of {s['tolerance']:g} by "
                         "an anytime-valid bound (the rule of --precision), so the rest of its budget was not played.")
     p = s["printed"]
-    given = "as given" if s["overrides"] or s["config_path"] else "printed"     # --set/--config: not the printed game
+    given = _start(s)
     lines.append(f"  {given:<8} {_values(params, p['values'].values())}: objective {p['objective']:.2f} "
                  f"[{p['ci'][0]:.2f}, {p['ci'][1]:.2f}]")
     for i, b in enumerate(s["best"], 1):
@@ -333,21 +350,43 @@ def _text(g, s, params, result):
     return "\n".join(lines)
 
 
+def _assumed(g, rules, config, variants, params):
+    """The searched keys whose values the config marks assumed (a stand-in, not printed in the
+    rulebook: ``simulate.core.assumed``)."""
+    found = g.assumed_values(config, variants)
+    return [p.key for p in params if found.covers(p.key.split("@")[0], rules.config, g.config_key)]
+
+
+def _start(s, key=None):
+    """What the values a search starts from are: "as given" (--set or --config: the designer's
+    own), "assumed" (stand-ins, not printed in the rulebook), "printed", or "current" (printed and
+    assumed); of one key's value with `key`."""
+    if s["overrides"] or s["config_path"]:
+        return "as given"
+    keys = [key] if key else list(s["printed"]["values"])
+    assumed = sum(k in s["assumed"] for k in keys)
+    return "printed" if not assumed else "assumed" if assumed == len(keys) else "current"
+
+
 def _how(result):
     if result.generations == 1:
-        return f"every one of the {result.population} settings raced"
-    return f"the cross-entropy method: {result.generations} generations of {result.population} raced candidates"
+        return f"every one of the {result.population} settings tried"
+    return f"the cross-entropy method: {result.generations} generations of {result.population} candidates"
 
 
-def _toml(g, config, overrides, variants, found, params, printed, best_x):
+def _toml(g, config, overrides, variants, found, params, printed, best_x, s):
     """The config that plays the best setting: the resolved config (the --config file or the
-    base one, with --set and --variant) and the found values, its changes named at the top."""
+    base one, with --set and --variant) and the found values, its changes named at the top, and
+    first, where the search found nothing fair enough, that it is not fair (`s`: the summary)."""
     data = g.load_rules(config, {**(overrides or {}), **found}, variants=variants).config
-    head = [f"# Written by `windtunnel balance {g.name}` (--param "
-            + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",
-            "# The game's resolved config with these values changed (the printed value after it):"]
-    head += [f"#   {p.key} = {v:g}   (was {w:g})" + ("" if p.part is None else
-                                                   f": {value_at(found[p.config_key], p.path)!r}")
+    head = [] if s["fair_enough"] == "yes" else [
+        f"# {line}" for line in textwrap.wrap(f"NOT FAIR ENOUGH: {s['verdict']}. These are the best values the "
+                                              "search tried, not a fair game.", 98)] + ["#"]
+    head += [f"# Written by `windtunnel balance {g.name}` (--param "
+             + " --param ".join(f"{p.key}={p.lo:g}..{p.hi:g}" for p in params) + ").",
+             "# The game's resolved config with these values changed (the value it had after it):"]
+    head += [f"#   {p.key} = {v:g}   (was {w:g}" + (", assumed" if p.key in s["assumed"] else "") + ")"
+             + ("" if p.part is None else f": {value_at(found[p.config_key], p.path)!r}")
              for p, v, w in zip(params, best_x, printed[0])]
     head.append("# Comments of the original are not kept; use it with --config.")
     return "\n".join(head) + "\n\n" + tomli_w.dumps(data)

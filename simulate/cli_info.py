@@ -5,6 +5,8 @@ says comes through the game protocol (``simulate/core/protocol.py``): the player
 variants (their files' first comment line), the options of the game's own, the strategies,
 the what-if keys and their values, what the game adds (``Game.about``) and the
 values its config files mark ASSUMED (``simulate/core/assumed.py``)."""
+import re
+
 import typer
 
 from .cli_app import GAME_ARG, app, get_game
@@ -20,10 +22,32 @@ def variant_note(game, name):
     return first.lstrip("# ").split(" (")[0].strip().rstrip(".:")
 
 
-def _rows(rows, indent="  "):
+WIDTH = 100          # a line of `info`'s lists (the what-if keys' values), wrapped between entries
+
+
+def _rows(rows, indent="  ", lists=False):
+    """"  name  what" lines, the names in a column; `lists`: each value a list, wrapped."""
     rows = list(rows)
     width = max((len(str(k)) for k, _ in rows), default=0)
-    return [f"{indent}{str(k):<{width}}  {v}".rstrip() for k, v in rows]
+    lines = []
+    for k, v in rows:
+        first, *rest = _wrapped(str(v), WIDTH - len(indent) - width - 2) if lists else [v]
+        lines += [f"{indent}{str(k):<{width}}  {first}".rstrip()] + [f"{indent}{'':<{width}}  {r}" for r in rest]
+    return lines
+
+
+def _wrapped(text, width):
+    """A list "a, b (its name), c" in lines of at most `width` characters, broken between entries
+    only (never inside an entry's bracket); one long entry keeps its line."""
+    lines = [""]
+    for entry in re.split(r", (?![^()]*\))", text):
+        joined = f"{lines[-1]}, {entry}" if lines[-1] else entry
+        if len(joined) + 1 > width and lines[-1]:
+            lines[-1] += ","
+            lines.append(entry)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def info_lines(game, assumed=False):
@@ -50,8 +74,8 @@ def info_lines(game, assumed=False):
     if table:
         values = game.intervention_values(config)
         out += ["", "What-if keys (windtunnel whatif --intervention KEY=VALUE; docs/whatif.md):"]
-        out += _rows((key, values.get(key) or game.intervention_words.get(key, ""))
-                     for key in config.get(table, {}))
+        out += _rows([(key, values.get(key) or game.intervention_words.get(key, ""))
+                      for key in config.get(table, {})], lists=True)
     found = game.assumed_values()
     out += ["", f"Assumed values (not printed in the rulebook; docs/assumptions.md): {found.total:,} in "
                 f"{len(found.counts())} files" + ("" if assumed else " (--assumed lists them):")]

@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from analysis.words import strategy_words
+
 from .cli_app import app, run_until_done
 from .core.compare_folder import cell_name, read_compare
 from .core.errors import UserError, check_path
@@ -169,7 +171,7 @@ def _play_tiers(source, html, tiers, jobs, force, build):
     tier_plan(source, tiers)                     # every tier named and sized before any game is played
 
     def told(i, name, games, folder):
-        typer.echo(f"robustness: {name} in every seat, the first {games:,} games -> {folder}", err=True)
+        typer.echo(f"robustness: {strategy_words(name)} in every seat, the first {games:,} games -> {folder}", err=True)
 
     again = f"windtunnel report {source} --robustness" + (f" --tiers {tiers}" if tiers else "")
 

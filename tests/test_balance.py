@@ -145,6 +145,29 @@ def test_several_player_counts_are_searched_and_confirmed_each(tmp_path):
     assert r.exit_code == 2 and "the same for every player count" in r.stderr and not (tmp_path / "c").exists()
 
 
+def test_an_assumed_value_is_called_assumed_and_nothing_fair_is_said_on_screen_and_in_the_file(tmp_path):
+    """A searched value the config marks ASSUMED is not "printed"; the objective is in words (not
+    "1 x seat"); a search that found nothing fair enough says so on screen and at the top of the
+    balanced.toml it still writes (a tolerance no 1,000 games can meet)."""
+    out = tmp_path / "b"
+    r = invoke("balance", "aeolos", "--players", 2, "--param", "scoring.unused_bonus_token_vp=0..4", "--param",
+               "setup.start_vp=0..2", "--budget", 1000, "--tolerance", 0.001, "--jobs", 1, "--out", out,
+               "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    assert "scoring.unused_bonus_token_vp in 0..4 (assumed 2, not printed in the rulebook)" in r.stdout
+    assert "setup.start_vp in 0..2 (printed 0)" in r.stdout and "\n  current  scoring." in r.stdout
+    assert "objective: the largest gap of a seat's win rate from a fair share (points)" in r.stdout
+    assert " x seat" not in r.stdout
+    assert "Config of the best setting tried, not fair enough (the verdict above): " in r.stdout
+    s = json.loads((out / "balance.json").read_text())
+    assert s["assumed"] == ["scoring.unused_bonus_token_vp"] and s["fair_enough"] == "no"
+    text = (out / "balanced.toml").read_text()
+    assert text.startswith("# NOT FAIR ENOUGH: the search found nothing fair enough") and "not a fair game." in text
+    assert "(was 2, assumed)" in text and "(was 0)" in text
+    assert tomllib.loads(text)["scoring"]["unused_bonus_token_vp"] == s["best"][0]["values"][
+        "scoring.unused_bonus_token_vp"]
+
+
 def test_a_busy_out_folder_is_left_alone(tmp_path):
     out = tmp_path / "b"
     out.mkdir()

@@ -289,19 +289,24 @@ def test_bench_says_what_it_times_to_a_person_on_stderr_only(monkeypatch):
     assert r.stderr.splitlines() == ["bench: timing random (1 of 2)", "bench: timing greedy (2 of 2)"]
 
 
-def test_a_first_compile_is_announced_to_a_person_not_to_a_pipe():
+def test_a_first_compile_is_announced_on_a_pipe_too(monkeypatch):
+    """One line whoever reads stderr (a terminal, a pipe, a log): what is compiled, first run
+    only, about how long here (two free cores: the measured time; one core or a busy machine:
+    longer)."""
     import io
 
+    from simulate.core import precompile
     from simulate.aeolos.precompile import COMPILE
 
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
-    seen, piped = Terminal(), io.StringIO()
-    COMPILE.announce(seen)
-    COMPILE.announce(piped)
-    assert seen.getvalue() == "windtunnel: compiling the AEOLOS kernel (about 30 s, once: numba caches it)\n"
-    assert piped.getvalue() == ""
+    monkeypatch.setattr(precompile.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    piped = io.StringIO()
+    COMPILE.announce(True, piped)
+    assert piped.getvalue() == ("windtunnel: first run: compiling the AEOLOS rules kernel (about 30 s on this "
+                                "machine; later runs load it from numba's cache)\n")
+    assert precompile.compile_seconds(30, True, cores=2, load=0) == 30
+    assert precompile.compile_seconds(30, False, cores=2, load=0) == 51           # one process
+    assert precompile.compile_seconds(30, True, cores=2, load=6) == 120           # a busy machine
+    assert precompile._spoken(120) == "2 min"
 
 
 # ---------------------------------------------------------------- what a game offers, and its options in help
@@ -327,6 +332,11 @@ def test_info_tells_what_each_game_offers():
     for key in config["intervention"]:
         assert f"\n  {key} " in whatif, key
     assert "u48" in whatif and "break_the_blockade" in whatif and "hero, patron" in whatif
+    names = EOS.item_names(config)                  # the upgrades' and journey cards' keys by name too
+    for card in [*config["upgrades"]["card"], *config["journey"]["card"]]:
+        assert f"{card['id']} ({names[card['id']]})" in whatif, card["id"]
+    assert "Amban," in whatif and "(Amban" not in whatif and "alhana," in whatif     # a name that only spells the id: not again
+    assert max(len(line) for line in whatif.splitlines()) <= 100                      # wrapped between entries
     found = EOS.assumed_values()
     counts = out.split("Assumed values")[1]
     assert f"{found.total:,} in {len(found.counts())} files" in counts

@@ -73,6 +73,11 @@ def test_too_few_games_of_the_trusted_tier_asks_for_more_of_them():
     assert v.verdict == WATCH and "too few games to tell" in v.reason
     fill([v], get_game("aeolos"), "runs/demo", "balanced", checked=True, run=(1, 100_000))
     assert v.next == "windtunnel report runs/demo --robustness --tiers mcts:iterations=50:4000"
+    # and says how long, at the MCTS player's known speed though the run's own is unknown (#41)
+    from analysis.next_steps import Played
+    fill([v], get_game("aeolos"), "runs/demo", "balanced", checked=True, run=(1, 100_000),
+         played=Played([("base", 3)], 100_000))
+    assert TAKES.fullmatch(v.takes), v.takes
 
 
 # ---------------------------------------------------------------- every next step runs as printed

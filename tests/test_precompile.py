@@ -136,3 +136,8 @@ def test_a_game_declares_its_parts(tmp_path):
     out = json.loads(done.stdout.splitlines()[-1])
     assert out["t"] == 2 * (0 + 2 + 4) + (1 + 3 + 5)
     assert "batch" in out["compiled"] and "part" not in out["compiled"]
+    # said on stderr though it is a pipe, by the first run only
+    assert done.stderr.splitlines() == ["windtunnel: first run: compiling the PROBE rules kernel (later runs load "
+                                        "it from numba's cache)"]
+    again = subprocess.run([sys.executable, "-c", PROBE_FIRST, str(tmp_path)], env=env, capture_output=True, text=True)
+    assert again.returncode == 0 and again.stderr == "" and json.loads(again.stdout)["compiled"] == []

@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 import simulate
+from analysis.words import plain_words_problems
 from reports import build_report
+
+from .test_plain_words import prose_html, prose_md
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -173,24 +176,43 @@ def test_large_report_writes_every_table_as_csv_beside_it(large, tmp_path):
     assert f"{deltas.height - 40:,} more rows" in page and f"{deltas.height - 40:,} more rows" in md
 
 
-BANNED = ("predictable plug-in", "empirical Bernstein", "Newcombe", "17lands", "seat-game", "seat game")
-
-
-def plain_words_problems(text):
-    """What a report's text says that it should not: a banned term, a count of one with a plural
-    noun ("1 games"), a plural's possessive with "'s" ("Angels's"), "nan"."""
-    found = [w for w in BANNED if w.lower() in text.lower()]
-    found += re.findall(r"(?<![\d.,])\b1 (?:games|seats|rows|findings|items|comparisons|cells|cards|values)\b", text)
-    found += re.findall(r"\b\w+s's\b", text)
-    found += re.findall(r"[+-]?\bnan\b", text)                # a number that is not one
-    return found
-
-
 def test_large_report_is_in_plain_words(large):
     from reports.build import report_paths
 
     _, md_path, _ = report_paths(large.html)
     page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", Path(large.html).read_text(encoding="utf-8"))
     assert "1 game)" in page or "1 game;" in page               # the one-game tier, in the singular
-    assert plain_words_problems(page) == []
-    assert plain_words_problems(md_path.read_text(encoding="utf-8")) == []
+    assert plain_words_problems(prose_html(page)) == []                 # (commands, as code, are not prose)
+    assert plain_words_problems(prose_md(md_path.read_text(encoding="utf-8"))) == []
+
+
+# ---- the contents list (#41): two columns, each section's items kept with its heading
+GROUPS = r"""<script>window.addEventListener("load",function(){
+var out=[].map.call(document.querySelectorAll("nav.toc > ul > li"),function(li){
+return [li.querySelector("a").textContent,li.getClientRects().length,li.getBoundingClientRect().left];});
+document.body.setAttribute("data-groups",JSON.stringify(out));});</script>"""
+
+
+def test_the_contents_keep_each_sections_items_together_in_one_column(tmp_path):
+    """A contents list of a long Tables section and a Figures section: each top-level item (a
+    section with its tables or figures) sits whole in one column (one box, not split across
+    the two), and the list still uses both columns."""
+    import json
+    from html import unescape
+    from types import SimpleNamespace
+
+    from reports.html import CSS, _contents
+
+    tables = [SimpleNamespace(key=f"t{i}", title=f"Table {i}") for i in range(24)]
+    figures = [(f"f{i}", f"Figure {i}", None) for i in range(9)]
+    page = tmp_path / "toc.html"
+    page.write_text(f"<!doctype html><html><head><style>{CSS}</style></head><body>{_contents(tables, figures)}"
+                    f"{GROUPS}</body></html>", encoding="utf-8")
+    run = subprocess.run([chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,1000",
+                          "--virtual-time-budget=3000", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    groups = json.loads(unescape(re.search(r'data-groups="([^"]*)"', run.stdout).group(1)))
+    assert [g[0] for g in groups] == ["Summary", "Findings", "Tables", "Figures"]
+    assert all(boxes == 1 for _, boxes, _ in groups), groups               # no section split across columns
+    assert len({round(left) for _, _, left in groups}) == 2, groups         # two columns still

@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 import simulate
-from analysis.words import plural, possessive
+from analysis.words import plain_words_problems, plural, possessive
 from reports import build_report
 from reports import figures as F
 from reports import html as H
@@ -22,7 +22,7 @@ from reports.build import report_paths
 from reports.export import MORE_ROWS, SCREEN_ROWS, csv_names, slug, split_rows, unique_headers, write_tables
 from reports.table_text import Table
 
-from .test_report_browser import plain_words_problems
+from .test_plain_words import prose_html, prose_md
 
 
 def long_table(n=130, key="deltas"):
@@ -194,7 +194,8 @@ def aeolos_report(tmp_path_factory):
 def test_an_aeolos_report_is_in_plain_words_and_writes_every_table_as_csv(aeolos_report):
     page = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", Path(aeolos_report.html).read_text(encoding="utf-8"))
     html, md, folder = report_paths(aeolos_report.html)
-    assert plain_words_problems(page) == [] and plain_words_problems(md.read_text(encoding="utf-8")) == []
+    assert plain_words_problems(prose_html(page)) == []
+    assert plain_words_problems(prose_md(md.read_text(encoding="utf-8"))) == []
     links = re.findall(r'<a class="csv" href="([^"]+)">', page)
     assert len(links) == page.count('<div class="table"') >= 8
     assert sorted(f"{folder.name}/{p.name}" for p in folder.glob("*.csv")) == sorted(links)

@@ -148,7 +148,7 @@ def test_a_comparisons_tiers_are_comparisons_of_its_cells_and_measure_its_causal
     spec = json.loads((out / "robustness" / "greedy" / "compare.json").read_text())
     assert spec["whatifs"] == {"start_vp-8": {"intervention.start_vp": 8}} and spec["games"] == 100
     causal = next(line for line in r.stdout.splitlines() if "(start_vp-8)" in line)
-    won = causal.split("win rate changes by ")[1].split(" percentage points")[0]
+    won = causal.split("changes by ")[1].split(" percentage points")[0]
     assert f"holds with balanced ({won} points" in causal, causal
     assert "with greedy (" in causal and "100 games)" in causal
 
@@ -195,8 +195,8 @@ def test_a_finding_only_weaker_play_shows_is_marked_and_a_tier_takes_parameters(
     assert json.loads((tier / "manifest.json").read_text())["strategies"] == ["mcts:iterations=50"] * 2
     seat_lines = [line for line in r.stdout.splitlines() if line.startswith("  - Seat 0 wins")]
     assert seat_lines, r.stdout
-    assert "Only weaker play shows it:" in seat_lines[0] and ("with mcts:iterations=50, the strongest play with "
-                                                              "games enough to tell.") in seat_lines[0], seat_lines[0]
+    assert "Only weaker play shows it:" in seat_lines[0] and ("with the MCTS player at 50 iterations, the "
+                                                              "strongest play with games enough to tell.") in seat_lines[0], seat_lines[0]
     assert "with greedy" in seat_lines[0] and "with greedy, the strongest" not in seat_lines[0]
     bad = invoke("report", out, "--robustness", "--tiers", "mcts:iterations=x:300", "--out", tmp_path / "x.html")
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
@@ -253,7 +253,7 @@ def test_a_tier_group_below_the_minimum_is_no_comparison_never_a_label(tmp_path)
     rows = check_findings(found, protocol(own), own, [Tier("mcts:iterations=50", 3000, _rare_loser(tmp_path, "t", 40))])
     r = rows.row(0, named=True)
     assert r["verdict"] == NO_COMPARISON and r["tier_smaller"] == 40 and not r["decides"]
-    assert "no comparison with mcts:iterations=50 (a group of 40 seats played there" in found[0].sentence
+    assert "no comparison with the MCTS player at 50 iterations (a group of 40 seats played there" in found[0].sentence
     assert not any(f"{v} with mcts" in found[0].sentence for v in (HOLDS, STRONGER, WEAKER, GONE, REVERSED, TOO_FEW))
     assert robustness_verdict(rows).verdict == NA
     table = _robustness(rows, "VP")
@@ -281,15 +281,15 @@ def test_the_strongest_tier_with_games_enough_decides_each_finding_as_the_seat_v
     assert rows.select("tier", "verdict", "decides").rows() == [("lookahead", GONE, False),
                                                                  ("mcts:iterations=50", HOLDS, True)]
     v = robustness_verdict(rows)
-    assert v.verdict == PASS and "with mcts:iterations=50: 1 holds" in v.reason, v.reason
+    assert v.verdict == PASS and "with the MCTS player at 50 iterations: 1 holds" in v.reason, v.reason
     assert "Only weaker play shows it" not in found[0].sentence
-    assert "The strongest play with games enough to tell, mcts:iterations=50, decides: holds." in found[0].sentence
+    assert "The strongest play with games enough to tell, the MCTS player at 50 iterations, decides: holds." in found[0].sentence
     # the other way round, the strongest tier's "gone" decides: watch, and only weaker play shows it
     found = _harbor_finding(own)
     rows = check_findings(found, protocol(own), own, [Tier("lookahead", 3000, own), Tier("mcts:iterations=50", 3000, gone)])
     v = robustness_verdict(rows)
-    assert v.verdict == WATCH and "is gone with mcts:iterations=50, the strongest play with games enough" in v.reason
-    assert "Only weaker play shows it: gone with mcts:iterations=50" in found[0].sentence
+    assert v.verdict == WATCH and "is gone with the MCTS player at 50 iterations, the strongest play with games enough" in v.reason
+    assert "Only weaker play shows it: gone with the MCTS player at 50 iterations" in found[0].sentence
 
 
 def test_a_what_if_of_a_runs_games_gives_its_seat_verdict(tmp_path):

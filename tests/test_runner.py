@@ -212,8 +212,8 @@ def test_cli_run_prints_the_summary_and_writes_the_manifest(tmp_path):
     assert r.exit_code == 0, r.stderr
     text = r.stdout
     assert "Win rate by strategy (95% Wilson interval" in text
-    assert re.search(r"greedy\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 1,800 seat-games", text)
-    assert re.search(r"random\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 900 seat-games", text)
+    assert re.search(r"greedy\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 1,800 seats played", text)
+    assert re.search(r"random\s+\d+\.\d%\s+\[\d+\.\d%, \d+\.\d%\]\s+n = 900 seats played", text)
     for seat in range(3):
         assert re.search(rf"seat {seat}\s+\d+\.\d%\s+\[.*\]\s+n = 900\s+mean score \d+\.\d\d", text)
     assert "games/s" in text and str(out) in text
@@ -590,6 +590,23 @@ def test_dask_scheduler_unreachable_is_one_line(tmp_path):
     r = invoke("--players", 2, "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--out", out)
     assert r.exit_code == 2 and "Dask scheduler" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+# ---------------------------------------------------------------- scale-out: Ray
+def test_ray_backend_on_a_local_instance(tmp_path, reference):
+    """--backend ray without --scheduler starts a local Ray instance (two CPUs): its workers play
+    the very tables of a local run, recorded in waves (Ray's joblib backend does not stream)."""
+    ray = pytest.importorskip("ray")
+    out = tmp_path / "ray"
+    try:
+        r = invoke("--players", 3, "--games", 2400, "--seed", 7, "--strategies", "greedy,random,greedy",
+                   "--rotate-seats", "--out", out, "--batch-size", 400, "--backend", "ray", "--jobs", 2)
+        assert r.exit_code == 0, r.stderr
+    finally:
+        ray.shutdown()
+    m = read_manifest(out)
+    assert m["sessions"][0]["backend"] == "ray" and m["status"] == "complete" and len(m["shards"]) == 6
+    assert_same_tables(tables(out), tables(reference.path))
 
 
 # ---------------------------------------------------------------- streaming memory

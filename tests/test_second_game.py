@@ -62,7 +62,8 @@ def test_simulate(run):
     for p in range(3):
         line = re.search(rf"^ +seat {p} +(\S+)%", text, re.M)
         assert line and line[1] == f"{100 * won[:, p].mean():.1f}"
-    assert f"Ties: {int(games['tie'].to_numpy().sum())} games" in text
+    ties = int(games['tie'].to_numpy().sum())
+    assert f"Ties: {ties} game{'' if ties == 1 else 's'}" in text
 
 
 def test_replay_of_a_run_folder(run, tmp_path):

@@ -352,6 +352,15 @@ class Assumed:
         """The assumed paths of file `label` at or under `prefix` (an entry: "angel.alhana")."""
         return [p for p in self.files.get(label, ()) if _under(p, prefix)]
 
+    def covers(self, key, config, config_key=lambda label, path: path):
+        """Whether the value at --set key `key` (an element below it as KEY[i]... too:
+        "nations.guild.ship.slots[3][0]") is assumed or lies inside an assumed value, in the resolved
+        `config`; `config_key(label, path)`: where a file's path sits in it (``Game.config_key``)."""
+        head, tail = re.match(r"([^\[]*)(.*)", key).groups()
+        at = canonical_key(config, head) + tail
+        return any(_under(at, where) for label, paths in self.files.items() for p in paths
+                   if (where := config_key(label, p)) is not None)
+
     def counts_text(self, limit=None):
         """"nations/kwanan.toml 64, angels.toml 14, ..." (the first `limit` files, "and k more files")."""
         items = self.counts()

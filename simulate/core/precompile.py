@@ -37,7 +37,6 @@ from pathlib import Path
 from numba import config, typeof
 from numba.core import types
 
-from .run_progress import watched
 
 WAIT_LIMIT = 120.0          # s; then this process compiles the part itself
 DECLARED = {}               # declaring module -> its Precompile (for the helper process)
@@ -60,14 +59,13 @@ class Precompile:
         self.title, self.seconds = title or self.package.rpartition(".")[2].upper(), seconds
         DECLARED[home] = self
 
-    def announce(self, stream=None):
-        """One line before a compile from scratch, for a person watching (a terminal or a
-        notebook; not a pipe or a test's captured stream, which read only their own lines)."""
-        stream = stream or sys.stderr
-        if watched(stream):
-            about = f"about {self.seconds} s, " if self.seconds else ""
-            print(f"windtunnel: compiling the {self.title} kernel ({about}once: numba caches it)",
-                  file=stream, flush=True)
+    def announce(self, helper, stream=None):
+        """One line on stderr before a compile from scratch, whoever reads it (a terminal, a pipe,
+        a log): what is compiled, that only a first run does it, and about how long it takes here
+        (`helper`: a helper process shares the work)."""
+        about = f"about {_spoken(compile_seconds(self.seconds, helper))} on this machine; " if self.seconds else ""
+        print(f"windtunnel: first run: compiling the {self.title} rules kernel ({about}later runs load it "
+              "from numba's cache)", file=stream or sys.stderr, flush=True)
 
     def dispatcher(self, part):
         module, name = part.rsplit(".", 1)
@@ -99,9 +97,10 @@ class Precompile:
         if config.DISABLE_JIT or batch.overloads or is_cached(batch):
             yield
             return
-        self.announce()
+        helper = helper and (os.cpu_count() or 1) >= 2 and os.environ.get("WINDTUNNEL_COMPILE_HELPER") != "0"
+        self.announce(helper)
         running = None
-        if helper and (os.cpu_count() or 1) >= 2 and os.environ.get("WINDTUNNEL_COMPILE_HELPER") != "0":
+        if helper:
             try:
                 running = Helper(self)
             except OSError:          # no process to be had: compile on one core
@@ -116,6 +115,23 @@ class Precompile:
             gc.unfreeze()
             if running is not None:
                 running.finish()
+
+
+def compile_seconds(seconds, helper, cores=None, load=None):
+    """About how long a compile measured at `seconds` on two free cores takes here: 1.7 times as
+    long on one process (no `helper`), and longer again while other processes share the cores
+    (`load`: the load average; each of the compiling processes, two with a helper, gets
+    cores / (load + processes) of a core)."""
+    cores = cores or os.cpu_count() or 1
+    if load is None:
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    share = min(1.0, cores / (load + (2 if helper else 1)))
+    return seconds * (1.0 if helper else 1.7) / share
+
+
+def _spoken(seconds):
+    """"40 s", "3 min"."""
+    return f"{round(seconds / 5) * 5 or 5} s" if seconds < 90 else f"{round(seconds / 60)} min"
 
 
 class Helper:

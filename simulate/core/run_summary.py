@@ -110,7 +110,7 @@ def summary_text(run, confidence=0.95):
     if sess and sess.get("games_played"):
         secs = sess.get("seconds") or 0
         lines.append(f"Played {sess['games_played']:,} games in {secs:.1f} s: {sess['games_played'] / max(secs, 1e-9):,.0f} "
-                     f"games/s on {sess['workers']} {sess['backend']} worker{'s' if sess['workers'] != 1 else ''} "
+                     f"games/s on {_workers(sess['workers'], sess['backend'])} "
                      f"(batches of {sess['batch_size']:,}; {sess['wall_seconds']:.1f} s in all)")
     if sess and sess.get("note"):
         lines.append(f"Note: {sess['note']}.")
@@ -129,19 +129,29 @@ def summary_text(run, confidence=0.95):
     lines.append(f"Win rate by strategy ({pct} Wilson interval; a tie counts as a win for each tied seat):")
     for r in s["by_strategy"]:
         lines.append(f"  {r['strategy']:<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
-                     f"  n = {r['n']:,} seat-games")
+                     f"  n = {r['n']:,} seats played")
     lines.append("Win rate and mean score by seat (seat 0 starts):")
     for r in s["by_seat"]:
         lines.append(f"  {'seat ' + str(r['seat']):<{w}}  {_pc(r['win_rate'])}  [{_pc(r['lo'], 0)}, {_pc(r['hi'], 0)}]"
                      f"  n = {r['n']:,}   mean score {r['mean_score']:.2f} (sd {r['score_sd']:.1f})")
     if s["games"]:
-        lines.append(f"Ties: {s['ties']:,} games ({s['ties'] / s['games']:.2%}). Ended by the turn cap, not the "
-                     f"rules: {s['capped']:,} games ({s['capped'] / s['games']:.2%})."
+        lines.append(f"Ties: {_games(s['ties'])} ({s['ties'] / s['games']:.2%}). Ended by the turn cap, not the "
+                     f"rules: {_games(s['capped'])} ({s['capped'] / s['games']:.2%})."
                      + (f" Check-mode violations: {s['check_errors']:,}." if m["check"] else ""))
     lines.append(f"Data: {run.path}/ ({', '.join(t + '/' for t in m['tables'])} {len(m['shards'])} "
-                 f"Parquet shards each; {MANIFEST})")
+                 f"Parquet shard{'' if len(m['shards']) == 1 else 's'} each; {MANIFEST})")
     lines.append(f"  polars: pl.scan_parquet(\"{run.path}/seats/*.parquet\")   Python: simulate.open_run(\"{run.path}\")")
     return "\n".join(lines)
+
+
+def _games(n):
+    return f"{n:,} game{'' if n == 1 else 's'}"
+
+
+def _workers(n, backend):
+    """"2 worker processes" (this machine's: joblib's loky backend), "3 dask workers"."""
+    kind = ("worker process", "worker processes") if backend == "loky" else (f"{backend} worker", f"{backend} workers")
+    return f"{n} {kind[n != 1]}"
 
 
 def _pc(x, width=5):

@@ -10,6 +10,7 @@ without it every game deals random nations, all different, from its seed. With
 ``--rotate-seats`` the nations rotate with the strategies. The run's manifest records
 the option (``game_options``), so a resumed run and a replay seat the same nations.
 """
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -296,7 +297,11 @@ class Eos(Game):
         return items + [CausalItem("curse", "curse", c, {"curse": c}, per_seat=False) for c in known["curse"]]
 
     def intervention_values(self, config):
-        return {key: ", ".join(values) for key, values in intervention_choices(config).items()}
+        """Each key's values by id, an item whose name is more than its id with the name after it
+        ("u01 (The Demon Heart)"; not "Amban" with its title)."""
+        names = self.item_names(config)
+        return {key: ", ".join(_id_and_name(v, names.get(v)) for v in values)
+                for key, values in intervention_choices(config).items()}
 
     def about(self, config):
         """The five nations by name, each with its ship."""
@@ -348,3 +353,11 @@ class Eos(Game):
 
 
 GAME = Eos()
+
+
+def _id_and_name(item, name):
+    """"u01 (The Demon Heart)"; the id alone where the name only spells it out ("Alhana",
+    "Awaken the Drowned Redeemer", "Meâron, Preyed Upon" for "Mearon")."""
+    def letters(text):
+        return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if c.isascii() and c.isalnum())
+    return f"{item} ({name})" if name and not letters(name).startswith(letters(item)) else item

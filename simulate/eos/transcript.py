@@ -21,9 +21,12 @@ from .config import NATIONS
 from .face import State
 from .scoring import end_bonus
 from .seat_policies import SeatPolicies  # noqa: F401  (tests and callers import it from here)
-from .words import plural, steps
+from .words import DONE_WORDS, plural, steps
 from .resources import demons, power
 from . import solo
+
+
+STOP = DONE_WORDS[L.F_MOVE]         # "stop sailing"
 
 
 def _snapshot(st):
@@ -220,6 +223,26 @@ def _card_text(st, row):
     return ""
 
 
+def _whose_move(st):
+    """The upgrade whose move a "stop sailing" ends, where no decision named it: an upgrade under a
+    hero acting after the hero's activation (' (the move of upgrade "Sea Chart of the Ancients",
+    under the Scout Nadira Sel)'), so that stops of several such moves in a row read apart; ""
+    for any other move (the decision before it names it)."""
+    S, w = st.S, st.words
+    for k in range(int(S[L.S_SP]) - 2, -1, -1):            # below the move: its programs, then their source
+        at = L.S_STACK + k * L.FRAME
+        kind = int(S[at + L.FR_KIND])
+        if kind in (L.F_PROGRAM, L.F_ALT, L.F_CHOICE):
+            continue
+        upgrade, h = int(S[at + L.AFTER_NEXT_UPGRADE]) - 1, int(S[at + L.AFTER_HERO])
+        if kind != L.F_AFTER_HERO or upgrade < 0:
+            return ""
+        p = int(S[at + L.FR_PLAYER])
+        hero = w.hero(st.nations[p], h) if h < L.CREW else f"the extra crew member of {w.trophy(h - L.CREW)}"
+        return f" (the move of {w.upgrade(upgrade)}, under {hero})"
+    return ""
+
+
 def _in_setup(st):
     """Whether the game is still resolving the setup bonuses (before the first turn's start)."""
     return st.turns == 0 and st.S[L.S_SP] > 1 and st.S[L.S_STACK] == L.F_TURN
@@ -241,7 +264,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     if what_if:
         t = treated_seat(game_index, n_players)
         lines.append("What-if (docs/whatif.md): " + ", ".join(f"{k} = {v}" for k, v in what_if.items())
-                     + f"; the treated seat: {who[t]}.")
+                     + f"; the seat given it (one a game, each seat in turn): {who[t]}.")
     if st.rules.config.get("variants"):
         lines.append("Modules: " + ", ".join(st.rules.config["variants"]) + ".")
     if st.C[L.C_SHIPS_DEALT]:
@@ -274,7 +297,8 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
         p = st.current_player()
         i = seats.pick(st)
         said = st.legal_actions()[i]
-        lines.append(f"  {short[p]} chooses: {said}{_card_text(st, st.options()[i])}.")
+        lines.append(f"  {short[p]} chooses: {said}{_card_text(st, st.options()[i])}"
+                     f"{_whose_move(st) if said == STOP else ''}.")
         st.choose_index(i)
         if check and error == 0:
             error = int(check_state(S, st.C, st.NS, st.PR))

@@ -341,7 +341,7 @@ class Words:
                 return f"mark {what}: Demor's curse blocks it"
             return what
         if code == L.O_PLACE:             # (rulebook, First Turn: "you must choose your scout. Place your ship pawn")
-            return f"place the ship in {self.area(x)} as its Scout's first move"
+            return f"place the ship in {self.area(x)} as {self.hero(nat, L.SCOUT)}'s first move"
         if code == L.O_ALVA:
             return "move the ship 1 ocean area (Alva)"
         if code == L.O_CURSE:
@@ -364,7 +364,7 @@ class Words:
             what = "starts the turn"
         elif kind == L.F_ACTION:
             what = "chooses a worker action or the recharge" if S[L.S_FIRST_DONE + p] else \
-                "takes the first turn: the Scout"
+                f"takes the first turn: {self.hero(nat, L.SCOUT)}"
         elif kind == L.F_PROGRAM:
             what = f"takes {self.program(f[L.PROG_ID])}"
         elif kind == L.F_CHOICE:

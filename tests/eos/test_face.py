@@ -104,7 +104,7 @@ def test_nations_by_name_and_the_first_turn(rules):
         state.apply_action(0)                                    # (a setup curse's marks)
     assert state.current_player() == 0                          # The Guild places its ship
     assert all(t.startswith("place the ship in area ") for t in state.legal_actions())
-    assert "place the ship in area 21 (Gull Rocks) as its Scout's first move" in state.legal_actions()
+    assert "place the ship in area 21 (Gull Rocks) as the Scout Yrsa Windhand's first move" in state.legal_actions()
     with pytest.raises(ValueError):
         State(rules, 2, nations=["atlantis", "kusan"])
 
@@ -138,7 +138,7 @@ def test_option_texts_in_the_rulebooks_words(rules):
     assert say(L.F_MOVE, (L.O_AREA, x, 0, 0), a=2) == "sail into area 2 (Gate of Whispers)"
     assert say(L.F_MOVE, (L.O_DONE, 0, 0, 0), a=2) == "stop sailing"
     assert say(L.F_MOVE, (L.O_PLACE, c.areas.index(21), 0, 0), a=2) == \
-        "place the ship in area 21 (Gull Rocks) as its Scout's first move"
+        "place the ship in area 21 (Gull Rocks) as the Scout Nadira Sel's first move"
     assert say(L.F_PURIFY_ADJ, (L.O_AREA, x, 0, 0)) == "purify area 2 (Gate of Whispers)"
     j01 = c.journey.index("j01")
     assert say(L.F_PLAY, (L.O_CARD, j01, 0, 0), a=1) == 'play journey card "Favourable Winds"'

@@ -164,6 +164,8 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
         row = st.options()[i]
         if row[0] == L.O_CARD and st.frame()[0] == L.F_PLAY and row[2] == 0:      # a card played: what it does
             assert said == f"{legal[i]} ({st.words.journey_text(int(row[1]))})"
+        elif said.startswith("stop sailing (the move of upgrade "):             # whose move it stops
+            assert legal[i] == "stop sailing"
         else:
             assert said == legal[i]
         st.choose_index(i)
@@ -391,8 +393,31 @@ def test_each_seat_places_its_ship_as_its_scouts_first_move(rules, n, run_seed, 
     for name in nations_named(rules, seats):          # (a start-of-turn decision may come first: Eo's)
         first = next(x for x in lines if x.startswith((f"  {name} chooses: place the ship",
                                                        f"  {name} chooses: sail ")))
-        m = re.fullmatch(rf"  {re.escape(name)} chooses: place the ship in (.*) as its Scout's first move\.", first)
+        m = re.fullmatch(rf"  {re.escape(name)} chooses: place the ship in (.*) as the Scout [^.]+'s first move\.",
+                         first)
         assert m and areas[m.group(1)]["perimeter"], first
+
+
+# a game whose Scout activation moves three times: its rank's move, then two upgrades under it (#41)
+BALANCED = resolve_strategies(GAME, "balanced", 1)[0][0]
+STOPS = [*GAMES, pytest.param(3, 7, 1, None, [BALANCED], id="3p-balanced-scout-upgrades")]
+PROFESSION = re.compile(r"\b(Scout|First Officer|Quartermaster|Treasurer|Warrior)\b(?! [A-Z])")
+
+
+@pytest.mark.parametrize("n,run_seed,index,nations,strategies", STOPS)
+def test_each_stop_reads_apart_and_each_hero_is_named(rules, n, run_seed, index, nations, strategies):
+    """One line per stop (#41): a move given by an upgrade under a hero after its activation ends
+    with a line naming the upgrade and the hero, so no seat's decisions read "stop sailing" twice
+    in a row; and a hero is named wherever its profession is (the Scout's first move too)."""
+    played, lines = told(rules, n, run_seed, index, nations, strategies)
+    decisions = [line for line in lines if " chooses: " in line]
+    again = [a for a, b in zip(decisions, decisions[1:]) if a == b and a.endswith(": stop sailing.")]
+    assert again == []
+    assert [line for line in lines if PROFESSION.search(re.sub(r'"[^"]*"', "", line))] == []     # (not in a card's name)
+    if run_seed == 7:
+        named = [line for line in decisions if "stop sailing (the move of upgrade " in line]
+        assert named and all(re.search(r'upgrade "[^"]+", under the (Scout|First Officer|Quartermaster|Treasurer|'
+                                       r'Warrior) [A-Z]', line) for line in named), named
 
 
 def test_a_trophy_crew_member_is_named_where_a_hero_can_be_picked(rules):
