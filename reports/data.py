@@ -21,7 +21,7 @@ from analysis.value import value
 from analysis.variants import compare_variants
 from analysis.verdicts import trusted_seat_verdict, verdicts
 from simulate.core.compare_folder import open_compare
-from simulate.core.errors import UserError
+from simulate.core.errors import UserError, holds_file
 from simulate.core.run_folder import open_run
 from simulate.core.sections import LongValue, Stages
 from simulate.running.robustness import tier_runs
@@ -81,9 +81,9 @@ def source_kind(source):
     """"comparison" for a folder with compare.json, "run" for one with manifest.json, "tables" for
     a bare folder of Parquet tables (games/, seats/), else a one-line UserError."""
     path = Path(source)
-    if (path / "compare.json").is_file():
+    if holds_file(path, "compare.json"):
         return COMPARISON
-    if (path / "manifest.json").is_file():
+    if holds_file(path, "manifest.json"):
         return RUN
     if (path / "games").is_dir() and (path / "seats").is_dir():
         return TABLES

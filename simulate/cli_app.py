@@ -313,7 +313,8 @@ def bench(game: str = GAME_ARG,
         raise UserError(f"--games must be at least 1, not {games}")
     rules = load_game_rules(g, config, set_, players, variant)
     from .running.bench import run_bench, to_json, to_text
-    names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
+    from strategies.roster import split_names
+    names = split_names(strategies) if strategies is not None else None
 
     def timing(name, i, n):
         typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from .cli_app import app, run_until_done
-from .core.errors import UserError, check_path
+from .core.errors import UserError, check_jobs, check_path
 
 SHOW_FINDINGS = 5
 
@@ -55,6 +55,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if min_group < 0 or not 0 <= min_group_share <= 1:
         raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
                         f"not {min_group} and {min_group_share}")
+    check_jobs(jobs)                             # (used by --robustness only, but never a bad value accepted)
     if tiers is not None and not robustness:
         raise UserError("--tiers goes with --robustness (the tiers it plays)")
     check_threshold(threshold)

@@ -214,6 +214,34 @@ CASES = {
     "resume, config edited": (lambda: edit_json("run/manifest.json", lambda m: m["config"]["setup"]
                                                 .update(start_vp=5)),
                               "simulate aeolos --resume --jobs 1 --out run", "its config is not the one"),
+    # issue #41: silent acceptance
+    "bench --strategies ''": (None, "bench aeolos --players 2 --games 10 --strategies ''", "--strategies is empty"),
+    "report --jobs 0": (None, "report run --jobs 0", "--jobs must be -1 (every core)"),
+    "balance --objective seat:nan": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --objective "
+                                           "seat:nan --out new", "--objective seat:nan: the weight and target are "
+                                                                 "finite numbers"),
+    "balance --tolerance nan": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --tolerance nan "
+                                      "--out new", "--tolerance must be a finite number more than 0, not nan"),
+    "balance --precision inf": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --precision inf "
+                                      "--out new", "--precision must be a finite number more than 0"),
+    "whatif: an intervention at its none value": (None, "whatif aeolos --players 2 --games 10 --intervention "
+                                                        "start_vp=0 --out new",
+                                                  "start_vp=0 is no intervention (the printed game's own); start_vp "
+                                                  "takes 1-100"),
+    "whatif: an intervention beyond its range": (None, "whatif aeolos --players 2 --games 10 --intervention "
+                                                       "start_vp=101 --out new",
+                                                 "intervention.start_vp: expected a whole number from 0 to 100"),
+    "whatif EOS: an intervention at none": (None, "whatif eos --players 2 --games 10 --intervention nation=none "
+                                                  "--out new", "nation=none is no intervention"),
+    "whatif: one intervention twice": (None, "whatif aeolos --players 2 --games 10 --intervention a:favor=hera "
+                                             "--intervention favor=hera --out new",
+                                       "the same intervention as a"),
+    # issue #41: tracebacks left
+    "report: a path of 300 characters": (None, f"report {'o' * 300}", "File name too long"),
+    "report: a name of 300 characters in a folder": (None, f"report run/{'o' * 300}", "File name too long"),
+    "replay: a path of 300 characters": (None, f"replay {'o' * 300}", "File name too long"),
+    "compare --runs: a path of 300 characters": (None, f"compare aeolos --runs run,{'o' * 300} --out new",
+                                                 "File name too long"),
 }
 
 
@@ -280,3 +308,23 @@ def test_a_config_error_raised_in_a_worker_comes_back_whole():
 
     e = pickle.loads(pickle.dumps(ConfigError("--set", "setup.starting_wind", "more starting wind than wind tokens")))
     assert isinstance(e, ConfigError) and str(e) == "--set: setup.starting_wind: more starting wind than wind tokens"
+
+
+def test_a_folder_the_report_may_not_read_is_one_line(made, tmp_path, monkeypatch):
+    # the tests run as root, whom chmod 000 does not stop: the file system's refusal is made here
+    import errno
+
+    shutil.copytree(made / "run", tmp_path / "run")
+    real_stat = os.stat
+
+    def refused(path, *args, **kwargs):
+        if str(path).startswith(str(tmp_path / "run")):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "run")])
+    monkeypatch.undo()
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, (r.stderr, r.exception)
+    assert f"{tmp_path / 'run'}"[:40] in r.stderr and "cannot be read (Permission denied)" in r.stderr, r.stderr
+    assert not (tmp_path / "run" / "report.html").exists()
