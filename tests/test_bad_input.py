@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import simulate
 from simulate.cli import app
 from simulate.running.compare import run_compare
+from simulate.core.config_files import CONFIG_ROOT
 from simulate.core.run_lock import folder_lock
 
 UNWRITABLE = "/sys/windtunnel-test"          # not even root may write there
@@ -29,6 +30,17 @@ def made(tmp_path_factory):
     simulate.run("aeolos", players=2, games=200, seed=3, batch_size=100, out=base / "run", jobs=1, progress=False)
     run_compare("aeolos", "base", "2,3", 60, out=base / "cmp", jobs=1, progress=False)
     return base
+
+
+AEOLOS_BASE = (CONFIG_ROOT / "aeolos" / "base.toml").read_text()
+
+
+def eos_folder(old, new):
+    """A copy of the EOS config folder in ./eos with one edit in base.toml."""
+    shutil.copytree(CONFIG_ROOT / "eos", "eos")
+    text = Path("eos/base.toml").read_text()
+    assert text.count(old) == 1, old
+    Path("eos/base.toml").write_text(text.replace(old, new))
 
 
 def edit_json(path, change):
@@ -236,6 +248,16 @@ CASES = {
     "whatif: one intervention twice": (None, "whatif aeolos --players 2 --games 10 --intervention a:favor=hera "
                                              "--intervention favor=hera --out new",
                                        "the same intervention as a"),
+    "a config file with a misspelt key": (lambda: Path("x.toml").write_text(
+        AEOLOS_BASE.replace("hand_size = 3", "hand_sise = 4\nhand_size = 3")),
+        "simulate aeolos --players 2 --games 20 --config x.toml --out new",
+        "x.toml:15: setup.hand_sise: unknown key (did you mean 'hand_size'?)"),
+    "a config file with an unknown table": (lambda: Path("x.toml").write_text(AEOLOS_BASE + "\n[bogus]\nx = 1\n"),
+                                            "simulate aeolos --players 2 --games 20 --config x.toml --out new",
+                                            "bogus: unknown key (known here: challenge, favor, game"),
+    "EOS: a config folder with a misspelt key": (lambda: eos_folder("hand_limit = ", "hand_limt = "),
+                                                 "simulate eos --players 2 --games 2 --config eos --out new",
+                                                 "game.hand_limt: unknown key (did you mean 'hand_limit'?)"),
     # issue #41: tracebacks left
     "report: a path of 300 characters": (None, f"report {'o' * 300}", "File name too long"),
     "report: a name of 300 characters in a folder": (None, f"report run/{'o' * 300}", "File name too long"),
