@@ -350,3 +350,21 @@ def test_a_folder_the_report_may_not_read_is_one_line(made, tmp_path, monkeypatc
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, (r.stderr, r.exception)
     assert f"{tmp_path / 'run'}"[:40] in r.stderr and "cannot be read (Permission denied)" in r.stderr, r.stderr
     assert not (tmp_path / "run" / "report.html").exists()
+
+
+def test_local_workers_are_capped_at_the_usable_cores_and_say_so(tmp_path, monkeypatch, capsys):
+    # issue #41: --jobs 100000 forked without limit
+    from simulate.core import workers
+
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(workers, "_SAID", set())
+    assert workers.local_jobs(-1) == 2 and workers.local_jobs(1) == 1 and workers.local_jobs(2) == 2
+    assert capsys.readouterr().err == ""
+    assert workers.local_jobs(100000) == 2 and workers.local_jobs(100000) == 2
+    assert capsys.readouterr().err == ("windtunnel: --jobs 100000 is more than the 2 cores this process may use: "
+                                       "2 workers\n")              # once
+    monkeypatch.setattr(workers, "_SAID", set())
+    r = CliRunner().invoke(app, ["simulate", "aeolos", "--players", "2", "--games", "20", "--jobs", "100000",
+                                 "--out", str(tmp_path / "run"), "--no-progress"])
+    assert r.exit_code == 0 and "--jobs 100000 is more than the 2 cores" in r.stderr, r.stderr
+    assert json.loads((tmp_path / "run" / "manifest.json").read_text())["sessions"][0]["workers"] == 2
