@@ -93,6 +93,14 @@ def source_kind(source):
                     "of games/ and seats/ Parquet tables")
 
 
+def unverified_note(path):
+    """What the report of a bare folder of tables says first (and the command on stderr): nothing
+    it shows was checked, as a run's or comparison's numbers are."""
+    return (f"Unverified: {Path(path).name or path} has no manifest.json, so its tables are reported as they "
+            "are: no hash, game count or run id checked them (a run folder whose manifest.json was deleted "
+            "cannot be verified again: play the run again for a verified report).")
+
+
 def _opened(path, kind):
     """(what open_tables reads, the header's settings) for a verified run or comparison, or a
     bare folder of tables (nothing to verify it against: the header says so)."""
@@ -315,7 +323,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         sources=B.score_sources(t.seats), values={s: df for s, df in shown.items() if df.height},
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
         tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed)
-    data.notes += tier_notes
+    data.notes += ([unverified_note(path)] if kind == TABLES else []) + tier_notes
     if tiers:       # one seat verdict, the strongest tier's with games enough (not a second notice)
 
         order = [t.strategy for t in sorted(tiers, key=lambda t: _strength(game, t.strategy))]

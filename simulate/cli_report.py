@@ -48,6 +48,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     deltas against base)."""
     from analysis.group_size import MinGroup
     from reports.build import build_report, check_threshold
+    from reports.data import TABLES, unverified_note
 
     source = Path(path)
     html = Path(check_path(out)) if out is not None else source / "report.html"
@@ -65,6 +66,8 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
                             min_group=MinGroup(share=min_group_share, count=min_group))
 
     result = _play_tiers(source, html, tiers, jobs, force, build) if robustness else build()
+    if result.kind == TABLES:                    # said where it is seen, as at the top of the report
+        typer.echo(f"windtunnel: warning: {unverified_note(source)}", err=True)
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None

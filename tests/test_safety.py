@@ -428,3 +428,20 @@ def test_report_where_one_seat_wins_every_game(tmp_path):
     r = wt("report", out)
     assert r.exit_code == 0, r.stderr
     assert (out / "report_files" / "win_rates.png").stat().st_size > 1000
+
+
+def test_a_report_of_a_run_whose_manifest_was_deleted_says_it_is_unverified(ref, tmp_path):
+    """issue #41: `rm runs/x/manifest.json; windtunnel report runs/x` exited 0 with "verified: no" in
+    the header only: now on stderr and first in the report."""
+    out = copy_run(ref, tmp_path / "run")
+    (out / "manifest.json").unlink()
+    r = wt("report", out)
+    assert r.exit_code == 0, (r.stderr, r.exception)
+    warning = [line for line in r.stderr.splitlines() if "Unverified" in line]
+    assert warning == ["windtunnel: warning: Unverified: run has no manifest.json, so its tables are reported as "
+                       "they are: no hash, game count or run id checked them (a run folder whose manifest.json was "
+                       "deleted cannot be verified again: play the run again for a verified report)."], r.stderr
+    html, md = (out / "report.html").read_text(), (out / "report.md").read_text()
+    assert html.index("Unverified: run has no manifest.json") < html.index('id="summary"')
+    assert md.index("> Unverified: run has no manifest.json") < md.index("## Summary")
+    assert "Unverified" not in wt("report", ref, "--out", tmp_path / "verified.html").stderr
