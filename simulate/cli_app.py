@@ -359,6 +359,10 @@ def simulate(ctx: typer.Context,
                                                                "(slower)."),
              precision: Optional[float] = PRECISION_OPT,
              no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+             stall_timeout: float = typer.Option(600, "--stall-timeout", help="End the run (keeping its finished "
+                                                                              "batches) when no batch finishes for "
+                                                                              "this many seconds: a strategy that "
+                                                                              "never returns (0: never)."),
              plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
     manifest.json), then print win rates with 95% intervals. Options of the game's own (such as
@@ -375,7 +379,7 @@ def simulate(ctx: typer.Context,
                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size,
                     backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
                     progress=False if no_progress else None, command={"argv": sys.argv, "options": given},
-                    game_options=options, precision=precision),
+                    game_options=options, precision=precision, stall_timeout=stall_timeout),
         RunInterrupted, RunFailed)
     for repair in result.session.get("repairs") or ():
         typer.echo(f"windtunnel: resume: {repair}", err=True)

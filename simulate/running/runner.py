@@ -66,6 +66,7 @@ from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
 from .backends import _Backend
 from .precision import PrecisionStop
+from .stall import DEFAULT as STALL_TIMEOUT, RunStalled, Stall, check_stall_timeout, own_strategies
 from .worker import Payload, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
@@ -413,7 +414,8 @@ def _swap(staged, out):
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
-        resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None):
+        resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None,
+        stall_timeout=STALL_TIMEOUT):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
 
     `players`, `strategies` ("greedy,random,greedy" or a list; one name for every seat),
@@ -431,11 +433,14 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     most (``analysis.sequential``; the stop and its reason go in the manifest).
     Called again with the same settings (a notebook cell run twice), it reopens the finished
     run instead of playing it again; other settings on the same `out` are one UserError.
+    `stall_timeout` (seconds; 0: never): no batch finished for that long ends the run
+    (``simulate/running/stall.py``: a strategy that never returns).
 
     Bad input raises UserError before anything is written, and so does a folder another
-    process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker or a full
-    disk RunFailed; both keep every completed shard for `resume`."""
+    process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker, a full
+    disk or a stall RunFailed; both keep every completed shard for `resume`."""
     t_start = time.perf_counter()
+    check_stall_timeout(stall_timeout)
 
     def plan_it():
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
@@ -448,22 +453,23 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
         result = open_run(plan.folder.out)
         result.session = {"reopened": True, "wall_seconds": round(time.perf_counter() - t_start, 3)}
         return result
-    with _Backend(backend, jobs, scheduler) as be:
+    with _Backend(backend, jobs, scheduler) as be, Stall(stall_timeout, own_strategies(plan.manifest)) as stall:
+        stall.last_resort = lambda message: f"{message}; nothing was written"
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
-        worker = Worker(plan.payload)
+        worker = Worker(plan.payload)             # (a stall here, not yet armed: the last resort)
         worker.warm()
         _WORKERS.clear()
         _WORKERS[plan.key] = worker
         with folder_lock(plan.folder.out, "simulate"):
             plan = plan_it()                     # again, holding the lock: another process may have written
-            session = _play(plan, be, workers, backend, scheduler, command, progress)
+            session = _play(plan, be, workers, backend, scheduler, command, progress, stall)
     result = Run(plan.folder.out, plan.manifest)
     result.session = dict(session, wall_seconds=round(time.perf_counter() - t_start, 3))
     return result
 
 
-def _play(plan, be, workers, backend, scheduler, command, progress):
+def _play(plan, be, workers, backend, scheduler, command, progress, stall):
     m, folder, key = plan.manifest, plan.folder.path, plan.key
     session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
                "workers": workers, "batch_size": None, "host": socket.gethostname(), "pid": os.getpid(),
@@ -473,6 +479,12 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         return dict(session, status="complete")
     t_play = time.perf_counter()
     bar = None
+
+    def stalled(message):                        # the main thread is stuck in compiled code: record it here
+        _end_session(plan, session, t_play, "failed", message)
+        return f"{message}; {_kept(plan)}; {_AFTER_STALL}"
+
+    stall.last_resort = stalled
     try:                                         # ---- from here on, things are written
         session["repairs"] = _prepare_folder(plan)
         size = plan.batch_size or default_batch_size(m["games"], workers, least_batch(plan.game, m))
@@ -501,7 +513,9 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
                                     first=first, games=min(size, end - first))
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
+        stall.arm()                               # (the clock starts again: the kernel is warm, the folder ready)
         for receipt in be.results(play_shard, tasks(), workers):
+            stall.beat()
             m["shards"].append(receipt)
             m["games_done"] += receipt["games"]
             session["games_played"] += receipt["games"]
@@ -515,6 +529,10 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
         if plan.folder.staged and m["status"] == "complete":
             plan.folder.finish(_swap)
+    except RunStalled as e:                      # no batch finished for --stall-timeout: its workers are ended
+        with contextlib.suppress(OSError):
+            _end_session(plan, session, t_play, "failed", str(e))
+        raise RunFailed(f"{e}; {_kept(plan)}; {_AFTER_STALL}") from None
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):
             _end_session(plan, session, t_play, "interrupted")
@@ -534,6 +552,9 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         if bar:
             bar.close()
     return session
+
+
+_AFTER_STALL = "fix the strategy and start a new run (--force), or --resume with a longer --stall-timeout"
 
 
 def _kept(plan):
