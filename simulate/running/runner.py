@@ -58,9 +58,10 @@ from ..core.errors import PluginFailed, UserError, check_int, check_path
 from ..core.games import get_game
 from ..core.output_folder import RUN, OutputFolder, already_exists
 from ..core.run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, _hash, _now, games_text, manifest_text,
-                              missing_ranges, read_manifest, run_id_of, run_tables, shard_problems, stray_files,
-                              swap_in, write_json_atomic, write_parquet_atomic)
+                              missing_ranges, read_manifest, run_id_of, run_tables, set_aside, shard_problems,
+                              stray_files, swap_in, write_json_atomic, write_parquet_atomic)
 from ..core.run_folder import Run, open_run
+from ..core.run_rows import is_run_batch, row_problems
 from ..core.run_lock import folder_lock
 from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
@@ -367,38 +368,54 @@ def _differences(m, run_id, games, seed, facts):
 
 # ---------------------------------------------------------------- the run
 def _prepare_folder(plan):
-    """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256)
-    and forget the damaged ones, whose games are played again. Deletes only shard files the
-    manifest does not keep and our temporaries. Returns the repairs made, as sentences.
+    """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256 and
+    its rows: ``run_rows``) and forget the failing ones, whose games are played again. Deletes only
+    our temporaries and the batches written as the run stopped (unrecorded shard files holding
+    this run's games); any other file named like a shard that is not kept is moved aside to
+    ``unknown-<time>/`` (``set_aside``). Returns the repairs made, as sentences.
     The first thing that writes (under the run's lock)."""
     folder, m, resumed = plan.folder.path, plan.manifest, plan.folder.resumed
     plan.folder.begin()
     if not resumed:                               # the manifest first: a run killed from here on resumes
         _save(plan)
-    repairs, recorded = [], {s["name"] + ".parquet" for s in m["shards"]}
+    repairs, recorded = [], {s["name"] + ".parquet": s["games"] for s in m["shards"]}
     if resumed:
         bad = shard_problems(folder, m)
+        bad.update(row_problems(folder, m, [s for s in m["shards"] if s["name"] not in bad]))
         repairs = [f"{bad[s['name']]}: playing games {games_text([(s['first'], s['games'])])} again"
                    for s in m["shards"] if s["name"] in bad]
         m["shards"] = [s for s in m["shards"] if s["name"] not in bad]
         for s in m["shards"]:                     # the summary's counts from the verified files, not the manifest
             s["counters"] = shard_counters(folder, s, m)
     keep = {s["name"] + ".parquet" for s in m["shards"]}
-    unrecorded = []
+    ours, others = [], []
     for t in m["tables"]:
         (folder / t).mkdir(parents=True, exist_ok=True)
         for f in sorted(stray_files(folder / t, keep)):
+            if SHARD.fullmatch(f.name) and not is_run_batch(f, t, m, recorded.get(f.name)):
+                others.append(f)                  # not what the run wrote (or not as it wrote it): not ours to delete
+                continue
             if SHARD.fullmatch(f.name) and f.name not in recorded:
-                unrecorded.append(f"{t}/{f.name}")
+                ours.append(f"{t}/{f.name}")
             f.unlink()
-    if resumed and unrecorded:
-        repairs.append(f"deleted {len(unrecorded)} shard file(s) the manifest does not record "
-                       f"({', '.join(unrecorded[:3])}{', ...' if len(unrecorded) > 3 else ''}): a batch written as "
-                       "the run stopped, or a shard line removed from the manifest")
+    if resumed and ours:
+        repairs.append(f"deleted {len(ours)} shard file(s) the manifest does not record "
+                       f"({_some(ours)}): a batch written as the run stopped, or a shard line removed from the "
+                       "manifest")
+    if others:
+        aside = set_aside(folder, others)
+        repairs.append(f"moved {len(others)} file(s) named like shards that are not the run's own or not as it "
+                       f"wrote them ({_some([str(f.relative_to(folder)) for f in others])}) to {aside}/: nothing "
+                       "was deleted")
     for f in folder.glob(f".{MANIFEST}.*.tmp"):
         f.unlink()
     m["games_done"] = sum(s["games"] for s in m["shards"])
     return repairs
+
+
+def _some(names):
+    """The first few of a list of names, for one line."""
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
 def _save(plan):
