@@ -66,7 +66,7 @@ from ..core.run_lock import folder_lock
 from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
 from .backends import _Backend
-from .precision import PrecisionStop
+from .precision import PrecisionStop, batches, looks
 from .stall import DEFAULT as STALL_TIMEOUT, RunStalled, Stall, check_stall_timeout, own_strategies
 from .worker import Payload, Worker, prepare
 
@@ -519,15 +519,16 @@ def _play(plan, be, workers, backend, scheduler, command, progress, stall):
 
         missing = missing_ranges(m["games"], m["shards"])
         stop = PrecisionStop(m["precision"], folder) if m.get("precision") else None
+        if stop is not None:
+            stop.look(m)                          # (a resumed run may have decided before it stopped)
 
         def tasks():                              # handed out lazily: none after a precision stop
-            for a, end in missing:
-                for first in range(a, end, size):
-                    if stop is not None and stop.done:
-                        return
-                    yield ShardTask(key=key, payload=plan.payload, run_id=m["run_id"], run_seed=m["seed"],
-                                    rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
-                                    first=first, games=min(size, end - first))
+            for first, n in batches(missing, size, looks(m["games"]) if stop else ()):
+                if stop is not None and stop.done:
+                    return
+                yield ShardTask(key=key, payload=plan.payload, run_id=m["run_id"], run_seed=m["seed"],
+                                rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
+                                first=first, games=n)
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
         stall.arm()                               # (the clock starts again: the kernel is warm, the folder ready)
@@ -541,9 +542,12 @@ def _play(plan, be, workers, backend, scheduler, command, progress, stall):
             _save(plan)
             if bar:
                 bar.advance(receipt["games"])
-        if stop is not None:
-            stop.record(m)
+        past = stop.record(m) if stop is not None else []
+        session["games_played"] -= sum(s["games"] for s in past)
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
+        for s in past:                            # played past the stop while it was decided: not the run's
+            for rel in s["files"].values():
+                (folder / rel).unlink(missing_ok=True)
         if plan.folder.staged and m["status"] == "complete":
             plan.folder.finish(_swap)
     except RunStalled as e:                      # no batch finished for --stall-timeout: its workers are ended
