@@ -342,7 +342,8 @@ def simulate(ctx: typer.Context,
              set_: Optional[List[str]] = SET_OPT,
              out: Optional[str] = typer.Option(None, "--out", help="Output folder "
                                                "[default: runs/GAME-Np-STRATEGIES-sSEED]."),
-             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core; with dask/ray, every "
+             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core; at most the cores this "
+                                                         "process may use; with dask/ray, every "
                                                          "worker of the cluster)."),
              batch_size: Optional[int] = typer.Option(None, "--batch-size",
                                                       help="Games per batch, i.e. per Parquet shard "
