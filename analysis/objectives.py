@@ -19,6 +19,7 @@ mean's normal approximation (``interval``); `close` has no noise. A search over 
 counts is judged by its worst count: ``value``, ``interval`` and ``anytime_upper`` take a
 ``Tallies`` ({players: Tally}) as well as one Tally.
 """
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -60,6 +61,8 @@ def parse_objective(texts, groups=()):
             t = float(target) if eq else None
         except ValueError:
             raise UserError(f"--objective {item}: the weight and target are numbers") from None
+        if not (math.isfinite(w) and (t is None or math.isfinite(t))):
+            raise UserError(f"--objective {item}: the weight and target are finite numbers")
         if w <= 0:
             raise UserError(f"--objective {item}: a weight is more than 0")
         out.append(Term(name, w, t))

@@ -22,7 +22,7 @@ from analysis.value import value
 from analysis.variants import compare_variants
 from analysis.verdicts import trusted_seat_verdict, trusted_tier, verdicts
 from simulate.core.compare_folder import open_compare
-from simulate.core.errors import UserError
+from simulate.core.errors import UserError, holds_file
 from simulate.core.run_folder import open_run
 from simulate.core.sections import LongValue, Stages
 from simulate.running.causal import stored_values
@@ -85,9 +85,9 @@ def source_kind(source):
     """"comparison" for a folder with compare.json, "run" for one with manifest.json, "tables" for
     a bare folder of Parquet tables (games/, seats/), else a one-line UserError."""
     path = Path(source)
-    if (path / "compare.json").is_file():
+    if holds_file(path, "compare.json"):
         return COMPARISON
-    if (path / "manifest.json").is_file():
+    if holds_file(path, "manifest.json"):
         return RUN
     if (path / "games").is_dir() and (path / "seats").is_dir():
         return TABLES
@@ -95,6 +95,14 @@ def source_kind(source):
         raise UserError(f"{path} does not exist")
     raise UserError(f"{path} is not a run folder (manifest.json), a comparison folder (compare.json) or a folder "
                     "of games/ and seats/ Parquet tables")
+
+
+def unverified_note(path):
+    """What the report of a bare folder of tables says first (and the command on stderr): nothing
+    it shows was checked, as a run's or comparison's numbers are."""
+    return (f"Unverified: {Path(path).name or path} has no manifest.json, so its tables are reported as they "
+            "are: no hash, game count or run id checked them (a run folder whose manifest.json was deleted "
+            "cannot be verified again: play the run again for a verified report).")
 
 
 def _opened(path, kind):
@@ -357,7 +365,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         deltas=deltas, baseline=baseline, leaders=B.leader_wins(t.games), sections=sections, interventions=effects,
         tier_seats=tier_seats if tiers else None, robustness=checked if tiers else None, assumed=assumed,
         item_values=item_values, seat_parts=seat_parts)
-    data.notes += tier_notes + causal_notes
+    data.notes += ([unverified_note(path)] if kind == TABLES else []) + tier_notes + causal_notes
     if item_values is not None:                 # the item question answered by causes, not associations
         data.verdicts = [CV.item_verdict(item_values, threshold, v.question) if v.question.endswith(" outliers")
                          else v for v in data.verdicts]

@@ -159,9 +159,9 @@ def render(data, title, findings_text, tables, figures, pngs):
     """The page. `figures`: [(name, alt, path)]; `pngs`: name -> PNG bytes."""
     meta = " ".join(f"<span><b>{escape(str(k))}</b>: {escape(str(v))}</span>"
                    for k, v in data.meta.items() if v not in (None, ""))
-    notes = "".join(f'<p class="notice">{escape(n)}</p>' for n in data.notes)
+    notes = "".join(f'<p class="notice">{escape(n)}</p>' for n in data.notes)    # first: an unverified source
     if assumed_note(data):
-        notes = f'<p class="assumed" id="assumed">{escape(assumed_note(data))}</p>\n' + notes
+        notes += f'\n<p class="assumed" id="assumed">{escape(assumed_note(data))}</p>'
     if data.findings:
         shown, more = split_findings(data.findings)
         found = _findings(shown)

@@ -53,8 +53,8 @@ def render(data, title, findings_text, tables, figures, folder_name):
     """The summary. `figures`: [(name, alt, path)]; `folder_name`: the PNG folder, relative."""
     out = [f"# {title}", ""]
     out += [f"- **{k}**: {v}" for k, v in data.meta.items() if v not in (None, "")]
-    out += [""] + ([f"> **Assumed values.** {assumed_note(data)}", ""] if assumed_note(data) else [])
-    out += [f"> {n}" for n in data.notes] + ([""] if data.notes else [])
+    out += [""] + [f"> {n}" for n in data.notes] + ([""] if data.notes else [])    # first: an unverified source
+    out += [f"> **Assumed values.** {assumed_note(data)}", ""] if assumed_note(data) else []
     out += ["## Summary", "", "| question | verdict | why |", "|---|---|---|"]
     out += [f"| {v.question} | **{BADGE[v.verdict]}** | {_cell(v.reason)}"
             + (f" Next: `{_cell(v.next)}`{takes_text(v)}" if v.next else "") + " |" for v in data.verdicts]

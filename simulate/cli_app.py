@@ -313,7 +313,8 @@ def bench(game: str = GAME_ARG,
         raise UserError(f"--games must be at least 1, not {games}")
     rules = load_game_rules(g, config, set_, players, variant)
     from .running.bench import run_bench, to_json, to_text
-    names = [s.strip() for s in strategies.split(",") if s.strip()] if strategies else None
+    from strategies.roster import split_names
+    names = split_names(strategies) if strategies is not None else None
 
     def timing(name, i, n):
         typer.echo(f"bench: timing {name} ({i + 1} of {n})", err=True)
@@ -341,7 +342,8 @@ def simulate(ctx: typer.Context,
              set_: Optional[List[str]] = SET_OPT,
              out: Optional[str] = typer.Option(None, "--out", help="Output folder "
                                                "[default: runs/GAME-Np-STRATEGIES-sSEED]."),
-             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core; with dask/ray, every "
+             jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core; at most the cores this "
+                                                         "process may use; with dask/ray, every "
                                                          "worker of the cluster)."),
              batch_size: Optional[int] = typer.Option(None, "--batch-size",
                                                       help="Games per batch, i.e. per Parquet shard "
@@ -358,6 +360,10 @@ def simulate(ctx: typer.Context,
                                                                "(slower)."),
              precision: Optional[float] = PRECISION_OPT,
              no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+             stall_timeout: float = typer.Option(600, "--stall-timeout", help="End the run (keeping its finished "
+                                                                              "batches) when no batch finishes for "
+                                                                              "this many seconds: a strategy that "
+                                                                              "never returns (0: never)."),
              plugin: Optional[List[str]] = PLUGIN_OPT):
     """Play many games on parallel workers and stream them to Parquet (games/, seats/, cards/,
     manifest.json), then print win rates with 95% intervals. Options of the game's own (such as
@@ -374,7 +380,7 @@ def simulate(ctx: typer.Context,
                     config=config, overrides=overrides, out=out, jobs=jobs, batch_size=batch_size,
                     backend=backend, scheduler=scheduler, resume=resume, force=force, check=check or None,
                     progress=False if no_progress else None, command={"argv": sys.argv, "options": given},
-                    game_options=options, precision=precision),
+                    game_options=options, precision=precision, stall_timeout=stall_timeout),
         RunInterrupted, RunFailed)
     for repair in result.session.get("repairs") or ():
         typer.echo(f"windtunnel: resume: {repair}", err=True)

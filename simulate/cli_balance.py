@@ -17,7 +17,7 @@ import typer
 from .cli_app import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
 from .core.compare_folder import summary_table
 from .core.config_files import value_at
-from .core.errors import UserError, check_jobs, check_path
+from .core.errors import UserError, check_jobs, check_number, check_path
 from .core.run_files import write_json_atomic
 
 OURS = ("balance.json", "balance.md", "balanced.toml", "confirm")
@@ -100,6 +100,8 @@ def balance(game: str = GAME_ARG,
     if budget < 1000:
         raise UserError(f"--budget {budget}: at least 1,000 games")
     check_jobs(jobs)
+    check_number("--tolerance", tolerance, more_than=0)
+    check_number("--precision", precision, more_than=0, below=50)
     folder = _out_folder(Path(check_path(out)), force)
 
     def told(generation, best):

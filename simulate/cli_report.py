@@ -11,7 +11,7 @@ from analysis.words import strategy_words
 
 from .cli_app import app, run_until_done
 from .core.compare_folder import cell_name, read_compare
-from .core.errors import UserError, check_path
+from .core.errors import UserError, check_jobs, check_path
 from .core.games import get_game
 from .core.run_files import read_manifest
 
@@ -60,6 +60,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     deltas against base)."""
     from analysis.group_size import MinGroup
     from reports.build import build_report, check_threshold
+    from reports.data import TABLES, unverified_note
 
     from .running.compare import CompareFailed
     from .running.runner import RunFailed, RunInterrupted
@@ -70,6 +71,7 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
     if min_group < 0 or not 0 <= min_group_share <= 1:
         raise UserError(f"--min-group must be 0 or more seat-games and --min-group-share a fraction from 0 to 1, "
                         f"not {min_group} and {min_group_share}")
+    check_jobs(jobs)                             # (used by --robustness only, but never a bad value accepted)
     if tiers is not None and not robustness:
         raise UserError("--tiers goes with --robustness (the tiers it plays)")
     check_threshold(threshold)
@@ -84,6 +86,8 @@ def report(path: str = typer.Argument(..., help="A run folder (windtunnel simula
 
     result = (_play_tiers(source, html, tiers, jobs, force, build) if robustness
               else run_until_done(build, RunInterrupted, (RunFailed, CompareFailed)))
+    if result.kind == TABLES:                    # said where it is seen, as at the top of the report
+        typer.echo(f"windtunnel: warning: {unverified_note(source)}", err=True)
     typer.echo(f"Wrote {result.html}")
     typer.echo(f"      {result.markdown}")
     folder = result.figures[0].parent if result.figures else None

@@ -18,6 +18,7 @@ from simulate.core.games import get_game
 from simulate.core.run_files import write_atomic
 from simulate.core.run_progress import Progress
 from simulate.core.stats import wilson_interval
+from simulate.core.workers import local_jobs
 
 from .roster import strategy_label
 
@@ -87,7 +88,7 @@ def run_tournament(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
     else:
         pairs = [(i, j) for i in range(k) for j in range(k) if i != j]
     bar = None if progress is False else Progress(len(pairs) * games, 0, mode=progress, label="tournament")
-    results = Parallel(n_jobs=jobs, return_as="generator")(
+    results = Parallel(n_jobs=local_jobs(jobs), return_as="generator")(
         delayed(_pair_worker)(game, rules.config, n_players, names[i], names[j], games, seed, list(plugin_files))
         for i, j in pairs)
     wins = np.zeros((k, k))

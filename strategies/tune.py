@@ -8,13 +8,13 @@ their luck; a new generation gets new seeds, so the search cannot overfit one se
 of deals. The result is written as a TOML strategy and checked against the roster
 on fresh seeds.
 """
-import os
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from simulate.core.errors import UserError
 from simulate.core.games import get_game
+from simulate.core.workers import local_jobs
 
 from .cem import cross_entropy
 from .match import play_match, weights_strategy, worker_setup
@@ -64,7 +64,7 @@ def tune(game, rules, n_players, base, against, budget, seed=1, population=16, g
         generations = int(np.clip(round(np.sqrt(budget / population / 50)), 4, 30))
     games = max(n_players, budget // (generations * population))
     games -= games % n_players                  # whole seat rotations
-    n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
+    n_jobs = local_jobs(jobs)
 
     with Parallel(n_jobs=n_jobs) as parallel:
         def objective(candidates, generation):

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import simulate
 from simulate.cli import app
 from simulate.running.compare import run_compare
+from simulate.core.config_files import CONFIG_ROOT
 from simulate.core.run_lock import folder_lock
 
 UNWRITABLE = "/sys/windtunnel-test"          # not even root may write there
@@ -29,6 +30,17 @@ def made(tmp_path_factory):
     simulate.run("aeolos", players=2, games=200, seed=3, batch_size=100, out=base / "run", jobs=1, progress=False)
     run_compare("aeolos", "base", "2,3", 60, out=base / "cmp", jobs=1, progress=False)
     return base
+
+
+AEOLOS_BASE = (CONFIG_ROOT / "aeolos" / "base.toml").read_text()
+
+
+def eos_folder(old, new):
+    """A copy of the EOS config folder in ./eos with one edit in base.toml."""
+    shutil.copytree(CONFIG_ROOT / "eos", "eos")
+    text = Path("eos/base.toml").read_text()
+    assert text.count(old) == 1, old
+    Path("eos/base.toml").write_text(text.replace(old, new))
 
 
 def edit_json(path, change):
@@ -214,6 +226,44 @@ CASES = {
     "resume, config edited": (lambda: edit_json("run/manifest.json", lambda m: m["config"]["setup"]
                                                 .update(start_vp=5)),
                               "simulate aeolos --resume --jobs 1 --out run", "its config is not the one"),
+    # issue #41: silent acceptance
+    "bench --strategies ''": (None, "bench aeolos --players 2 --games 10 --strategies ''", "--strategies is empty"),
+    "report --jobs 0": (None, "report run --jobs 0", "--jobs must be -1 (every core)"),
+    "balance --objective seat:nan": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --objective "
+                                           "seat:nan --out new", "--objective seat:nan: the weight and target are "
+                                                                 "finite numbers"),
+    "balance --tolerance nan": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --tolerance nan "
+                                      "--out new", "--tolerance must be a finite number more than 0, not nan"),
+    "balance --precision inf": (None, "balance aeolos --players 2 --param setup.start_vp=0..3 --precision inf "
+                                      "--out new", "--precision must be a finite number more than 0"),
+    "whatif: an intervention at its none value": (None, "whatif aeolos --players 2 --games 10 --intervention "
+                                                        "start_vp=0 --out new",
+                                                  "start_vp=0 is no intervention (the printed game's own); start_vp "
+                                                  "takes 1-100"),
+    "whatif: an intervention beyond its range": (None, "whatif aeolos --players 2 --games 10 --intervention "
+                                                       "start_vp=101 --out new",
+                                                 "intervention.start_vp: expected a whole number from 0 to 100"),
+    "whatif EOS: an intervention at none": (None, "whatif eos --players 2 --games 10 --intervention nation=none "
+                                                  "--out new", "nation=none is no intervention"),
+    "whatif: one intervention twice": (None, "whatif aeolos --players 2 --games 10 --intervention a:favor=hera "
+                                             "--intervention favor=hera --out new",
+                                       "the same intervention as a"),
+    "a config file with a misspelt key": (lambda: Path("x.toml").write_text(
+        AEOLOS_BASE.replace("hand_size = 3", "hand_sise = 4\nhand_size = 3")),
+        "simulate aeolos --players 2 --games 20 --config x.toml --out new",
+        "x.toml:15: setup.hand_sise: unknown key (did you mean 'hand_size'?)"),
+    "a config file with an unknown table": (lambda: Path("x.toml").write_text(AEOLOS_BASE + "\n[bogus]\nx = 1\n"),
+                                            "simulate aeolos --players 2 --games 20 --config x.toml --out new",
+                                            "bogus: unknown key (known here: challenge, favor, game"),
+    "EOS: a config folder with a misspelt key": (lambda: eos_folder("hand_limit = ", "hand_limt = "),
+                                                 "simulate eos --players 2 --games 2 --config eos --out new",
+                                                 "game.hand_limt: unknown key (did you mean 'hand_limit'?)"),
+    # issue #41: tracebacks left
+    "report: a path of 300 characters": (None, f"report {'o' * 300}", "File name too long"),
+    "report: a name of 300 characters in a folder": (None, f"report run/{'o' * 300}", "File name too long"),
+    "replay: a path of 300 characters": (None, f"replay {'o' * 300}", "File name too long"),
+    "compare --runs: a path of 300 characters": (None, f"compare aeolos --runs run,{'o' * 300} --out new",
+                                                 "File name too long"),
 }
 
 
@@ -280,3 +330,41 @@ def test_a_config_error_raised_in_a_worker_comes_back_whole():
 
     e = pickle.loads(pickle.dumps(ConfigError("--set", "setup.starting_wind", "more starting wind than wind tokens")))
     assert isinstance(e, ConfigError) and str(e) == "--set: setup.starting_wind: more starting wind than wind tokens"
+
+
+def test_a_folder_the_report_may_not_read_is_one_line(made, tmp_path, monkeypatch):
+    # the tests run as root, whom chmod 000 does not stop: the file system's refusal is made here
+    import errno
+
+    shutil.copytree(made / "run", tmp_path / "run")
+    real_stat = os.stat
+
+    def refused(path, *args, **kwargs):
+        if str(path).startswith(str(tmp_path / "run")):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "run")])
+    monkeypatch.undo()
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, (r.stderr, r.exception)
+    assert f"{tmp_path / 'run'}"[:40] in r.stderr and "cannot be read (Permission denied)" in r.stderr, r.stderr
+    assert not (tmp_path / "run" / "report.html").exists()
+
+
+def test_local_workers_are_capped_at_the_usable_cores_and_say_so(tmp_path, monkeypatch, capsys):
+    # issue #41: --jobs 100000 forked without limit
+    from simulate.core import workers
+
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(workers, "_SAID", set())
+    assert workers.local_jobs(-1) == 2 and workers.local_jobs(1) == 1 and workers.local_jobs(2) == 2
+    assert capsys.readouterr().err == ""
+    assert workers.local_jobs(100000) == 2 and workers.local_jobs(100000) == 2
+    assert capsys.readouterr().err == ("windtunnel: --jobs 100000 is more than the 2 cores this process may use: "
+                                       "2 workers\n")              # once
+    monkeypatch.setattr(workers, "_SAID", set())
+    r = CliRunner().invoke(app, ["simulate", "aeolos", "--players", "2", "--games", "20", "--jobs", "100000",
+                                 "--out", str(tmp_path / "run"), "--no-progress"])
+    assert r.exit_code == 0 and "--jobs 100000 is more than the 2 cores" in r.stderr, r.stderr
+    assert json.loads((tmp_path / "run" / "manifest.json").read_text())["sessions"][0]["workers"] == 2

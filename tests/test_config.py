@@ -183,3 +183,43 @@ def test_settlement_spaces_are_data(tmp_path):
     built = seats[..., G.P_SETTLEMENTS]
     hera = seats[..., G.P_FAVOR_PLAYED + L.F_HERA]
     assert (built <= hera).all()
+
+
+# ---------------------------------------------------------------- unknown keys (issue #41)
+@pytest.mark.parametrize("old,new,needle", [
+    ("hand_size = 3", "hand_sise = 4\nhand_size = 3", "setup.hand_sise: unknown key (did you mean 'hand_size'?)"),
+    ("[upriver]", "[bogus]\nx = 1\n[upriver]", "bogus: unknown key (known here: challenge, favor, game"),
+    ("[favor.zeus]\ncount = 2", "[favor.zeus]\ncount = 2\nvp_per_card = 1", "favor.zeus.vp_per_card: unknown key"),
+    ("covered_3p = 1                  # ASSUMED\n\n[[harbor]]\nnumber = 4",
+     "covered_3p = 1\nsettlement_space = 1\n\n[[harbor]]\nnumber = 4",
+     "harbor[0].settlement_space: unknown key (did you mean 'settlement_spaces'?)"),
+    ("blue = 4, red = 5", "blue = 4, rad = 5", "setup.crystal_supply.rad: unknown key (did you mean 'red'?)"),
+])
+def test_a_key_no_table_has_is_refused_naming_the_nearest(tmp_path, old, new, needle):
+    path = variant(tmp_path, old, new)
+    with pytest.raises(ConfigError) as e:
+        load_rules(path)
+    assert needle in str(e.value) and str(path) in str(e.value), str(e.value)
+
+
+def test_a_misspelt_key_in_a_variant_file_is_named_in_that_file(tmp_path, monkeypatch):
+    import shutil
+
+    from simulate.aeolos import config as C
+
+    folder = tmp_path / "variants"
+    shutil.copytree(C.VARIANT_DIR, folder)
+    text = (folder / "poseidon.toml").read_text()
+    (folder / "poseidon.toml").write_text(text.replace("vp_when_no_wind = 1", "vp_when_no_wnd = 1"))
+    monkeypatch.setattr(C, "VARIANT_DIR", folder)
+    with pytest.raises(ConfigError) as e:
+        load_rules(variants=["poseidon"])
+    assert "poseidon.toml" in str(e.value) and "poseidon.vp_when_no_wnd: unknown key (did you mean " \
+                                                "'vp_when_no_wind'?)" in str(e.value), str(e.value)
+
+
+def test_every_shipped_config_and_variant_passes_the_key_check():
+    from simulate.aeolos.config import VARIANTS
+
+    for v in VARIANTS:
+        load_rules(variants=[v])

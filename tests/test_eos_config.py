@@ -76,10 +76,10 @@ BAD = {
     "an unknown symbol": ("journey.toml", r'^(actions\s*=\s*\[)', r'\1"fly:2", ', "unknown action symbol 'fly'"),
     "an amount that is not a number": ("upgrades.toml", r'^(cost\s*=\s*\["coins:)-\d+', r'\1ten', "whole number"),
     "an adjacency to no area": ("map.toml", r'^(adjacent\s*=\s*\[)', r'\g<1>999, ', "which is no area"),
-    "a card too few": ("events.toml", r'^\[\[card\]\]', "[[removed]]", "have 20 events cards, the config 19"),
+    "a card too few": ("events.toml", r'^\[\[card\]\].*\n(?:(?!\[\[).*\n)*', "", "have 20 events cards, the config 19"),
     "an undeclared rule flag": ("angels.toml", r'^(passive\s*=\s*\[)', r'\1"no_such_flag", ', "unknown rule flag"),
     "a cost that gains": ("journey.toml", r'^cost\s*=\s*\["coins:-(\d+)"', r'cost = ["coins:\1"', "write coins:-"),
-    "a misspelt key": ("journey.toml", r'^actions(\s*=)', r'actons\1', "unknown key (known here: actions"),
+    "a misspelt key": ("journey.toml", r'^actions(\s*=)', r'actons\1', "unknown key (did you mean 'actions'?)"),
     "a misspelt key in a nation": ("nations/kusan.toml", r'^max_steps(\s*=)', r'max_step\1', "unknown key"),
     "malformed TOML": ("deeds.toml", r'^\[\[deed\]\]', "[[deed", "malformed TOML"),
 }
@@ -150,3 +150,17 @@ def test_the_board_as_arrays(rules):
     assert sorted(B["passage"][B["passage"] > 0].tolist()) == [1, 2]
     for i, area in enumerate(rules.config["map"]["area"]):
         assert (B["reward"][i] >= 0) == bool(area.get("reward") or area.get("rewards"))
+
+
+def test_a_misspelt_key_in_a_module_file_is_named_with_the_nearest_one(folder):
+    # issue #41: a module's tables are merged into the config; a typo there is refused, not ignored
+    first_match(folder / "modules" / "night.toml", r'^(at = 10)$', r'att = 10')
+    with pytest.raises(ConfigError) as e:
+        load_rules(folder, modules=["night"])
+    assert "night.toml" in str(e.value) and "unknown key (did you mean 'at'?)" in str(e.value), str(e.value)
+
+
+def test_an_unknown_table_in_base_toml_is_refused(folder):
+    (folder / "base.toml").write_text((folder / "base.toml").read_text() + "\n[gaem]\nhand_limit = 4\n")
+    with pytest.raises(ConfigError, match=r"base.toml:\d+: gaem: unknown key \(did you mean 'game'\?\)"):
+        load_rules(folder)

@@ -190,3 +190,72 @@ def test_two_writers_race(reference, tmp_path):
     assert results[0][0] == 0 and results[1][0] in (0, 2), why           # both only if one came after the other
     assert results[1][0] == 0 or "in use" in results[1][1], why
     check_complete(out, reference, why)
+
+
+LOOPER = ("seen = []\n"
+          "def choose(state, legal_actions):\n"
+          "    if not seen or seen[-1] is not state:\n"
+          "        seen.append(state)\n"
+          "    while len(seen) > {after}:       # game {after} - 1 on: the parent plays game 0 first\n"
+          "        pass\n"
+          "    return 0\n")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_strategy_that_never_returns_stalls_the_run_which_ends_keeping_its_shards(tmp_path, jobs):
+    """issue #41: an endless loop in a strategy hung the run for ever. No batch finished for
+    --stall-timeout: the run ends (its workers too), names the run's own strategies, exit 1,
+    and the finished shards stay for --resume."""
+    import subprocess
+
+    from tests.test_runner import _cmd
+
+    (tmp_path / "looper.py").write_text(LOOPER.format(after=45))
+    out = tmp_path / "run"
+    wait = 2 if jobs == 1 else 10              # (worker processes start and load the kernel in the first batch)
+    t0 = time.monotonic()
+    proc = subprocess.Popen(_cmd() + ["simulate", "aeolos", "--players", "2", "--games", "100", "--strategies",
+                                      f"{tmp_path / 'looper.py'},greedy", "--jobs", str(jobs), "--batch-size", "20",
+                                      "--out", str(out), "--no-progress", "--stall-timeout", str(wait)],
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _, stderr = proc.communicate(timeout=300)
+        deadline = time.monotonic() + 20          # its workers end with it (a stuck one is killed)
+        while time.monotonic() < deadline and _group_alive(proc.pid):
+            time.sleep(0.2)
+        assert not _group_alive(proc.pid), "a process of the stalled run is still running"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 1 and stderr.count("\n") == 1, (proc.returncode, stderr)
+    assert f"the run stalled: no batch finished in {wait} s (--stall-timeout); a strategy that never returns? the " \
+           "run's own: 'looper' (looper.py)" in stderr, stderr
+    m = read_manifest(out)
+    assert m["status"] == "failed" and "stalled" in m["sessions"][-1]["message"]
+    assert m["games_done"] >= 40 and f"{m['games_done']} of 100 games kept" in stderr, stderr
+    open_run(out).verify()
+    assert time.monotonic() - t0 < 120
+
+
+def _group_alive(pgid):
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+def test_a_strategy_that_never_returns_in_the_first_game_stalls_before_anything_is_written(tmp_path):
+    import subprocess
+
+    from tests.test_runner import _cmd
+
+    (tmp_path / "looper.py").write_text(LOOPER.format(after=0))
+    r = subprocess.run(_cmd() + ["simulate", "aeolos", "--players", "2", "--games", "100", "--strategies",
+                                 f"{tmp_path / 'looper.py'},greedy", "--jobs", "1", "--out", str(tmp_path / "run"),
+                                 "--no-progress", "--stall-timeout", "2"], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1, (r.returncode, r.stderr)
+    assert "its first game (and the kernel's loading) did not finish in 2 s" in r.stderr and "'looper'" in r.stderr \
+        and "nothing was written" in r.stderr, r.stderr
+    assert not (tmp_path / "run").exists()

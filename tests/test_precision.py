@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 
 from analysis.sequential import confidence_sequence, group_streams
-from simulate.running.precision import looks
+from simulate.running.precision import batches, looks
 
 from .cli_invoke import invoke
 
@@ -61,7 +61,8 @@ def test_a_run_stops_where_its_seed_says_whatever_the_batches(tmp_path):
     stopped = m["precision"]["stopped"]
     assert stopped["reason"] == "precision" and stopped["decided_at"] == m2["precision"]["stopped"]["decided_at"]
     assert stopped["decided_at"] in looks(10 ** 6)
-    assert stopped["decided_at"] <= m["games"] == m["games_done"] < 1_000_000 and m["status"] == "complete"
+    assert stopped["decided_at"] == m["games"] == m["games_done"] < 1_000_000 and m["status"] == "complete"
+    assert m2["games"] == m["games"]
     assert m["precision"]["max_games"] == 1_000_000 and "Waudby-Smith" in m["precision"]["rule"]
     assert f"was within ±2 points at {stopped['decided_at']:,} games" in stdout
     # the decision, measured again from the tables: within the target there, not at the look before
@@ -73,6 +74,31 @@ def test_a_run_stops_where_its_seed_says_whatever_the_batches(tmp_path):
     r = invoke("simulate", "aeolos", "--players", 2, "--games", 1_000_000, "--precision", 2, "--batch-size", 700,
                "--jobs", 1, "--out", out, "--resume", "--no-progress")
     assert r.exit_code == 0 and "already complete" in r.stdout, r.stdout
+
+
+def test_a_run_keeps_exactly_the_games_up_to_its_stop_whatever_the_workers(tmp_path):
+    """issue #41: `--precision` with `--jobs 2`: the same command and seed gave 10,000, 12,000 and
+    14,000 games (the batches other workers finished past the stop were kept)."""
+    kept = {}
+    for jobs in (2, 1):
+        out = tmp_path / f"j{jobs}"
+        r = invoke("simulate", "aeolos", "--players", 2, "--games", 1_000_000, "--precision", 2, "--batch-size", 700,
+                   "--jobs", jobs, "--out", out, "--no-progress")
+        assert r.exit_code == 0, r.stderr
+        m = json.loads((out / "manifest.json").read_text())
+        assert m["games"] == m["games_done"] == m["precision"]["stopped"]["decided_at"]
+        assert m["sessions"][-1]["games_played"] == m["games"]
+        assert sorted(p.name for p in (out / "seats").iterdir()) == sorted(s["name"] + ".parquet" for s in m["shards"])
+        kept[jobs] = pl.read_parquet(out / "seats").sort("game_id", "seat").drop("run_id")
+    assert kept[1].equals(kept[2])
+
+
+def test_batches_end_at_every_look():
+    cut = list(batches([(0, 3000)], 700, looks(3000)))
+    assert cut[:4] == [(0, 700), (700, 300), (1000, 250), (1250, 313)]
+    assert sum(n for _, n in cut) == 3000 and all(n <= 700 for _, n in cut)
+    ends = {a + n for a, n in cut}
+    assert set(looks(3000)) <= ends
 
 
 def test_a_run_that_reaches_its_games_first_says_so(tmp_path):

@@ -258,3 +258,36 @@ def test_the_docs_say_a_python_strategy_runs_with_the_users_rights():
     section = text.split("## A strategy in plain Python")[1].split("##")[0]
     assert "runs it as your user, with all your rights" in section[:400]
     assert "state.public()" in section and "hidden cards included" in section
+
+
+@pytest.mark.parametrize("how,words", [
+    ("raise SystemExit(0)", "it raised SystemExit(0)"),
+    ("os._exit(0)", "it called os._exit(0)"),
+    ("raise KeyboardInterrupt", "it raised KeyboardInterrupt"),
+])
+def test_a_strategy_that_exits_fails_the_run_naming_itself_and_keeps_the_finished_shards(tmp_path, how, words):
+    # issue #41: SystemExit(0) or os._exit(0) in choose made `simulate` exit 0 with no message and no
+    # folder, KeyboardInterrupt exit 130 without a word. A process of its own: os._exit ends the one it is in
+    import subprocess
+    import sys
+
+    from tests.test_runner import _cmd
+
+    quitter = write(tmp_path, "quitter", "import os\n"
+                                         "seen = []\n"
+                                         "def choose(state, legal_actions):\n"
+                                         "    if not seen or seen[-1] is not state:\n"
+                                         "        seen.append(state)\n"
+                                         "    if len(seen) > 45:          # game 44: the parent plays game 0 first\n"
+                                         f"        {how}\n"
+                                         "    return 0\n")
+    out = tmp_path / "run"
+    r = subprocess.run(_cmd() + ["simulate", "aeolos", "--players", "2", "--games", "100", "--strategies",
+                                 f"{quitter},greedy", "--jobs", "1", "--out", str(out), "--no-progress"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert f"Python strategy 'quitter' tried to end the run in game 44 (seed 1): {words} (quitter.py, line 7)" \
+        in r.stderr and "25 of 100 games kept in 1 shards" in r.stderr, r.stderr
+    m = json.loads((out / MANIFEST).read_text())
+    assert m["status"] == "failed" and m["games_done"] == 25 and (out / m["shards"][0]["files"]["seats"]).is_file()

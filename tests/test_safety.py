@@ -250,7 +250,8 @@ def test_manifest_records_hashes_and_game_ids(ref):
         for t, rel in s["files"].items():
             assert s["sha256"][t] == hashlib.sha256((ref / rel).read_bytes()).hexdigest()
     assert shard_problems(ref, m) == {}
-    assert "sha256 of its 12 files as recorded; games 0-1,999, each once" == open_run(ref).verify()
+    assert "sha256 of its 12 files as recorded; games 0-1,999, each once, with this run's id, seeds and seating" \
+        == open_run(ref).verify()
 
 
 def test_every_single_bit_flip_is_detected(ref, tmp_path):
@@ -291,20 +292,31 @@ def test_resume_names_and_repairs_a_swapped_shard_a_deleted_line_and_a_flipped_b
     assert "games/part-000000000000.parquet is not the file the run wrote (its sha256 differs): playing games " \
            "0-499 again" in r.stderr
     assert "cards/part-000000001500.parquet" in r.stderr and "deleted 3 shard file(s)" in r.stderr
+    # the other run's shard is moved aside; the flipped one's rows are still this run's own (played again: deleted)
+    assert "moved 1 file(s) named like shards" in r.stderr and "(games/part-000000000000.parquet)" in r.stderr
     assert read_manifest(out)["sessions"][-1]["games_played"] == 1500
     assert_same_tables(tables(out), tables(ref))
     open_run(out).verify()
 
 
-def test_resume_deletes_only_unrecorded_files_named_like_shards(ref, tmp_path):
+def test_resume_deletes_no_file_it_did_not_write_and_moves_those_named_like_shards_aside(ref, tmp_path):
+    """issue #41: a user's own file named like a shard (games/part-000000009999.parquet) was
+    deleted by --resume: now moved to RUN/unknown-<time>/, and said where."""
     out = copy_run(ref, tmp_path / "run")
     (out / "games" / "notes.txt").write_text("mine")
     (out / "games" / "part-1.parquet").write_text("mine too")
     (out / "seats" / "part-000000009999.parquet").write_text("a stray shard")
+    shutil.copy(out / "games" / "part-000000000500.parquet", out / "games" / "part-000000009998.parquet")
     r = wt("simulate", "aeolos", "--resume", "--out", out, "--jobs", 1, "--no-progress")
     assert r.exit_code == 0, r.stderr
     assert (out / "games" / "notes.txt").exists() and (out / "games" / "part-1.parquet").exists()
     assert not (out / "seats" / "part-000000009999.parquet").exists()
+    aside = [d for d in out.iterdir() if d.name.startswith("unknown-")]
+    assert len(aside) == 1 and (aside[0] / "seats" / "part-000000009999.parquet").read_text() == "a stray shard"
+    assert (aside[0] / "games" / "part-000000009998.parquet").is_file()     # this run's rows, not its games 9998-
+    assert f"moved 2 file(s) named like shards that are not the run's own or not as it wrote them " \
+           f"(games/part-000000009998.parquet, seats/part-000000009999.parquet) to {aside[0]}/" in r.stderr, r.stderr
+    assert open_run(out).verify()
 
 
 def test_report_checks_the_game_ids_it_reads(ref, tmp_path):
@@ -327,7 +339,8 @@ def test_report_of_an_interrupted_run_names_the_games_it_covers(ref, tmp_path):
     m["shards"] = [s for s in m["shards"] if s["first"] != 500]
     m.update(games_done=1500, status="interrupted")
     (out / "manifest.json").write_text(json.dumps(m))
-    assert open_run(out).verify().endswith("games 0-499, 1,000-1,999, each once")
+    assert open_run(out).verify().endswith("games 0-499, 1,000-1,999, each once, with this run's id, seeds and "
+                                           "seating")
     r = wt("report", out)
     assert r.exit_code == 0, r.stderr
     assert "games 0-499, 1,000-1,999, each once" in (out / "report.md").read_text()
@@ -428,3 +441,111 @@ def test_report_where_one_seat_wins_every_game(tmp_path):
     r = wt("report", out)
     assert r.exit_code == 0, r.stderr
     assert (out / "report_files" / "win_rates.png").stat().st_size > 1000
+
+
+def test_a_report_of_a_run_whose_manifest_was_deleted_says_it_is_unverified(ref, tmp_path):
+    """issue #41: `rm runs/x/manifest.json; windtunnel report runs/x` exited 0 with "verified: no" in
+    the header only: now on stderr and first in the report."""
+    out = copy_run(ref, tmp_path / "run")
+    (out / "manifest.json").unlink()
+    r = wt("report", out)
+    assert r.exit_code == 0, (r.stderr, r.exception)
+    warning = [line for line in r.stderr.splitlines() if "Unverified" in line]
+    assert warning == ["windtunnel: warning: Unverified: run has no manifest.json, so its tables are reported as "
+                       "they are: no hash, game count or run id checked them (a run folder whose manifest.json was "
+                       "deleted cannot be verified again: play the run again for a verified report)."], r.stderr
+    html, md = (out / "report.html").read_text(), (out / "report.md").read_text()
+    assert html.index("Unverified: run has no manifest.json") < html.index('id="summary"')
+    assert md.index("> Unverified: run has no manifest.json") < md.index("## Summary")
+    assert "Unverified" not in wt("report", ref, "--out", tmp_path / "verified.html").stderr
+
+
+def copy_shard_from(other, out, name, tables=("seats",)):
+    """Another run's shard files copied over this run's, their hashes updated in the manifest:
+    verification by sha256 alone takes them for the run's own."""
+    m = json.loads((out / "manifest.json").read_text())
+    line = next(s for s in m["shards"] if s["name"] == name)
+    for t in tables:
+        shutil.copy(other / line["files"][t], out / line["files"][t])
+        line["sha256"][t] = hashlib.sha256((out / line["files"][t]).read_bytes()).hexdigest()
+    (out / "manifest.json").write_text(json.dumps(m))
+
+
+@pytest.fixture(scope="module")
+def other_seed(tmp_path_factory):
+    """The reference run's settings with seed 6: the same shards, other games."""
+    out = tmp_path_factory.mktemp("other") / "run"
+    simulate.run("aeolos", out=out, **{**SETTINGS, "seed": 6})
+    return out
+
+
+@pytest.mark.parametrize("copied,needle", [
+    (("seats",), "seats/part-000000000500.parquet holds rows of run aeolos-2p-s6-"),
+    (("games", "seats", "cards"), "games/part-000000000500.parquet holds rows of run aeolos-2p-s6-"),
+])
+def test_a_shard_copied_from_another_run_with_its_hash_updated_is_found(ref, other_seed, tmp_path, copied, needle):
+    """issue #41: it passed verification and changed the numbers (seat 0 +6.6 for +6.5); --resume
+    kept it. Its rows' run id, seeds and seats are checked against the manifest."""
+    out = copy_run(ref, tmp_path / "run")
+    copy_shard_from(other_seed, out, "part-000000000500", copied)
+    line = one_line(wt("report", out), needle)
+    assert "nothing was computed" in line and not (out / "report.html").exists()
+    r = wt("simulate", "aeolos", "--resume", "--out", out, "--jobs", 1, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    assert f"{needle}" in r.stderr and "playing games 500-999 again" in r.stderr, r.stderr
+    assert f"moved {len(copied)} file(s) named like shards" in r.stderr, r.stderr
+    assert_same_tables(tables(out), tables(ref))
+    open_run(out).verify()
+
+
+@pytest.mark.parametrize("column,value,needle", [
+    ("run_id", "aeolos-2p-s5-00000000", "holds rows of run aeolos-2p-s5-00000000"),
+    ("seed", 12345, "game 999 has another seed than the run's seed 5 gives it"),
+    ("strategy", "random", "a seat is played by 'random' (strategy slot 0) where the run seats 'greedy'"),
+    ("strategy_slot", 1, "seats are not seated as the run seats its strategies (strategy slot 1, 'greedy')"),
+])
+def test_rows_that_are_not_the_runs_are_named_even_with_their_hash_updated(ref, tmp_path, column, value, needle):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out = copy_run(ref, tmp_path / "run")
+    table = "games" if column in ("seed",) else "seats"
+    path = out / table / "part-000000000500.parquet"
+    data = pq.read_table(path)
+    i = data.schema.get_field_index(column)
+    changed = data.column(column).to_pylist()
+    changed[-1 if column == "seed" else 0] = value            # (the seed of each shard's last game is checked)
+    pq.write_table(data.set_column(i, data.schema.field(i), pa.array(changed, data.schema.field(i).type)), path)
+    m = json.loads((out / "manifest.json").read_text())
+    m["shards"][1]["sha256"][table] = hashlib.sha256(path.read_bytes()).hexdigest()
+    (out / "manifest.json").write_text(json.dumps(m))
+    with pytest.raises(UserError, match="nothing was computed") as e:
+        open_run(out).verify()
+    assert needle in str(e.value), str(e.value)
+
+
+def test_the_seed_check_computes_the_kernels_game_seeds():
+    import polars as pl
+
+    from simulate.core.rng import game_seed
+    from simulate.core.rng_expr import game_seeds
+
+    for run_seed in (0, 1, 5, 2 ** 40 + 3, 2 ** 63 - 1):
+        ids = [0, 1, 2, 999, 10 ** 9, 10 ** 12 - 1]
+        got = pl.select(game_seeds(run_seed, pl.Series(ids, dtype=pl.Int64))).to_series().to_list()
+        assert got == [int(game_seed(run_seed, i)) for i in ids]
+
+
+def test_a_batch_of_several_kernel_calls_records_each_games_own_seed(tmp_path, monkeypatch):
+    """The seed check found it: a worker reused the buffers of a batch's first chunk of games
+    (8,192) for the next one, and the first chunk's seeds, a column built without a copy,
+    became the next chunk's."""
+    import polars as pl
+
+    from simulate.aeolos import GAME
+    from simulate.core.rng import game_seed
+
+    monkeypatch.setattr(type(GAME), "chunk", 64)
+    simulate.run("aeolos", players=2, games=200, batch_size=200, out=tmp_path / "run", jobs=1, progress=False)
+    games = pl.read_parquet(tmp_path / "run" / "games").sort("game_id")
+    assert games["seed"].to_list() == [int(game_seed(1, i)) for i in range(200)]

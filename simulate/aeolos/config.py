@@ -9,7 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
+from ..core.config_files import (CONFIG_ROOT, ResolvedConfig, apply_overrides, check_keys, line_of, merge_tables,
+                                 read_toml)
 from ..core.errors import ConfigError
 from ..core.protocol import parse_variants as _parse_variants
 from . import layout as L
@@ -77,6 +78,46 @@ def _int(path, data, key, lo=0, hi=10_000):
 VARIANT_DIR = CONFIG_ROOT / "aeolos" / "variants"
 VARIANTS = ("tableaus", "poseidon", "challenge", "variable")         # played on top of the base game, combinable
 
+# The keys each kind of table may hold (``check_keys``: a misspelt key is refused, not ignored); the
+# variants' own tables too. A new key is added here and where load_rules reads it.
+_CARD = "colour value symbol mark"
+KEYS = {
+    "": "game setup scoring sailing harbor river upriver temple prophet favor intervention variants "
+        "tableaus poseidon challenge variable",
+    "game": "name min_players max_players",
+    "setup": "hand_size favor_cards_each ships_on_tableau ships_in_supply settlements starting_wind wind_tokens "
+             "wind_cap start_vp crystals_per_player extra_crystals crystal_supply removed_marks",
+    "setup.crystal_supply": " ".join(L.COLOUR_NAMES),
+    "setup.removed_marks": " ".join(str(n) for n in range(2, L.MAX_PLAYERS + 1)),
+    "scoring": "crystal_sets vp_per_wind unused_bonus_token_vp",
+    "sailing": "symbol_match_wind start_piles cards",
+    "sailing.start_piles": _CARD,
+    "sailing.cards": _CARD,
+    "harbor": "number crystal action amount settlement_spaces covered_3p",
+    "river": "name mouth spaces temple",
+    "upriver": "temple_step_wind",
+    "temple": "name landing_vp landing_places_2p bonus bonus_amount bonus_vp purple",
+    "prophet": "temple vp_per_ship vp_per_settlement vp_per_wind first_bonus second_bonus",
+    "favor": " ".join(L.FAVOR_NAMES),
+    "favor.aeolos": "count end_vp wind vp",
+    "favor.apollon": "count end_vp cost_wind",
+    "favor.artemis": "count end_vp cost_wind steps",
+    "favor.athene": "count end_vp cost_wind",
+    "favor.hera": "count end_vp vp",
+    "favor.hermes": "count end_vp max_shift",
+    "favor.plutos": "count end_vp",
+    "favor.zeus": "count end_vp vp max_value",
+    "intervention": "favor start_vp start_wind no_harbor tableau",
+    "tableaus": "enabled seats " + " ".join(L.ABILITY_NAMES),
+    **{f"tableaus.{a}": "start_wind wind vp" for a in L.ABILITY_NAMES},
+    "poseidon": "enabled negative_vp vp_when_no_wind tokens",
+    "poseidon.tokens": "wind vp",
+    "challenge": "enabled one_ship_per_river_space",
+    "variable": "enabled sides shuffle alternative",
+    "variable.alternative": "number crystal action amount",
+}
+KEYS = {kind: set(keys.split()) for kind, keys in KEYS.items()}
+
 
 def parse_variants(text):
     """'base' or a combination of variants -> the canonical list (in VARIANTS order; [] for
@@ -90,10 +131,12 @@ def load_rules(path=None, overrides=None, data=None, variants=None):
     path = Path(path) if path else BASE_CONFIG
     if data is None:
         data = read_toml(path)
+        check_keys(data, KEYS, path)
     data = copy.deepcopy(data)
     for v in parse_variants(",".join(variants) if variants else "base"):
         extra = read_toml(VARIANT_DIR / f"{v}.toml")
         changes = extra.pop("set", {})      # entries of the base config's lists, changed as --set would
+        check_keys(extra, KEYS, VARIANT_DIR / f"{v}.toml")
         merge_tables(data, extra)
         apply_overrides(data, changes)
         data.setdefault("variants", []).append(v)
@@ -315,11 +358,7 @@ def _intervention(path, data, T):
     table = data.get("intervention") or {}
     if not isinstance(table, dict):
         raise ConfigError(path, "intervention", "expected a table", line_of(path, "intervention"))
-    known = {"favor", "start_vp", "start_wind", "no_harbor", "tableau"}
-    for key in table:
-        if key not in known:
-            raise ConfigError(path, f"intervention.{key}", f"unknown key (known: {', '.join(sorted(known))})",
-                              line_of(path, key))
+    check_keys(table, KEYS, path, "intervention", "intervention")     # (a run's config is checked here too)
     favor = table.get("favor", "none")
     T[L.T_IV_FAVOR] = -1 if favor == "none" else _index(path, "intervention.favor", favor, L.FAVOR_NAMES)
     if favor != "none" and not data.get("favor", {}).get(favor, {}).get("count"):

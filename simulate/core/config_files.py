@@ -1,4 +1,5 @@
-"""Reading TOML config files: locating them, clear errors, --set overrides."""
+"""Reading TOML config files: locating them, clear errors, --set overrides, unknown keys."""
+import difflib
 import hashlib
 import json
 import math
@@ -46,10 +47,12 @@ def non_finite(value, key=""):
 
 
 def line_of(path, key):
-    """Best-effort line number of `key = ...` in a TOML file, for error messages."""
+    """Best-effort line number of `key = ...` (or of a table `[key]`, `[[a.key]]`) in a TOML file, for
+    error messages."""
+    k = re.escape(str(key))
     try:
         for i, text in enumerate(Path(path).read_text().splitlines(), 1):
-            if re.match(rf"\s*{re.escape(key)}\s*=", text):
+            if re.match(rf"\s*{k}\s*=", text) or re.match(rf"\s*\[\[?\s*([\w-]+\.)*{k}\s*\]", text):
                 return i
     except OSError:
         pass
@@ -144,6 +147,31 @@ def merge_tables(base, extra):
     return base
 
 
+def unknown_key(known, key):
+    """The problem with a key a config has no use for (a typo would otherwise change nothing):
+    "unknown key", and the nearest known one or, with none near, the known ones."""
+    near = difflib.get_close_matches(str(key), sorted(known), 1, 0.6)
+    return "unknown key (" + (f"did you mean {near[0]!r}?" if near else f"known here: {', '.join(sorted(known))}") + ")"
+
+
+def check_keys(data, keys, path, kind="", where=""):
+    """Refuse a key no table of its kind has: `keys` maps each kind of table (its dotted path
+    without list indices, "" the top: "setup", "harbor", "favor.hera") to the keys it may hold;
+    a table of a kind not in `keys` is not looked into. One ConfigError naming the key, the
+    nearest known one, the file and line."""
+    if isinstance(data, list):
+        for i, item in enumerate(data):
+            check_keys(item, keys, path, kind, f"{where}[{i}]")
+        return
+    if not isinstance(data, dict) or kind not in keys:
+        return
+    for key, value in data.items():
+        at = f"{where}.{key}" if where else str(key)
+        if key not in keys[kind]:
+            raise ConfigError(path, at, unknown_key(keys[kind], key), line_of(path, key))
+        check_keys(value, keys, path, f"{kind}.{key}" if kind else str(key), at)
+
+
 def whole_numbers(data, ranges, path, overrides=None):
     """{dotted key: value} of a config of tables holding whole numbers only (``[section]`` then
     ``key = 12``), each key of `ranges` ({"section.key": (fewest, most)}) there and in range, no
@@ -154,9 +182,12 @@ def whole_numbers(data, ranges, path, overrides=None):
             continue
         if not isinstance(table, dict):
             raise ConfigError(path, section, "expected a table", line_of(path, section))
-        for key in table:
-            if f"{section}.{key}" not in ranges:
-                raise ConfigError(path, f"{section}.{key}", "unknown key", line_of(path, key))
+    keys = {"": {"variants"}}
+    for dotted in ranges:
+        section, key = dotted.split(".")
+        keys[""].add(section)
+        keys.setdefault(section, set()).add(key)
+    check_keys(data, keys, path)
     values = {}
     for dotted, (lo, hi) in ranges.items():
         section, key = dotted.split(".")

@@ -1,6 +1,8 @@
 """User-facing errors: one clear line, exit code 2 at the CLI."""
 import errno
+import math
 import os
+import stat
 
 
 class UserError(Exception):
@@ -32,6 +34,17 @@ def check_int(name, value, lo, hi=None):
         raise UserError(f"{name} must be a whole number {bound}, not {value!r}")
 
 
+def check_number(name, value, more_than=None, below=None):
+    """A finite number, more than `more_than` and below `below` where given (nan and inf are no
+    numbers a search or a report can use), or one clear UserError."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or (more_than is not None and value <= more_than) or (below is not None and value >= below)):
+        bound = " and ".join(b for b in (more_than is not None and f"more than {more_than:g}",
+                                         below is not None and f"less than {below:g}") if b)
+        raise UserError(f"{name} must be a finite number{' ' + bound if bound else ''}, not {value!r}")
+    return value
+
+
 def check_jobs(jobs, name="--jobs"):
     """-1 (every core) or a whole number of workers from 1, or one clear UserError."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not (jobs == -1 or jobs >= 1):
@@ -50,7 +63,25 @@ def check_path(path, name="--out"):
         os.stat(path)
     except OSError as e:                 # (other problems are named where the path is written)
         if e.errno == errno.ENAMETOOLONG:
-            text = str(path)
-            short = text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
-            raise UserError(f"{name} {short}: {e.strerror} (a name the file system cannot hold)") from None
+            raise UserError(f"{name} {_short(path)}: {e.strerror} (a name the file system cannot hold)") from None
     return path
+
+
+def holds_file(folder, name):
+    """Whether the folder given as `folder` holds the file `name` (a run's manifest.json, a
+    comparison's compare.json); a path the file system cannot name, or a folder this process may
+    not read, is one UserError naming it rather than an OSError."""
+    try:
+        return stat.S_ISREG(os.stat(os.path.join(folder, name)).st_mode)
+    except OSError as e:
+        if e.errno in (errno.ENOENT, errno.ENOTDIR):
+            return False
+        if e.errno == errno.ENAMETOOLONG:
+            raise UserError(f"{_short(folder)}: {e.strerror} (a name the file system cannot hold)") from None
+        raise UserError(f"{_short(folder)} cannot be read ({e.strerror})") from None
+
+
+def _short(path):
+    """A path as an error line quotes it: whole, or its start and length when long."""
+    text = str(path)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"

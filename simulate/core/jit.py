@@ -387,13 +387,15 @@ if "whole" in ACTIVE:
 # --- the decorators
 
 def _cached_njit(fn, **options):
-    """``njit(cache=True, _nrt=False)`` caching in the folder of fn's game."""
+    """``njit(cache=True, _nrt=False, nogil=True)`` caching in the folder of fn's game. Without the
+    GIL while it runs, the kernel leaves the process's other threads free: a run's stall watchdog
+    (``simulate/running/stall.py``) sees a plugin's endless loop in this process and ends it."""
     package = register(fn)
     if numba.config.DISABLE_JIT:          # plain Python, for debugging
         return njit(**options)(fn)
     default, numba.config.CACHE_DIR = numba.config.CACHE_DIR, str(cache_dir(package))
     try:
-        return njit(cache=True, _nrt=False, **options)(fn)
+        return njit(cache=True, _nrt=False, nogil=True, **options)(fn)
     finally:
         numba.config.CACHE_DIR = default
 

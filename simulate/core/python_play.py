@@ -11,7 +11,15 @@ else the run stops: the records are always of the games the strategy played.
 A game stays a function of (run seed, game index): the face deals from the batch's
 streams, and ``state.rng``, a numpy Generator seeded from both, is the strategy's own
 randomness. A decision with one option is taken without asking.
+
+A strategy that tries to end the process (``sys.exit``, ``os._exit``, raising SystemExit or
+KeyboardInterrupt) fails the run as any other failure (``PluginFailed``, naming it), whichever
+process plays it: a run that exits 0 with no folder, or dies with no word, is worse than a
+failed one. A real Ctrl-C or SIGTERM arriving while it decides is still the run's interruption.
 """
+import contextlib
+import os
+import signal
 import traceback
 from pathlib import Path
 
@@ -63,10 +71,16 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
             continue
         taken = len(state.tape)
         try:
-            action = choosers[q](state, legal)
+            with _no_exit() as signalled:
+                action = choosers[q](state, legal)
         except Exception as e:          # noqa: BLE001 - the user's code: any failure is one line
             raise PluginFailed(f"Python strategy {names[q]!r} failed in game {k} (seed {seed}): "
                                f"{type(e).__name__}: {e}{_where(e)}") from None
+        except (SystemExit, KeyboardInterrupt) as e:
+            if signalled:               # Ctrl-C or a kill while it decided: the run's interruption
+                raise
+            raise PluginFailed(f"Python strategy {names[q]!r} tried to end the run in game {k} (seed {seed}): "
+                               f"{_exit_words(e)}{_where(e)}; choose must return its choice") from None
         if len(state.tape) != taken:    # it took a decision itself: its choices are not the ones it returned
             raise PluginFailed(f"Python strategy {names[q]!r} called state.apply_action in game {k} (seed {seed}): "
                                "choose returns its choice; a strategy must not change the state it is given")
@@ -80,6 +94,49 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
             raise PluginFailed(f"Python strategy {names[q]!r} broke game {k} (seed {seed}): {e} (a strategy "
                                f"must not change the state it is given)") from None
     return state
+
+
+class _ProcessExit(SystemExit):
+    """os._exit called by a strategy: raised instead of ending the process on the spot."""
+
+
+class _Signalled(list):
+    """True once a SIGINT or SIGTERM arrived (a list, so a signal handler can mark it)."""
+
+
+@contextlib.contextmanager
+def _no_exit():
+    """While a strategy decides: ``os._exit`` raises (``_ProcessExit``) instead of ending the
+    process, and the handlers of SIGINT and SIGTERM (where Python handles them: Ctrl-C in the
+    process a --jobs 1 run plays in) mark the yielded ``_Signalled`` before they act, so that a
+    KeyboardInterrupt the strategy raises is told from one a signal raised."""
+    signalled, real_exit, previous = _Signalled(), os._exit, {}
+
+    def refused(code):
+        raise _ProcessExit(code)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(sig)
+        if callable(handler):
+            def marking(signum, frame, handler=handler):
+                signalled.append(signum)
+                handler(signum, frame)
+            with contextlib.suppress(ValueError):      # (not the main thread: no handler of ours)
+                previous[sig] = signal.signal(sig, marking)
+    os._exit = refused
+    try:
+        yield signalled
+    finally:
+        os._exit = real_exit
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _exit_words(e):
+    """How a strategy tried to end the run, as it wrote it."""
+    if isinstance(e, _ProcessExit):
+        return f"it called os._exit({e.code})"
+    return f"it raised {type(e).__name__}" + (f"({e.code!r})" if isinstance(e, SystemExit) else "")
 
 
 def _where(error):

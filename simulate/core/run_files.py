@@ -300,6 +300,23 @@ def stray_files(table_folder, keep=()):
             and f.is_file()]
 
 
+def set_aside(folder, files):
+    """Move `files` (below `folder`: a run's table folders) into ``folder/unknown-<UTC time>/``,
+    each under its own relative path, and return that folder: what windtunnel did not write (or
+    not as it wrote it) is never deleted, only moved out of the run's way."""
+    folder = Path(folder)
+    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    aside, n = folder / f"unknown-{stamp}", 2
+    while aside.exists():
+        aside, n = folder / f"unknown-{stamp}-{n}", n + 1
+    for f in files:
+        target = aside / Path(f).relative_to(folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(f, target)
+    _fsync_dir(folder)
+    return aside
+
+
 def remove_run(folder, tables):
     """Delete a run's own files in `folder` and nothing else: the manifest, the shard files
     and temporaries in its table folders, the default report (report.html, .md and the PNGs

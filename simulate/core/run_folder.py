@@ -7,6 +7,7 @@ from .errors import UserError
 from .games import get_game
 from .notebook_view import run_html
 from .run_files import games_text, read_manifest, shard_problems
+from .run_rows import row_problems
 from .run_summary import summarize, summary_text
 
 
@@ -53,11 +54,10 @@ class Run:
     def verify(self):
         """Check that the run's data is what it recorded, before anything is computed from it:
         every shard file has the sha256 it was written with, the shards hold the games the
-        manifest counts, and the games tables hold exactly those game ids, each once. Returns
-        what was verified, as a phrase; raises one UserError naming the first problem and
-        the repair. Reads every file once (hashing) plus the game ids."""
-        import polars as pl
-
+        manifest counts, the games tables hold exactly those game ids, each once, and every row
+        is this run's (its run id; the games' seeds, the seats' strategies: ``run_rows``).
+        Returns what was verified, as a phrase; raises one UserError naming the first problem
+        and the repair. Reads every file once (hashing) plus those few columns."""
         m, path = self.manifest, self.path
         shards = sorted(m["shards"], key=lambda s: s["first"])
         problems = list(shard_problems(path, m).values())
@@ -69,19 +69,14 @@ class Run:
         elif m["status"] == "complete" and held != m["games"]:
             problems.append(f"the run is marked complete but its shards hold games {games_text(ranges)} of "
                             f"0-{m['games'] - 1:,}")
-        if not problems and shards:
-            ids = pl.col("game_id")
-            found = pl.collect_all([pl.scan_parquet(path / s["files"]["games"]).select(
-                lo=ids.min(), hi=ids.max(), n=pl.len(), unique=ids.n_unique()) for s in shards])
-            problems = [f"{s['files']['games']} holds other games than {s['first']:,}-{s['first'] + s['games'] - 1:,}"
-                        for s, f in zip(shards, found)
-                        if f.row(0) != (s["first"], s["first"] + s["games"] - 1, s["games"], s["games"])]
+        if not problems:
+            problems = list(row_problems(path, m).values())
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             raise UserError(f"{path}: {problems[0]}{more}; nothing was computed from it: `windtunnel simulate "
                             f"{m['game']} --resume --out {path}` plays the damaged or missing games again")
         files = sum(len(s["files"]) for s in shards)
-        return f"sha256 of its {files} files as recorded; games {games_text(ranges)}, each once"
+        return f"sha256 of its {files} files as recorded; games {games_text(ranges)}, each once, with this run's id, seeds and seating"
 
     def summary(self, confidence=0.95):
         return summarize(self.manifest, confidence)

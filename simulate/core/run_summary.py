@@ -170,7 +170,7 @@ def stop_text(manifest):
     widest = f"widest: {stopped['widest']}, ±{stopped['half_width_points']:.2f} points over {stopped['games']:,} games"
     if stopped["reason"] == "precision":
         return (head + f"every seat's and strategy's interval was within ±{aim['points']:g} points at "
-                f"{stopped['decided_at']:,} games, and the batches already out made {manifest['games']:,} (of at "
-                f"most {aim['max_games']:,}; {widest}); rule: {aim['rule']}.")
+                f"{stopped['decided_at']:,} games, the run's games (of at most {aim['max_games']:,}; {widest}); "
+                f"rule: {aim['rule']}.")
     return (head + f"the {aim['max_games']:,} games allowed were played before every interval was within "
             f"±{aim['points']:g} points ({widest}); rule: {aim['rule']}.")

@@ -12,7 +12,8 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.config_files import CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml
+from ..core.config_files import (CONFIG_ROOT, ResolvedConfig, apply_overrides, line_of, merge_tables, read_toml,
+                                 unknown_key)
 from ..core.errors import ConfigError
 from .actions import ActionError, parse_actions
 
@@ -249,8 +250,7 @@ class _Checker:
         known = KEYS.get(kind)
         for key in node:
             if known is not None and key not in known:
-                self.fail(f"{where}.{key}" if where else key,
-                          f"unknown key (known here: {', '.join(sorted(known))})")
+                self.fail(f"{where}.{key}" if where else key, unknown_key(known, key))
         for key, value in node.items():
             sub = ("nation" if kind == "nations" else f"{kind}.{key}" if kind else key)
             at = f"{where}.{key}" if where else key
@@ -299,6 +299,7 @@ def _actions_or_none(value):
 
 def validate(data, files, folder):
     c = _Checker(data, files, folder)
+    c.walk(data, "")                    # first: a misspelt key is named as such, not as the key it misses
     game = c.need(data, "game", "", dict)
     lo, hi = c.need(game, "min_players", "game", int), c.need(game, "max_players", "game", int)
     if not 1 <= lo <= hi <= 5:
@@ -383,7 +384,6 @@ def validate(data, files, folder):
     if not 0 <= dealt <= counts["nation_journey"] or counts["nation_journey"] > MAX_NATION_JOURNEY:
         c.fail("components.nation_journey_dealt", f"expected 0 to {counts['nation_journey']} of at most "
                                                   f"{MAX_NATION_JOURNEY} nation journey cards, got {dealt}")
-    c.walk(data, "")
 
 
 ANGEL_SIDES = ("hero", "patron")

@@ -13,7 +13,6 @@ the objective's 95% interval, and the best is confirmed by a comparison with the
 import contextlib
 import copy
 import math
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -26,6 +25,7 @@ from strategies.roster import load_strategy, split_names, strategy_arrays
 from ..core.config_files import config_value, set_at, value_at
 from ..core.errors import UserError
 from ..core.games import get_game
+from ..core.workers import local_jobs
 
 FINAL_SEED, CONFIRM_SEED = 1_000_003, 2_000_003     # the settings are judged on deals the search never saw
 SEARCH_SHARE, FINAL_SHARE = 0.8, 0.1                 # of the budget; the confirmation plays the rest
@@ -331,7 +331,7 @@ def search(game, players, params, terms_, budget, *, strategies=None, seed=1, co
     (``analysis.objectives.anytime_upper``: win-rate terms only). Returns a BalanceResult."""
     from joblib import Parallel
 
-    n_jobs = jobs if jobs > 0 else max(1, os.cpu_count() or 1)
+    n_jobs = local_jobs(jobs)
     strategies = strategies or get_game(game).strategy_schema().default
     counts = [players] if isinstance(players, int) else list(players)
     lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)

@@ -2,9 +2,9 @@
 
 Never a home-made scheduler: a backend only opens joblib's own backend and
 streams the batches' results back to the runner as they finish."""
-import os
 
 from ..core.errors import UserError, check_jobs
+from ..core.workers import local_jobs
 
 BACKENDS = ("loky", "dask", "ray")
 
@@ -22,6 +22,8 @@ class _Backend:
         if self.scheduler and self.name == "loky":
             raise UserError("--scheduler needs --backend dask or --backend ray")
         check_jobs(self.jobs)
+        if self.name == "loky":                  # local processes: at most the cores this process may use
+            self.jobs = local_jobs(self.jobs)
         if self.name == "dask":
             try:
                 from distributed import Client, LocalCluster
@@ -32,7 +34,7 @@ class _Backend:
                 if self.scheduler:
                     self.client = Client(self.scheduler, timeout="10s")
                 else:
-                    n = self.jobs if self.jobs > 0 else os.cpu_count()
+                    n = local_jobs(self.jobs)     # a local cluster's workers are this machine's processes
                     self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, dashboard_address=None)
                     self.client = Client(self.cluster)
             except (OSError, TimeoutError, ValueError) as e:

@@ -136,7 +136,8 @@ def parse_interventions(game, specs):
     if not table:
         raise UserError(f"{game.title} offers no interventions yet (what-if cells of --set values: "
                         f"windtunnel compare --cell)")
-    known = dict(game.load_rules().config.get(table) or {})
+    config = game.load_rules().config
+    known = dict(config.get(table) or {})             # each key at its "none" value: no intervention
     items = [specs] if isinstance(specs, str) else list(specs or ())
     if not items:
         raise UserError(f"--intervention is required (e.g. {next(iter(known), 'KEY')}=VALUE; "
@@ -151,8 +152,18 @@ def parse_interventions(game, specs):
         if unknown:
             raise UserError(f"--intervention {spec}: no intervention {unknown[0]!r} in {game.title} "
                             f"(known: {', '.join(known)})")
+        none = [k for k, v in sets.items() if v == known[k]]
+        if none:
+            takes = game.intervention_values(config).get(none[0])
+            raise UserError(f"--intervention {spec}: {none[0]}={sets[none[0]]} is no intervention (the printed "
+                            f"game's own)" + (f"; {none[0]} takes {takes} (windtunnel info {game.name})"
+                                              if takes else ""))
         name = name or "_".join(f"{k}-{re.sub(r'[^A-Za-z0-9_.-]', '', str(v))}" for k, v in sets.items())
-        cells.append((name.strip(), {f"{table}.{k}": v for k, v in sets.items()}))
+        values = {f"{table}.{k}": v for k, v in sets.items()}
+        twice = next((other for other, given in cells if given == values), None)
+        if twice is not None:
+            raise UserError(f"--intervention {spec}: the same intervention as {twice} (the same games twice)")
+        cells.append((name.strip(), values))
     return _named_cells(cells)
 
 

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from ..core.compare_folder import FORMAT, cell_name, open_compare
-from ..core.errors import UserError
+from ..core.errors import UserError, holds_file
 from ..core.run_files import MANIFEST, _now
 from ..core.run_folder import open_run
 from .compare import _save
@@ -54,7 +54,7 @@ def pair_runs(game, paths, out, force=False):
         raise UserError(f"--runs takes two run folders, comma-separated (the baseline first), not {len(paths)}")
     runs = []
     for p in paths:
-        if not (Path(p) / MANIFEST).is_file():
+        if not holds_file(p, MANIFEST):
             raise UserError(f"{p} is not a run folder (no {MANIFEST})")
         run = open_run(p)
         run.verify()

@@ -1,14 +1,16 @@
 """`--precision`: a run that stops once its win rates are precise enough.
 
 The runner hands out batches in game order. The looks are at fixed numbers of games (1,000,
-then a quarter more each time: `LOOKS`), each over games 0 to n - 1, so where a run decides
-to stop depends on its seed alone, never on batch sizes or which worker was faster. Once
-every seat's and every strategy's anytime-valid 95% interval (``analysis.sequential``) is at
-most the target either side, no new batch is handed out; the batches already out finish and
-are kept (the intervals stay valid at any number of games), and the run's game count
-becomes the games played. The manifest's ``precision`` records the target, the rule, the
-most games allowed, where it decided and how precise all its games are.
+then a quarter more each time: ``looks``), each over games 0 to n - 1, so where a run decides
+to stop depends on its seed alone, never on batch sizes or which worker was faster; a batch
+never spans a look (``batches``), so each look is a batch's end. Once every seat's and every
+strategy's anytime-valid 95% interval (``analysis.sequential``) is at most the target either
+side, no new batch is handed out, and the run keeps exactly the games up to that look: the
+batches other workers played past it meanwhile are dropped (``record``), so the same command
+and seed give the same games whatever --jobs. The manifest's ``precision`` records the target,
+the rule, the most games allowed, where it decided and how precise all its games are.
 """
+import bisect
 import math
 
 from ..core.run_files import missing_ranges
@@ -23,6 +25,18 @@ def looks(upto):
         out.append(n)
         n = math.ceil(n * GROWTH)
     return out
+
+
+def batches(ranges, size, cuts=()):
+    """(first, games) of the batches that play `ranges` ([first, end) pairs) in order: at most
+    `size` games each, none across a point of `cuts` (a precision run's looks)."""
+    cuts = sorted(cuts)
+    for first, end in ranges:
+        while first < end:
+            at = bisect.bisect_right(cuts, first)
+            stop = min(end, first + size, cuts[at] if at < len(cuts) else end)
+            yield first, stop - first
+            first = stop
 
 
 def prefix_end(manifest):
@@ -66,12 +80,20 @@ class PrecisionStop:
                         break
 
     def record(self, manifest):
-        """After the batches: the run's games become those played (a prefix) when it stopped
-        early, and the manifest says why it stopped."""
-        if self.done and prefix_end(manifest) == manifest["games_done"]:
-            manifest["games"] = manifest["games_done"]
+        """After the batches: a run that stopped early keeps exactly its games up to the look that
+        decided, which become its games; the shards played past it are taken out of the manifest
+        and returned (the runner deletes their files once it is saved). The manifest says why
+        the run stopped."""
+        past = []
+        if self.done:
+            past = [s for s in manifest["shards"] if s["first"] >= self.decided]
+            manifest["shards"] = [s for s in manifest["shards"] if s["first"] < self.decided]
+            manifest["games_done"] -= sum(s["games"] for s in past)
+            if prefix_end(manifest) == manifest["games_done"]:
+                manifest["games"] = manifest["games_done"]    # the look's games (a batch ends at each look)
         if manifest["games_done"] != manifest["games"]:
-            return                                   # interrupted: --resume goes on looking
+            return past                              # interrupted: --resume goes on looking
         self.look(manifest, final=True)              # how precise all the games played are
         manifest["precision"]["stopped"] = {"reason": "precision" if self.decided else "games",
                                             **({"decided_at": self.decided} if self.decided else {}), **self.last}
+        return past

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from strategies import resolve_strategies, strategy_arrays
 
-from ..core.errors import UserError
+from ..core.errors import UserError, holds_file
 from ..core.games import get_game
 from ..core.protocol import with_options
 from ..core.run_files import MANIFEST, read_manifest
@@ -26,7 +26,7 @@ def replay_game(source, game_index, *, players=None, seed=None, strategies=None,
     from ..core.python_play import seated
 
     folder = Path(source)
-    if (folder / MANIFEST).is_file():
+    if holds_file(folder, MANIFEST):
         given = {"--players": players, "--seed": seed, "--strategies": strategies, "--config": config,
                  "--set": overrides, "--variant": variant, "--rotate-seats": rotate_seats,
                  **{f"--{name}": True for name in game_options or {}}}

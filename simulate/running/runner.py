@@ -58,14 +58,16 @@ from ..core.errors import PluginFailed, UserError, check_int, check_path
 from ..core.games import get_game
 from ..core.output_folder import RUN, OutputFolder, already_exists
 from ..core.run_files import (FORMAT, MANIFEST, MAX_GAMES, SHARD, _hash, _now, games_text, manifest_text,
-                              missing_ranges, read_manifest, run_id_of, run_tables, shard_problems, stray_files,
-                              swap_in, write_json_atomic, write_parquet_atomic)
+                              missing_ranges, read_manifest, run_id_of, run_tables, set_aside, shard_problems,
+                              stray_files, swap_in, write_json_atomic, write_parquet_atomic)
 from ..core.run_folder import Run, open_run
+from ..core.run_rows import is_run_batch, row_problems
 from ..core.run_lock import folder_lock
 from ..core.run_progress import Progress
 from ..core.run_summary import shard_counters
 from .backends import _Backend
-from .precision import PrecisionStop
+from .precision import PrecisionStop, batches, looks
+from .stall import DEFAULT as STALL_TIMEOUT, RunStalled, Stall, check_stall_timeout, own_strategies
 from .worker import Payload, Worker, prepare
 
 MAX_BATCH = 50_000               # games per shard by default, at most
@@ -366,38 +368,54 @@ def _differences(m, run_id, games, seed, facts):
 
 # ---------------------------------------------------------------- the run
 def _prepare_folder(plan):
-    """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256)
-    and forget the damaged ones, whose games are played again. Deletes only shard files the
-    manifest does not keep and our temporaries. Returns the repairs made, as sentences.
+    """Make the folder the shards go to ready; on resume, verify every recorded shard (sha256 and
+    its rows: ``run_rows``) and forget the failing ones, whose games are played again. Deletes only
+    our temporaries and the batches written as the run stopped (unrecorded shard files holding
+    this run's games); any other file named like a shard that is not kept is moved aside to
+    ``unknown-<time>/`` (``set_aside``). Returns the repairs made, as sentences.
     The first thing that writes (under the run's lock)."""
     folder, m, resumed = plan.folder.path, plan.manifest, plan.folder.resumed
     plan.folder.begin()
     if not resumed:                               # the manifest first: a run killed from here on resumes
         _save(plan)
-    repairs, recorded = [], {s["name"] + ".parquet" for s in m["shards"]}
+    repairs, recorded = [], {s["name"] + ".parquet": s["games"] for s in m["shards"]}
     if resumed:
         bad = shard_problems(folder, m)
+        bad.update(row_problems(folder, m, [s for s in m["shards"] if s["name"] not in bad]))
         repairs = [f"{bad[s['name']]}: playing games {games_text([(s['first'], s['games'])])} again"
                    for s in m["shards"] if s["name"] in bad]
         m["shards"] = [s for s in m["shards"] if s["name"] not in bad]
         for s in m["shards"]:                     # the summary's counts from the verified files, not the manifest
             s["counters"] = shard_counters(folder, s, m)
     keep = {s["name"] + ".parquet" for s in m["shards"]}
-    unrecorded = []
+    ours, others = [], []
     for t in m["tables"]:
         (folder / t).mkdir(parents=True, exist_ok=True)
         for f in sorted(stray_files(folder / t, keep)):
+            if SHARD.fullmatch(f.name) and not is_run_batch(f, t, m, recorded.get(f.name)):
+                others.append(f)                  # not what the run wrote (or not as it wrote it): not ours to delete
+                continue
             if SHARD.fullmatch(f.name) and f.name not in recorded:
-                unrecorded.append(f"{t}/{f.name}")
+                ours.append(f"{t}/{f.name}")
             f.unlink()
-    if resumed and unrecorded:
-        repairs.append(f"deleted {len(unrecorded)} shard file(s) the manifest does not record "
-                       f"({', '.join(unrecorded[:3])}{', ...' if len(unrecorded) > 3 else ''}): a batch written as "
-                       "the run stopped, or a shard line removed from the manifest")
+    if resumed and ours:
+        repairs.append(f"deleted {len(ours)} shard file(s) the manifest does not record "
+                       f"({_some(ours)}): a batch written as the run stopped, or a shard line removed from the "
+                       "manifest")
+    if others:
+        aside = set_aside(folder, others)
+        repairs.append(f"moved {len(others)} file(s) named like shards that are not the run's own or not as it "
+                       f"wrote them ({_some([str(f.relative_to(folder)) for f in others])}) to {aside}/: nothing "
+                       "was deleted")
     for f in folder.glob(f".{MANIFEST}.*.tmp"):
         f.unlink()
     m["games_done"] = sum(s["games"] for s in m["shards"])
     return repairs
+
+
+def _some(names):
+    """The first few of a list of names, for one line."""
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
 def _save(plan):
@@ -413,7 +431,8 @@ def _swap(staged, out):
 
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
-        resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None):
+        resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None,
+        stall_timeout=STALL_TIMEOUT):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
 
     `players`, `strategies` ("greedy,random,greedy" or a list; one name for every seat),
@@ -431,11 +450,14 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     most (``analysis.sequential``; the stop and its reason go in the manifest).
     Called again with the same settings (a notebook cell run twice), it reopens the finished
     run instead of playing it again; other settings on the same `out` are one UserError.
+    `stall_timeout` (seconds; 0: never): no batch finished for that long ends the run
+    (``simulate/running/stall.py``: a strategy that never returns).
 
     Bad input raises UserError before anything is written, and so does a folder another
-    process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker or a full
-    disk RunFailed; both keep every completed shard for `resume`."""
+    process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker, a full
+    disk or a stall RunFailed; both keep every completed shard for `resume`."""
     t_start = time.perf_counter()
+    check_stall_timeout(stall_timeout)
 
     def plan_it():
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
@@ -448,22 +470,23 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
         result = open_run(plan.folder.out)
         result.session = {"reopened": True, "wall_seconds": round(time.perf_counter() - t_start, 3)}
         return result
-    with _Backend(backend, jobs, scheduler) as be:
+    with _Backend(backend, jobs, scheduler) as be, Stall(stall_timeout, own_strategies(plan.manifest)) as stall:
+        stall.last_resort = lambda message: f"{message}; nothing was written"
         workers = be.workers()
         # warm the kernel here: workers then load numba's cache instead of each compiling
-        worker = Worker(plan.payload)
+        worker = Worker(plan.payload)             # (a stall here, not yet armed: the last resort)
         worker.warm()
         _WORKERS.clear()
         _WORKERS[plan.key] = worker
         with folder_lock(plan.folder.out, "simulate"):
             plan = plan_it()                     # again, holding the lock: another process may have written
-            session = _play(plan, be, workers, backend, scheduler, command, progress)
+            session = _play(plan, be, workers, backend, scheduler, command, progress, stall)
     result = Run(plan.folder.out, plan.manifest)
     result.session = dict(session, wall_seconds=round(time.perf_counter() - t_start, 3))
     return result
 
 
-def _play(plan, be, workers, backend, scheduler, command, progress):
+def _play(plan, be, workers, backend, scheduler, command, progress, stall):
     m, folder, key = plan.manifest, plan.folder.path, plan.key
     session = {"started": _now(), "command": command, "backend": backend, "scheduler": scheduler,
                "workers": workers, "batch_size": None, "host": socket.gethostname(), "pid": os.getpid(),
@@ -473,6 +496,12 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         return dict(session, status="complete")
     t_play = time.perf_counter()
     bar = None
+
+    def stalled(message):                        # the main thread is stuck in compiled code: record it here
+        _end_session(plan, session, t_play, "failed", message)
+        return f"{message}; {_kept(plan)}; {_AFTER_STALL}"
+
+    stall.last_resort = stalled
     try:                                         # ---- from here on, things are written
         session["repairs"] = _prepare_folder(plan)
         size = plan.batch_size or default_batch_size(m["games"], workers, least_batch(plan.game, m))
@@ -490,18 +519,21 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
 
         missing = missing_ranges(m["games"], m["shards"])
         stop = PrecisionStop(m["precision"], folder) if m.get("precision") else None
+        if stop is not None:
+            stop.look(m)                          # (a resumed run may have decided before it stopped)
 
         def tasks():                              # handed out lazily: none after a precision stop
-            for a, end in missing:
-                for first in range(a, end, size):
-                    if stop is not None and stop.done:
-                        return
-                    yield ShardTask(key=key, payload=plan.payload, run_id=m["run_id"], run_seed=m["seed"],
-                                    rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
-                                    first=first, games=min(size, end - first))
+            for first, n in batches(missing, size, looks(m["games"]) if stop else ()):
+                if stop is not None and stop.done:
+                    return
+                yield ShardTask(key=key, payload=plan.payload, run_id=m["run_id"], run_seed=m["seed"],
+                                rotate_seats=m["rotate_seats"], check=m["check"], folder=str(folder.resolve()),
+                                first=first, games=n)
         bar = Progress(m["games"], m["games_done"], mode=progress) if progress is not False and missing else None
         t_play = time.perf_counter()
+        stall.arm()                               # (the clock starts again: the kernel is warm, the folder ready)
         for receipt in be.results(play_shard, tasks(), workers):
+            stall.beat()
             m["shards"].append(receipt)
             m["games_done"] += receipt["games"]
             session["games_played"] += receipt["games"]
@@ -510,11 +542,18 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
             _save(plan)
             if bar:
                 bar.advance(receipt["games"])
-        if stop is not None:
-            stop.record(m)
+        past = stop.record(m) if stop is not None else []
+        session["games_played"] -= sum(s["games"] for s in past)
         _end_session(plan, session, t_play, "complete" if m["games_done"] == m["games"] else "incomplete")
+        for s in past:                            # played past the stop while it was decided: not the run's
+            for rel in s["files"].values():
+                (folder / rel).unlink(missing_ok=True)
         if plan.folder.staged and m["status"] == "complete":
             plan.folder.finish(_swap)
+    except RunStalled as e:                      # no batch finished for --stall-timeout: its workers are ended
+        with contextlib.suppress(OSError):
+            _end_session(plan, session, t_play, "failed", str(e))
+        raise RunFailed(f"{e}; {_kept(plan)}; {_AFTER_STALL}") from None
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):
             _end_session(plan, session, t_play, "interrupted")
@@ -534,6 +573,9 @@ def _play(plan, be, workers, backend, scheduler, command, progress):
         if bar:
             bar.close()
     return session
+
+
+_AFTER_STALL = "fix the strategy and start a new run (--force), or --resume with a longer --stall-timeout"
 
 
 def _kept(plan):

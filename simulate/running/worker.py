@@ -135,9 +135,13 @@ class Worker:
         for start in range(first, first + n, chunk):
             k = min(chunk, first + n - start)
             t1 = time.perf_counter()
-            self.results = r = play(self.game, self.rules, p.players, run_seed, start, k, p.policies, p.weights,
-                                    rotate=rotate, scorers=self.scorers, choosers=self.choosers,
-                                    names=p.strategies, check=check, out=self.results, options=p.game_options)
+            # the buffers of the batch's first chunk are reused from the last batch (written by now); a later
+            # chunk gets its own: a column built without a copy (the seeds) points into them until written
+            r = play(self.game, self.rules, p.players, run_seed, start, k, p.policies, p.weights,
+                     rotate=rotate, scorers=self.scorers, choosers=self.choosers, names=p.strategies, check=check,
+                     out=self.results if start == first else None, options=p.game_options)
+            if start == first:
+                self.results = r
             kernel += time.perf_counter() - t1
             for name, table in r.tables(run_id=run_id, run_seed=run_seed, first=start, strategies=p.strategies,
                                         variant=p.variant).items():
