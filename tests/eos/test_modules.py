@@ -307,6 +307,17 @@ def test_the_reverse_pick_modules_table_covers_every_count_and_is_marked():
     assert "measured" in text and "balanced" in text
 
 
+def test_the_replay_tells_the_seats_knobs_and_plays_the_batchs_game():
+    rules = GAME.load_rules(None, {"seat_compensation.glory_3p": [0, 3, 6]}, variants=["reverse-pick", "full-round"])
+    chosen, POL, W = resolve_strategies(GAME, "greedy", 3)
+    r = GAME.play(rules, 3, 21, 0, 2, POL, W)
+    played, text = GAME.replay(rules, 3, 21, 1, chosen)
+    assert played.scores == [int(v) for v in r.seats[1, :3, L.P_SCORE]]
+    assert "Nations chosen in reverse player order: seat 2 takes" in text
+    assert "Seat compensation: " in text and "starts with 6 glory" in text
+    assert "The round is played out" in text
+
+
 # ---------------------------------------------------------------- every combination under check mode
 # the rulebook's modules in every combination; the seats' knobs (issue #42) alone, together and with each
 KNOBS = ("reverse-pick", "full-round", "seat-compensation")
