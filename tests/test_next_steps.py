@@ -90,10 +90,10 @@ def test_eos_seat_knob_compensates_the_other_seats_of_a_seat_above_fair_one_sear
     args = shlex.split(above.next)
     assert args[:6] == ["windtunnel", "balance", "eos", "--players", "4", "--strategies"] and "--objective" in args
     params = [args[i + 1] for i, a in enumerate(args) if a == "--param"]
-    assert params == [f"seat_compensation.glory_4p[{s}]=0..24" for s in (1, 2, 3)]
+    assert params == [f"seat_compensation.glory_4p[{s}]=0..40" for s in (1, 2, 3)]
     assert [p.key for p in parse_params(params, eos, eos.load_rules())] == [
         f"seat_compensation.glory_4p[{s}]" for s in (1, 2, 3)]
-    assert [a for a in shlex.split(below.next) if "seat_compensation" in a] == ["seat_compensation.glory_3p[2]=0..24"]
+    assert [a for a in shlex.split(below.next) if "seat_compensation" in a] == ["seat_compensation.glory_3p[2]=0..40"]
     aeolos = Verdict("Seat balance", FAIL, "seat 0 +4", {"n_players": 3, "variant": "base", "seat": 0, "above": True})
     fill([aeolos], get_game("aeolos"), "runs/demo", "balanced", checked=False)
     assert [a for a in shlex.split(aeolos.next) if a.startswith("setup.")] == ["setup.starting_wind[0]=1..6"]
@@ -181,7 +181,7 @@ def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
     assert re.fullmatch(r"[a-z_]+=[a-z0-9_]+", item), item
     assert any(c.startswith("windtunnel report ") and "--robustness" in c for c in commands), commands
     seat = [c for c in commands if c.startswith("windtunnel balance eos --players 4")]   # seat 0 above fair
-    assert seat and all(f"seat_compensation.glory_4p[{s}]=0..24" in seat[0] for s in (1, 2, 3)), commands
+    assert seat and all(f"seat_compensation.glory_4p[{s}]=0..40" in seat[0] for s in (1, 2, 3)), commands
 
 
 def test_a_comparisons_next_steps_run_as_printed(tmp_path, monkeypatch):

@@ -109,7 +109,7 @@ class Eos(Game):
     tiebreak = "most glory wins, then most coins, then the victory is shared"
     # the seat compensation at setup, glory by player count (base.toml [seat_compensation], issue #42):
     # a seat above fair is answered by the others' (docs/eos-modules.md)
-    seat_knob = "seat_compensation.glory_{players}p[{seat}]=0..24"
+    seat_knob = "seat_compensation.glory_{players}p[{seat}]=0..40"
     seat_knob_adds = True
     variants = MODULES
     tables = ("games", "seats", "cards", "feats", "uses")
