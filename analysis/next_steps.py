@@ -92,8 +92,8 @@ def _command(v, game, path, strategies, checked, run, done, paired, played):
         return (["windtunnel", "simulate", game.name, *common, "--seed", seed, "--games", 4 * games,
                  "--out", f"{path}-more"], [(None, 4 * games * players)])
     if v.question == "Seat balance" and game.seat_knob and "seat" in about:
-        return (["windtunnel", "balance", game.name, *common, "--param", game.seat_knob.format(seat=about["seat"]),
-                 "--objective", "seat", "--budget", BALANCE_BUDGET, "--out", f"runs/fair-{players}p"],
+        params = [w for p in game.seat_params(players, about["seat"], about.get("above", True)) for w in ("--param", p)]
+        return (["windtunnel", "balance", game.name, *common, *params, "--objective", "seat", "--budget", BALANCE_BUDGET, "--out", f"runs/fair-{players}p"],
                 [(None, BALANCE_BUDGET * players)])
     if v.question == "Strategy balance" and checked and "strategy" in about:
         return (["windtunnel", "tune", game.name, "--players", players, "--base", about["strategy"],

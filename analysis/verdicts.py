@@ -63,7 +63,7 @@ def _fair_verdict(question, df, kinds, findings, threshold, alpha, who, key):
         more = sum(1 + len(g.also) for g in found) - 1
         return Verdict(question, FAIL, f"{f.short} in {f.cell} games ({100 * f.effect:+.1f} points; "
                        f"threshold {_pts(threshold)})" + (f", and {more} more" if more else ""),
-                       _where(f.details, key))
+                       {**_where(f.details, key), "above": f.effect > 0})
     if df is None or not df.height:
         return Verdict(question, NA, "no data")
     df = adjust(df, "p_value", "holm", alpha).with_columns(
@@ -73,13 +73,13 @@ def _fair_verdict(question, df, kinds, findings, threshold, alpha, who, key):
         r = big.sort(pl.col("advantage").abs(), descending=True).row(0, named=True)
         return Verdict(question, FAIL, f"{who(r)} {100 * r['advantage']:+.1f} points from fair in {r['n_players']}-player "
                        f"games (95% CI {100 * (r['lo'] - r['fair']):+.1f} to {100 * (r['hi'] - r['fair']):+.1f}; "
-                       f"threshold {_pts(threshold)})", _where(r, key))
+                       f"threshold {_pts(threshold)})", {**_where(r, key), "above": r["advantage"] > 0})
     off = df.filter(pl.col("significant") & (pl.col("advantage").abs() >= threshold / 2))
     if off.height:
         r = off.sort(pl.col("advantage").abs(), descending=True).row(0, named=True)
         return Verdict(question, WATCH, f"{who(r)} {100 * r['advantage']:+.1f} points from fair in "
                        f"{r['n_players']}-player games: significant, below the threshold of {_pts(threshold)}",
-                       _where(r, key))
+                       {**_where(r, key), "above": r["advantage"] > 0})
     wide = df.filter(pl.col("reach") >= threshold)
     if wide.height:
         r = wide.sort("n").row(0, named=True)

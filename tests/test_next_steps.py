@@ -80,6 +80,30 @@ def test_too_few_games_of_the_trusted_tier_asks_for_more_of_them():
     assert TAKES.fullmatch(v.takes), v.takes
 
 
+def test_eos_seat_knob_compensates_the_other_seats_of_a_seat_above_fair_one_search_per_count():
+    """EOS's seat knob is the glory a seat gets at setup at that player count (issue #42), a knob that
+    only adds: a seat above fair is answered by one search over every other seat's compensation, a
+    seat below fair by its own; AEOLOS's knob (its starting wind) searches the seat named. The printed
+    --param items parse against the game's config."""
+    from analysis.next_steps import fill
+    from simulate.running.autobalance import parse_params
+
+    eos = get_game("eos")
+    above = Verdict("Seat balance", FAIL, "seat 0 +12.6", {"n_players": 4, "variant": "base", "seat": 0, "above": True})
+    below = Verdict("Seat balance", WATCH, "seat 3 -8.0", {"n_players": 3, "variant": "base", "seat": 2, "above": False})
+    fill([above, below], eos, "runs/eos4", "balanced", checked=False)
+    args = shlex.split(above.next)
+    assert args[:6] == ["windtunnel", "balance", "eos", "--players", "4", "--strategies"] and "--objective" in args
+    params = [args[i + 1] for i, a in enumerate(args) if a == "--param"]
+    assert params == [f"seat_compensation.glory_4p[{s}]=0..40" for s in (1, 2, 3)]
+    assert [p.key for p in parse_params(params, eos, eos.load_rules())] == [
+        f"seat_compensation.glory_4p[{s}]" for s in (1, 2, 3)]
+    assert [a for a in shlex.split(below.next) if "seat_compensation" in a] == ["seat_compensation.glory_3p[2]=0..40"]
+    aeolos = Verdict("Seat balance", FAIL, "seat 0 +4", {"n_players": 3, "variant": "base", "seat": 0, "above": True})
+    fill([aeolos], get_game("aeolos"), "runs/demo", "balanced", checked=False)
+    assert [a for a in shlex.split(aeolos.next) if a.startswith("setup.")] == ["setup.starting_wind[0]=1..6"]
+
+
 # ---------------------------------------------------------------- every next step runs as printed
 TIER_GAMES = 5                           # a check against stronger play: each tier this many games
 CAPS = {"--games": 50, "--budget": 1000}    # (a balance search's least budget is 1,000 games)
@@ -161,6 +185,8 @@ def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
     item = whatifs[0][whatifs[0].index("--intervention") + 1]
     assert re.fullmatch(r"[a-z_]+=[a-z0-9_]+", item), item
     assert any(c.startswith("windtunnel report ") and "--robustness" in c for c in commands), commands
+    seat = [c for c in commands if c.startswith("windtunnel balance eos --players 4")]   # seat 0 above fair
+    assert seat and all(f"seat_compensation.glory_4p[{s}]=0..40" in seat[0] for s in (1, 2, 3)), commands
 
 
 def test_a_comparisons_next_steps_run_as_printed(tmp_path, monkeypatch):

@@ -309,6 +309,9 @@ class Game:
     # a `windtunnel balance --param` that moves seat {seat}'s chances (the report's next step for
     # a seat off fair), or None where no config value does
     seat_knob = None
+    # the knob only adds (a compensation, EOS's): a seat above fair is answered by a search over every
+    # other seat's knob, a seat below fair by its own (``seat_params``); the knob may name {players}
+    seat_knob_adds = False
     # games the report's causal values may play by default (``simulate.running.causal``): all items,
     # raced, at most this many games in all (about a minute on two cores)
     causal_budget = 0
@@ -318,6 +321,15 @@ class Game:
     # and the keys whose values make the rules table its kernel reads, in order
     config_ranges = {}
     rules_table = ()
+
+    def seat_params(self, players, seat, above=True):
+        """The `--param` items of a balance search for seat `seat` off fair (above it or below) at
+        `players`: the ``seat_knob`` at that seat, or, for a knob that only adds, at every other seat
+        where the seat is above fair; [] without a knob."""
+        if not self.seat_knob:
+            return []
+        seats = [s for s in range(players) if s != seat] if self.seat_knob_adds and above else [seat]
+        return [self.seat_knob.format(seat=s, players=players) for s in seats]
 
     @property
     def config_dir(self):

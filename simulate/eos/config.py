@@ -21,13 +21,14 @@ CONFIG_DIR = CONFIG_ROOT / "eos"
 MODULE_DIR = CONFIG_DIR / "modules"
 # The rulebook's modules and deluxe content, in the order a combination is written ("night,deluxe").
 # A module is its file in configs/eos/modules/ (format: `apply_module`); only those with a file exist.
-MODULE_ORDER = ("first-game", "free-ship", "night", "deluxe", "solo")
+MODULE_ORDER = ("first-game", "free-ship", "night", "deluxe", "solo", "reverse-pick", "full-round", "seat-compensation")
 MODULES = tuple(m for m in MODULE_ORDER if (MODULE_DIR / f"{m}.toml").is_file())
 DECKS = ("journey", "upgrades", "events", "objectives")     # counted against [components]
 NATIONS = ("noom", "mespanne", "kusan", "guild", "kwanan")
 PROFESSIONS = ("scout", "first_officer", "quartermaster", "treasurer", "warrior")
 DEED_LEVELS = ("I", "II", "III", "lake")
-SETUP_CHOICES = {"lords": ("shuffled", "first_game_order"), "ships": ("nation", "dealt")}
+SETUP_CHOICES = {"lords": ("shuffled", "first_game_order"), "ships": ("nation", "dealt"),
+                 "nations": ("random", "reverse_pick")}
 # keys whose value is a list of action strings (challenges may also use the challenge-only conditions)
 ACTION_KEYS = ("actions", "action", "reward", "rewards", "cost", "setup", "active", "faces", "recharge", "once",
                "slots", "choice", "least_glory", "after")
@@ -56,17 +57,22 @@ MAX_GLORY_REWARDS = 16          # layout.MAX_GLORY_REWARDS
 # key is refused instead of silently ignored. A new key is added here and in docs/eos-data.md.
 KEYS = {
     "": "game setup components angels_drawn chronicle destiny_die end_bonus least_glory_event map angels deeds "
-        "demon_lords events journey objectives upgrades nations flags variants glory_track intervention",
+        "demon_lords events journey objectives upgrades nations flags variants glory_track intervention "
+        "seat_compensation nation_pick",
     "intervention": "nation upgrade journey curse deed angel angel_side",
     "glory_track": "step",
     "glory_track.step": "at reward",
-    "setup": "deed_levels lords objectives ships",
+    "setup": "deed_levels lords objectives ships nations",
+    "seat_compensation": " ".join(f"{what}_{n}p" for what in ("glory", "coins") for n in range(2, 6)),
+    "nation_pick": "2 3 4 5",
+    **{f"nation_pick.{n}": "noom mespanne kusan guild kwanan" for n in range(2, 6)},
     "components": "journey upgrades events objectives angels demon_lords deeds trophies nation_journey "
                   "nation_journey_dealt nation_upgrades",
     "components.deeds": "I II III lake",
     "game": "name min_players max_players hand_limit market_size market_refresh_coins upgrade_buys_per_turn "
             "hero_market_upgrades max_hero_activations max_lord_curses turn_cap blessing_tokens blessing_limit "
-            "blessing_per_corner_per_player blessing_setup_corners angel_pawns shields deed_areas corner_rewards_shared",
+            "blessing_per_corner_per_player blessing_setup_corners angel_pawns shields deed_areas corner_rewards_shared "
+            "round_played_out",
     "angels_drawn": "2 3 4 5",
     "chronicle": "players first_slot slots",
     "destiny_die": "faces",
@@ -290,6 +296,40 @@ class _Checker:
         return seen
 
 
+# seat compensation at setup (issue #42): what a seat may be given, each value's range
+SEAT_COMPENSATION = {"glory": (0, 100), "coins": (0, 500)}
+
+
+def _validate_seats(c, data, lo, hi):
+    """[seat_compensation] (glory_Np, coins_Np: one whole number per seat, seat 0 first), the end rule's
+    flag, and the reverse-order nation pick's table ([nation_pick."N"]: each nation's win rate in
+    percent at each seat, one table per player count the config plays with two or more)."""
+    game = data["game"]
+    if not isinstance(game.get("round_played_out", False), bool):
+        c.fail("game.round_played_out", f"expected true or false, got {game['round_played_out']!r}")
+    comp = data.get("seat_compensation", {})
+    if not isinstance(comp, dict):
+        c.fail("seat_compensation", f"expected a table, got {comp!r}")
+    for key, value in comp.items():
+        what, n = key.rsplit("_", 1)[0], int(key.rsplit("_", 1)[1][:-1])
+        low, high = SEAT_COMPENSATION[what]
+        if (not isinstance(value, list) or len(value) != n
+                or any(isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high for v in value)):
+            c.fail(f"seat_compensation.{key}", f"expected {n} whole numbers from {low} to {high} (one per seat, "
+                                               f"seat 0 first), got {value!r}")
+    if data["setup"].get("nations", "random") != "reverse_pick":
+        return
+    table = c.need(data, "nation_pick", "", dict)
+    for n in range(max(lo, 2), hi + 1):
+        rates = c.need(table, str(n), "nation_pick", dict)
+        for nation in NATIONS:
+            value = c.need(rates, nation, f"nation_pick.{n}")
+            if (not isinstance(value, list) or len(value) != n
+                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100 for v in value)):
+                c.fail(f"nation_pick.{n}.{nation}", f"expected {n} win rates in percent (0 to 100), one per seat, "
+                                                    f"seat 0 first, got {value!r}")
+
+
 def _actions_or_none(value):
     try:
         return parse_actions([value] if isinstance(value, str) else value)
@@ -342,6 +382,7 @@ def validate(data, files, folder):
             c.fail(f"setup.{key}", f"expected one of {', '.join(choices)}, got {setup[key]!r}")
     if not isinstance(c.need(setup, "objectives", "setup"), bool):
         c.fail("setup.objectives", f"expected true or false, got {setup['objectives']!r}")
+    _validate_seats(c, data, lo, hi)
     for deck in DECKS:
         n = c.need(counts, deck, "components", int)
         cards = c.need(c.need(data, deck, "", dict), "card", deck, list)

@@ -245,6 +245,7 @@ def build(config):
     C[L.C_LORDS_ORDERED] = int(setup["lords"] == "first_game_order")
     C[L.C_OBJECTIVES_USED] = int(setup["objectives"])
     C[L.C_SHIPS_DEALT] = int(setup["ships"] == "dealt")
+    put_seats(C, config)
     put_interventions(C, config)
     C[L.C_NATION_JOURNEY_N], C[L.C_NATION_JOURNEY_DEALT] = counts["nation_journey"], counts["nation_journey_dealt"]
     C[L.C_N_TROPHIES] = len(trophies)
@@ -286,6 +287,23 @@ def build(config):
 
 
 SIDES = {"none": -1, "hero": L.CH_AWAKEN_HERO, "patron": L.CH_AWAKEN_PATRON}
+
+
+def put_seats(C, config):
+    """The seats' rules (issue #42): the end rule's flag (C_ROUND_OUT), the reverse-order nation pick
+    and its win-rate table (C_NATION_PICK, C_PICK_RATE in basis points), the seat compensation at
+    setup (C_SEAT_GLORY, C_SEAT_COINS)."""
+    C[L.C_ROUND_OUT] = int(bool(config["game"].get("round_played_out", False)))
+    C[L.C_NATION_PICK] = int(config["setup"].get("nations", "random") == "reverse_pick")
+    if C[L.C_NATION_PICK]:
+        for n, rates in config.get("nation_pick", {}).items():
+            for k, nation in enumerate(NATIONS):
+                for seat, rate in enumerate(rates.get(nation, ())):
+                    C[L.C_PICK_RATE + (int(n) * L.MAX_PLAYERS + seat) * L.N_NATIONS + k] = round(100 * rate)
+    for key, values in config.get("seat_compensation", {}).items():
+        what, n = key.rsplit("_", 1)[0], int(key.rsplit("_", 1)[1][:-1])
+        at = {"glory": L.C_SEAT_GLORY, "coins": L.C_SEAT_COINS}[what] + n * L.MAX_PLAYERS
+        C[at:at + len(values)] = values
 
 
 def put_interventions(C, config):

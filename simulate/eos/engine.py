@@ -29,7 +29,7 @@ from .layout import (A_CHRONICLE, A_CREW, A_HERO, A_RECHARGE, AFTER_ACTED, AFTER
                      C_EO_START, C_GT_N, C_GT_REWARD, C_GT_STEP, C_HAND_LIMIT, C_HERO_UPGRADES, C_J_ACTIONS, C_J_COST,
                      C_J_NATION, C_J_TRIGGER, C_MARKET, C_MAX_ACTIVATIONS, C_N_ANGELS, C_N_AREAS, C_N_GENERAL_UPGRADES,
                      C_N_JOURNEY, C_N_TROPHIES, C_N_UPGRADES, C_REFRESH_COINS, C_T_ACTIONS, C_T_PASSIVE, C_T_TYPE,
-                     C_TURN_CAP, C_U_ACTIONS, C_U_FLAGS, C_U_HERO, C_U_ONCE, C_U_PRICE, C_U_RECHARGE, C_U_SHIP,
+                     C_TURN_CAP, C_ROUND_OUT, C_U_ACTIONS, C_U_FLAGS, C_U_HERO, C_U_ONCE, C_U_PRICE, C_U_RECHARGE, C_U_SHIP,
                      CHOICE_MODE, CHOICE_SOURCE, CHOICE_STEP, CORNER_NUMBER, CREW, DIE_LEFT, DIOP_DEMONS,
                      DISCARD_GENERAL, DISCARD_LEFT, DISCARD_MUST, DOUBLE_SLOT, END_CAP, END_CHRONICLE, END_TURN_STAGE,
                      F_ABYSS, F_ACTION, F_AFTER_HERO, F_ALT, F_AREA_DEMONS, F_ATTACH, F_CHOICE, F_CHRONICLE,
@@ -1295,11 +1295,12 @@ def recharge_stage(S, C, NS, p, at):
 @hot
 def end_turn(S, C, NS, p):
     """After the hand limit: objectives, then the next player, or the end of the game (the
-    player who filled the last chronicle slot is reached again, or the turn cap)."""
+    player who filled the last chronicle slot is reached again, or, with the round played out
+    (C_ROUND_OUT), the first seat: every seat has had as many turns; or the turn cap)."""
     score_objectives(S, C, NS)
     S[S_TURN] += 1
     q = (p + 1) % S[S_N]
-    if S[S_END_SEAT] >= 0 and q == S[S_END_SEAT]:
+    if S[S_END_SEAT] >= 0 and q == (0 if C[C_ROUND_OUT] else S[S_END_SEAT]):
         S[S_DONE] = 1
         S[S_ENDED_BY] = END_CHRONICLE
     elif S[S_TURN] >= C[C_TURN_CAP]:

@@ -95,7 +95,7 @@ class State:
         R = np.zeros(1, np.uint64)
         R[0] = game_seed(seed_g, 2)                    # the random nations' stream, as the batch
         nat = np.zeros(L.MAX_PLAYERS, np.int64)
-        seat_nations(wanted, players, 0, False, R, nat)
+        seat_nations(self.C, wanted, players, 0, False, R, nat)
         treated = treated_seat(game_index, players)     # an intervention's seat (interventions.py), as the batch
         treat_nation(nat, players, treated, int(self.content.C[L.C_IV_NATION]))
         self.nations = [int(k) for k in nat[:players]]

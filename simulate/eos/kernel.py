@@ -20,7 +20,7 @@ from .frames import top_player
 from .interventions import treat_nation, treat_seat
 from .setup import deal_ships, new_game
 from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RANK, C_BONUS_UPGRADE, C_N_JOURNEY,
-                     C_IV_NATION, C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
+                     C_IV_NATION, C_NATION_PICK, C_PICK_RATE, C_N_LORDS, C_N_UPGRADES, C_SHIPS_DEALT, DS_DONE, G_CURSES, G_DECISIONS, G_DEEDS_DONE, G_ENDED_BY, G_ENTRIES,
                      G_ERROR, G_ERROR_TURN, G_FIRST_LORD, G_LORDS_DEFEATED, G_LORDS_ON_BOARD, G_ROUNDS, G_TIE,
                      G_TURNS, G_WINNER, J_PLAYED, J_WAITING, LS_BOARD, LS_DEFEATED, MAX_OPT, MAX_PLAYERS,
                      N_GAME_COLS, N_HEROES, POL_RECORD, POL_REPLAY, N_NATIONS, N_SEAT_COLS, NS_SIZE, OPT_W, P_ACTIONS, P_ANGELS_HERO,
@@ -225,10 +225,26 @@ def record_cards(S, C, g, cards):
 
 
 @hot
-def seat_nations(nations, n_players, game_index, rotate, R, out):
-    """The nation of each seat: the given ones (-1: random, all different), rotated as the strategies."""
+def seat_nations(C, nations, n_players, game_index, rotate, R, out):
+    """The nation of each seat: the given ones (-1: random, all different), rotated as the strategies;
+    with the reverse-order pick (C_NATION_PICK) the seats without one choose instead, the last seat
+    first, each the nation with the highest win rate at its seat (C_PICK_RATE; ties: the first in
+    config.NATIONS' order) of those left."""
     for p in range(n_players):
         out[p] = nations[seated_at(p, game_index, n_players, rotate)]
+    if C[C_NATION_PICK] and n_players >= 2:
+        for p in range(n_players - 1, -1, -1):
+            if out[p] < 0:
+                best = -1
+                for k in range(N_NATIONS):
+                    taken = False
+                    for q in range(n_players):
+                        if out[q] == k:
+                            taken = True
+                    at = C_PICK_RATE + (n_players * MAX_PLAYERS + p) * N_NATIONS
+                    if not taken and (best < 0 or C[at + k] > C[at + best]):
+                        best = k
+                out[p] = best
     for p in range(n_players):
         if out[p] < 0:
             while True:
@@ -302,7 +318,7 @@ def batch(C, NSN, PRN, plan, out, scratch, X, TAPE):
         out.seeds[g] = seed
         scratch.RG[0] = seed
         scratch.RP[0] = game_seed(seed, 2)     # random nations: a stream of their own
-        seat_nations(plan.nations, n_players, k, rotate, scratch.RP, scratch.nat)
+        seat_nations(C, plan.nations, n_players, k, rotate, scratch.RP, scratch.nat)
         t = treated_seat(k, n_players)         # an intervention's seat
         treat_nation(scratch.nat, n_players, t, C[C_IV_NATION])
         scratch.RP[0] = game_seed(seed, 1)

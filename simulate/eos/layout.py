@@ -186,6 +186,11 @@ C_DEED_LEVELS = _c()                    # bitmask of levels used at setup (1 I, 
 C_LORDS_ORDERED = _c()                  # 1: the Lord stack in first_game_order (First Game Adjustments)
 C_OBJECTIVES_USED = _c()                # 0: no objective cards (First Game Adjustments, solo)
 C_SHIPS_DEALT = _c()                    # 1: ships dealt at random (Free Choice of Ship)
+C_ROUND_OUT = _c()                      # 1: the round is played out after the game end triggers (modules/full-round.toml)
+C_NATION_PICK = _c()                    # 1: nations chosen in reverse player order (modules/reverse-pick.toml)
+C_PICK_RATE = _c((MAX_PLAYERS + 1) * MAX_PLAYERS * N_NATIONS)   # [players][seat][nation]: its win rate, basis points
+C_SEAT_GLORY = _c((MAX_PLAYERS + 1) * MAX_PLAYERS)   # [players][seat]: glory at setup ([seat_compensation])
+C_SEAT_COINS = _c((MAX_PLAYERS + 1) * MAX_PLAYERS)   # [players][seat]: coins at setup
 # interventions ([intervention], docs/whatif.md; -1: none): the treated seat's nation, the general
 # upgrade it starts with in play, the general journey card it starts holding, the Demon Lord placed
 # at setup (its curse in play from the start), a deed on the board from the start, and an Angel

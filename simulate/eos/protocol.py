@@ -108,6 +108,10 @@ class Eos(Game):
     skill_tiers = (("tuned", 100_000), ("lookahead", 500), ("mcts:iterations=50", 300))
     tier_speeds = {"lookahead": 16, "mcts:iterations=50": 2.2}    # seat-games/s a core (four players)
     tiebreak = "most glory wins, then most coins, then the victory is shared"
+    # the seat compensation at setup, glory by player count (base.toml [seat_compensation], issue #42):
+    # a seat above fair is answered by the others' (docs/eos-modules.md)
+    seat_knob = "seat_compensation.glory_{players}p[{seat}]=0..40"
+    seat_knob_adds = True
     variants = MODULES
     tables = ("games", "seats", "cards", "feats", "uses")
     card_table = "cards"

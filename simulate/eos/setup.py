@@ -18,6 +18,7 @@ from .deluxe import place_pawns
 from .interventions import setup_deed, setup_lord
 from .frames import push, push_program
 from .solo import setup as solo_setup
+from .symbols import glory
 from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LIMIT, C_BLESSING_TOKENS,
                      C_CHRON_FIRST, C_CHRON_N, C_D_LEVEL, C_DEED_LEVELS, C_HAND_LIMIT, C_MARKET, C_N_ANGELS,
                      C_N_DEEDS, C_N_EVENTS, C_N_GENERAL_JOURNEY, C_N_GENERAL_UPGRADES, C_N_JOURNEY, C_N_LORDS,
@@ -34,7 +35,7 @@ from .layout import (ANG_BOARD, ANG_BOX, C_A_AREA, C_ANGELS_DRAWN, C_BLESSING_LI
                      C_A_PASSIVE, PF_ASHAMNON, S_PASSIVE, C_A_CHOICE, C_A_REWARD, GF_ANGEL, S_SHIP_TROPHY,
                      S_DELIVERY_HERO, HOW_DEALT, S_DEED_CURSES, C_D_TROPHY, C_T_CURSE, U_BOX, C_LORDS_ORDERED,
                      C_L_FIRST_ORDER, C_OBJECTIVES_USED, C_NATION_JOURNEY_N, C_NATION_JOURNEY_DEALT, NS_SHIP,
-                     NS_N_SLOTS, NS_SLOT, MAX_SLOTS, C_N_CORNERS)
+                     NS_N_SLOTS, NS_SLOT, MAX_SLOTS, C_N_CORNERS, C_SEAT_GLORY, C_SEAT_COINS, S_COINS)
 
 
 @hot
@@ -155,6 +156,7 @@ def new_game(S, C, NS, n_players, R):
         deal_nation_journey(S, C, NS, p, R)
         for i in range(5):
             S[S_ULOC + NS[p, NS_UPGRADES + i]] = U_HAND + p
+        seat_compensation(S, C, p, n_players)
     # the first turn, under the setup bonuses (seat 0's on top: resolved first)
     S[S_SEAT] = 0
     push(S, F_TURN, 0, 0, 0, 0, 0, 0, 0)
@@ -171,6 +173,16 @@ def new_game(S, C, NS, n_players, R):
     update_curses(S, C)
     curse_enters(S, C, 0, lord)
     solo_setup(S, C, R)                   # last: a game without it sees the same stream
+
+
+@hot
+def seat_compensation(S, C, p, n_players):
+    """[seat_compensation] (issue #42; none in the printed game): seat p's glory and coins at setup
+    by the player count, its glory as any other (the setup's source, GF_OTHER)."""
+    at = n_players * MAX_PLAYERS + p
+    if C[C_SEAT_GLORY + at] > 0:
+        glory(S, p, C[C_SEAT_GLORY + at], GF_OTHER)
+    S[S_COINS + p] += C[C_SEAT_COINS + at]
 
 
 @hot

@@ -270,6 +270,18 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False, nati
     if st.C[L.C_SHIPS_DEALT]:
         lines.append("Ships dealt: " + ", ".join(f"{w.nation(st.nations[p])} sails {st.content.ships[st.NS[p, L.NS_SHIP]]}"
                                                  for p in range(n_players)) + ".")
+    if st.C[L.C_NATION_PICK]:
+        lines.append("Nations chosen in reverse player order: " + ", ".join(
+            f"seat {p} takes {w.nation(st.nations[p])}" for p in range(n_players - 1, -1, -1)) + ".")
+    at = n_players * L.MAX_PLAYERS
+    given = [f"{short[p]} starts with " + " and ".join(
+        f"{v} {what}" for v, what in ((int(st.C[L.C_SEAT_GLORY + at + p]), "glory"),
+                                      (int(st.C[L.C_SEAT_COINS + at + p]), "coins")) if v)
+        for p in range(n_players) if st.C[L.C_SEAT_GLORY + at + p] or st.C[L.C_SEAT_COINS + at + p]]
+    if given:
+        lines.append("Seat compensation: " + ", ".join(given) + ".")
+    if st.C[L.C_ROUND_OUT]:
+        lines.append("The round is played out: the game ends after the last seat's turn.")
     deeds = [f"area {d}: " + (f"Demon Lord {w.lord(S[L.S_DEED_AT + d] - L.LORD)}" if S[L.S_DEED_AT + d] >= L.LORD
                               else w.deed(S[L.S_DEED_AT + d]) if S[L.S_DEED_AT + d] >= 0 else "empty")
              for d in range(1, L.N_DEED_AREAS + 1)]

@@ -11,11 +11,11 @@ import pytest
 
 from simulate.eos import GAME, symbols
 from simulate.eos import layout as L
-from simulate.eos.config import CONFIG_DIR, MODULES, load_rules
+from simulate.eos.config import CONFIG_DIR, MODULES, NATIONS as GAME_NATIONS, load_rules
 from simulate.eos.face import State
 from simulate.core.errors import ConfigError, UserError
 from strategies import resolve_strategies
-from tests.eos.scenario import area, areas_offered, new
+from tests.eos.scenario import angel_area, area, areas_offered, finish_turn, free_angels, new, ready
 
 LEVEL = {"I": 0, "II": 1, "III": 2, "lake": L.DEED_LAKE}
 
@@ -214,8 +214,117 @@ def test_passing_steps_gives_each_of_their_rewards_once(night):
     assert int(st.S[L.S_SP]) == before + len(pushed)                 # nothing twice
 
 
+# ---------------------------------------------------------------- the seats' knobs (issue #42)
+def three_seats_end(rules, ender):
+    """A three-player game where seat `ender` fills the last chronicle slot (awakening an Angel);
+    the seats that take a turn after it, in order."""
+    st = new(rules, "noom", "kusan", "guild")
+    (angel,) = free_angels(st, 1)
+    ids = [21, 22, 21]
+    ids[ender] = angel_area(st, angel)
+    ready(st, *ids)
+    st.S[L.S_BLESSINGS + ender] = 1
+    st.S[L.S_CHRON_NEXT] = st.S[L.S_CHRON_LAST]                  # one free slot left
+    st.start_turn(ender)
+    st.choose(L.O_CHRONICLE, L.CH_AWAKEN_PATRON, angel)
+    assert int(st.S[L.S_END_SEAT]) == ender
+    order = []
+    finish_turn(st)
+    while not st.is_terminal():
+        order.append(st.current_player())
+        finish_turn(st)
+    assert int(st.S[L.S_ENDED_BY]) == L.END_CHRONICLE
+    return order
+
+
+@pytest.mark.parametrize("ender", [0, 1, 2])
+def test_with_the_round_played_out_the_game_ends_after_the_last_seats_turn(ender):
+    """full-round: "every seat the same number of turns": after the seat that filled the last slot,
+    only the seats after it in the round play (none after the last seat); the printed end gives
+    every seat but the ender one more turn."""
+    assert three_seats_end(load_rules(), ender) == [s % 3 for s in range(ender + 1, ender + 3)]
+    assert three_seats_end(load_rules(modules=["full-round"]), ender) == list(range(ender + 1, 3))
+
+
+def test_with_the_round_played_out_every_seat_plays_as_many_turns_in_the_batch():
+    rules = GAME.load_rules(variants=["full-round"])
+    _, POL, W = resolve_strategies(GAME, "greedy", 4)
+    r = GAME.play(rules, 4, 7, 0, 40, POL, W, check=True)
+    done = r.games[:40, L.G_ENDED_BY] == L.END_CHRONICLE
+    assert done.mean() > 0.9 and not r.games[:40, L.G_ERROR].any()
+    assert (r.games[:40, L.G_TURNS][done] % 4 == 0).all()         # whole rounds only
+    base = GAME.play(GAME.load_rules(), 4, 7, 0, 40, POL, W)
+    assert (base.games[:40, L.G_TURNS] % 4 != 0).any()            # the printed end: not always
+
+
+def test_the_seat_compensation_gives_each_seat_its_glory_and_coins_at_setup():
+    """[seat_compensation]: glory_Np and coins_Np by seat at setup (the setup's glory source), the
+    table of the game's player count only; none (the printed game) changes nothing."""
+    comp = load_rules(overrides={"seat_compensation.glory_3p": [0, 2, 5], "seat_compensation.coins_3p": [0, 10, 0],
+                                 "seat_compensation.glory_4p": [9, 9, 9, 9]})
+    nations = ["noom", "kusan", "guild"]
+    base, st = State(load_rules(), 3, seed=4, nations=nations, run=False), State(comp, 3, seed=4, nations=nations,
+                                                                                   run=False)
+    glory = [int(st.S[L.S_GLORY + p] - base.S[L.S_GLORY + p]) for p in range(3)]
+    coins = [int(st.S[L.S_COINS + p] - base.S[L.S_COINS + p]) for p in range(3)]
+    assert glory == [0, 2, 5] and coins == [0, 10, 0]
+    assert [int(st.S[L.S_GLORY_FROM + p * 8 + L.GF_OTHER] - base.S[L.S_GLORY_FROM + p * 8 + L.GF_OTHER])
+            for p in range(3)] == [0, 2, 5]
+    assert int(st.S[L.S_GLORY + 0]) == int(base.S[L.S_GLORY + 0])    # (the 4-player table is not this game's)
+    big = load_rules(overrides={"seat_compensation.glory_3p": [0, 0, 60]})       # over a score's sd (about 44)
+    _, POL, W = resolve_strategies(GAME, "balanced", 3)
+    a, b = GAME.play(load_rules(), 3, 5, 0, 300, POL, W), GAME.play(big, 3, 5, 0, 300, POL, W)
+    assert (a.seats[:300, :3, L.P_NATION] == b.seats[:300, :3, L.P_NATION]).all()  # the same deals
+    assert a.seats[:300, 2, L.P_WON].mean() < 0.35 and b.seats[:300, 2, L.P_WON].mean() > 0.55   # (measured: 25%, 71%)
+
+
+PICK = {"noom": [50, 10, 10], "mespanne": [40, 60, 10], "kusan": [10, 50, 10], "guild": [10, 70, 80],
+        "kwanan": [10, 10, 20]}
+
+
+def test_the_reverse_order_pick_gives_each_seat_the_nation_best_for_it_last_seat_first():
+    """reverse-pick: "chosen in reverse player order": seat 2 first takes the Guild (80 at its seat),
+    seat 1 then Mespanne (60: the Guild, its best, is gone), seat 0 Noom. A seat given its nation
+    (--nations) keeps it and the others choose around it."""
+    rules = load_rules(modules=["reverse-pick"], overrides={f"nation_pick.3.{k}": v for k, v in PICK.items()})
+    names = lambda st: [GAME_NATIONS[k] for k in st.nations]         # noqa: E731
+    assert names(State(rules, 3, seed=1, run=False)) == ["noom", "mespanne", "guild"]
+    assert names(State(rules, 3, seed=2, nations=["guild", None, None], run=False)) == ["guild", "mespanne", "kwanan"]
+    assert len(set(names(State(load_rules(), 3, seed=s, run=False))[0] for s in range(12))) > 1   # random as printed
+    _, POL, W = resolve_strategies(GAME, "greedy", 3)
+    r = GAME.play(rules, 3, 9, 0, 12, POL, W, rotate=True)
+    assert (r.seats[:12, :3, L.P_NATION] == [0, 1, 3]).all()     # every game, whoever sits where
+
+
+def test_the_reverse_pick_modules_table_covers_every_count_and_is_marked():
+    """The module's win-rate table: every nation at every seat of 2-5 players, each table marked
+    as measured (its games and strategy named)."""
+    rules = load_rules(modules=["reverse-pick"])
+    for n in range(2, 6):
+        table = rules.config["nation_pick"][str(n)]
+        assert set(table) == set(GAME_NATIONS) and all(len(v) == n for v in table.values())
+    text = (CONFIG_DIR / "modules" / "reverse-pick.toml").read_text()
+    assert "measured" in text and "balanced" in text
+
+
+def test_the_replay_tells_the_seats_knobs_and_plays_the_batchs_game():
+    rules = GAME.load_rules(None, {"seat_compensation.glory_3p": [0, 3, 6]}, variants=["reverse-pick", "full-round"])
+    chosen, POL, W = resolve_strategies(GAME, "greedy", 3)
+    r = GAME.play(rules, 3, 21, 0, 2, POL, W)
+    played, text = GAME.replay(rules, 3, 21, 1, chosen)
+    assert played.scores == [int(v) for v in r.seats[1, :3, L.P_SCORE]]
+    assert "Nations chosen in reverse player order: seat 2 takes" in text
+    assert "Seat compensation: " in text and "starts with 6 glory" in text
+    assert "The round is played out" in text
+
+
 # ---------------------------------------------------------------- every combination under check mode
-COMBOS = [",".join(c) for k in range(1, len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+# the rulebook's modules in every combination; the seats' knobs (issue #42) alone, together and with each
+KNOBS = ("reverse-pick", "full-round", "seat-compensation")
+BOOK = [m for m in MODULES if m not in KNOBS]
+COMBOS = ([",".join(c) for k in range(1, len(BOOK) + 1) for c in itertools.combinations(BOOK, k)]
+          + [m for m in KNOBS if m in MODULES]
+          + [",".join([m, *(k for k in KNOBS if k in MODULES)]) for m in BOOK])
 
 
 @pytest.mark.parametrize("combo", COMBOS)

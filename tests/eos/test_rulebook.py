@@ -14,7 +14,8 @@ from simulate.eos import cards
 from simulate.eos import layout as L
 from simulate.eos.config import load_rules
 from simulate.eos.face import State
-from tests.eos.scenario import (FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered,
+from simulate.eos.symbols import pawn_supply
+from tests.eos.scenario import (at_angel, FIRST_OFFICER, QUARTERMASTER, SCOUT, TREASURER, WARRIOR, angel_area, angel_on_board, area, areas_offered,
                                 deed_area, demons, finish_turn, free_angels, fresh, give_journey, give_upgrade,
                                 glory_from, neighbours, new, no_damage, power, put_in_deed_area, ready, stat, stop_sailing,
                                 take_any)
@@ -223,6 +224,39 @@ def test_cassandra_at_rank_3(rules, rank, coins, cards):
     assert int(S[L.S_N_HAND + 0]) == hand + cards
     kind, p, plays = st.frame()[:3]
     assert (kind, p, plays) == (L.F_PLAY, 0, 1)
+
+
+@pytest.mark.parametrize("coins", [10, 9])
+def test_a_cost_of_exactly_the_coins_held_can_be_paid(rules, coins):
+    """"Once you've chosen a rank, pay the coins listed below." "You may not choose locked ranks
+    or those you cannot pay for." "Coins can never fall below 0." Kusan's Warrior at rank 2
+    (ASSUMED cost: 10 coins) with exactly 10 coins: rank 2 is offered and leaves 0 coins; with 9
+    it is not. An upgrade whose price is exactly the coins held can be bought the same way."""
+    st = new(rules, "kusan", "guild")
+    ready(st, 21, 22)
+    S = st.S
+    no_damage(st, 0)
+    S[L.S_RANK + WARRIOR] = 2
+    S[L.S_COINS + 0] = coins
+    S[L.S_MARKER + 0] = 0
+    saved = S.copy()
+    st.start_turn(0)
+    assert st.offers(L.O_HERO, WARRIOR, 1)
+    assert st.offers(L.O_HERO, WARRIOR, 2) == (coins >= 10)
+    if coins >= 10:
+        st.choose(L.O_HERO, WARRIOR, 2)
+        assert int(S[L.S_COINS + 0]) == 0 and power(st, 0) == 3 + 2     # rank 1's and rank 2's actions
+    S[:] = saved
+    m = next(int(S[L.S_MARKET + i]) for i in range(int(st.C[L.C_MARKET])) if S[L.S_MARKET + i] >= 0)
+    price = int(st.C[L.C_U_PRICE + m])
+    S[L.S_COINS + 0] = price - (10 - coins)                       # exactly its price (or one coin short)
+    st.start_turn(0)
+    assert st.offers(L.O_BUY, m) == (coins >= 10)
+    if coins >= 10:
+        st.choose(L.O_BUY, m)
+        if st.frame()[0] == L.F_ATTACH:                                # a hero upgrade: under a hero
+            take_any(st)
+        assert int(S[L.S_COINS + 0]) == 0 and int(S[L.S_ULOC + m]) >= L.U_PLAY
 
 
 # ---------------------------------------------------------------- the chronicle track
@@ -507,6 +541,57 @@ def test_noom_awakens_ashamnon_with_a_chronicle_action_the_turn_after_entering(r
         assert int(S[L.S_ATTACKS + 0]) == attacks0 + attacks
         assert int(S[L.S_ANGEL + ash]) == where + 0
         assert int(S[L.S_ENTRIES + 0]) == entries0 + 1           # a chronicle entry
+
+
+@pytest.mark.parametrize("purified", [False, True])
+def test_a_purified_ocean_area_gives_no_demons_on_entering(rules, purified):
+    """"Purify an area: Use a nation token to cover up the printed Demon total in the area where
+    your ship pawn is located." "If the area you enter contains Demons or rewards, gain them
+    immediately." Kusan sails from Gull Rocks into the Ashen Strait (3 Demons, 2 glory): purified
+    (by The Guild's token), its Demons are covered and only its reward comes."""
+    st = new(rules, "kusan", "guild")
+    ready(st, 21, 22)
+    S = st.S
+    no_damage(st, 0)
+    strait = area(st, 8)
+    assert int(st.C[L.C_AREA_DEMONS + strait]) == 3 and strait in neighbours(st, area(st, 21))
+    S[L.S_MARKER + 0] = 0
+    S[L.S_SHIELDS + 0] = 0
+    S[L.S_PURIFIED + strait] = 2 if purified else 0               # 1 + the purifying seat
+    glory = int(S[L.S_GLORY + 0])
+    st.start_turn(0)
+    st.choose(L.O_HERO, SCOUT, 1)
+    st.choose(L.O_AREA, strait)
+    while st.frame()[0] != L.F_MOVE:
+        take_any(st)
+    assert int(S[L.S_AREA + 0]) == strait
+    assert demons(st, 0) == (0 if purified else 3)
+    assert int(S[L.S_GLORY + 0]) == glory + 2                     # the reward all the same
+    assert int(S[L.S_PURIFIED + strait]) == (2 if purified else 0)
+
+
+@pytest.mark.parametrize("ident,supply,attacks", [("alhana", 0, 1), ("eo", 0, 1), ("eo", 1, 2)])
+def test_an_angel_awakened_as_a_hero_gives_one_ready_attack_even_when_the_pawn_supply_is_empty(
+        rules, ident, supply, attacks):
+    """"Hero: ... Remove the Angel pawn from your ship's area and place it on your new Angel card.
+    As long as that pawn is on the card, you have one ready Angel attack for defeating a Demon
+    Lord." The pawn comes from the shore, not the supply: with every other pawn in play (The
+    Guild's ready attacks) the awakening still gives one attack. Eo ("Gain 2 Angel pawns upon
+    awakening Eo") takes its second from the supply, when there is one."""
+    st = new(rules, "kusan", "guild")
+    ready(st, 21, 22)
+    S = st.S
+    a = at_angel(st, 0, ident)
+    S[L.S_ATTACKS + 1] += pawn_supply(S, st.C) - supply          # the rest of the pawns: The Guild's
+    assert pawn_supply(S, st.C) == supply
+    before = int(S[L.S_ATTACKS + 0])
+    st.start_turn(0)
+    while st.frame()[0] != L.F_ACTION:
+        take_any(st)
+    st.choose(L.O_CHRONICLE, L.CH_AWAKEN_HERO, a)
+    assert int(S[L.S_ANGEL + a]) == L.ANG_HERO + 0
+    assert int(S[L.S_ATTACKS + 0]) == before + attacks
+    assert pawn_supply(S, st.C) == supply - (attacks - 1)         # the shore's pawn went onto the card
 
 
 def test_kwanan_enters_pass_the_black_rock_with_speed_3_and_15_demons(rules):
