@@ -50,7 +50,7 @@ def parts_sentence(r):
     turns the end gives; +8.4 (...) remain with the round played out"."""
     def pts(x, lo, hi):
         return f"{100 * x:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f})"
-    return (f"Of seat {r['seat']}'s {100 * r['printed']:+.1f} points from fair, "
+    return (f"Measured on {r['n']:,} of its games played again with the round played out (every seat the same "
+            f"number of turns): of its {100 * r['printed']:+.1f} points from fair there, "
             f"{pts(r['extra'], r['extra_lo'], r['extra_hi'])} are the extra turns the printed end gives and "
-            f"{pts(r['rest'], r['rest_lo'], r['rest_hi'])} remain with the round played out (measured on "
-            f"{r['n']:,} of the run's games with every seat the same number of turns).")
+            f"{pts(r['rest'], r['rest_lo'], r['rest_hi'])} remain with the round played out.")

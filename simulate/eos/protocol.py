@@ -300,6 +300,14 @@ class Eos(Game):
         items += [CausalItem("deed", "deed", d, {"deed": d}, per_seat=False) for d in known["deed"]]
         return items + [CausalItem("curse", "curse", c, {"curse": c}, per_seat=False) for c in known["curse"]]
 
+    def seat_rule(self, config, n_players):
+        """The round played out (the full-round module's rule) on the run's games: the seat edge's
+        parts (``analysis.seat_parts``); none where the run plays it already, or alone."""
+        if n_players < 2 or (config.get("game") or {}).get("round_played_out"):
+            return None
+        return CausalItem("rule", "end rule", "round-played-out", {"game.round_played_out": True}, per_seat=False,
+                          games=20_000)
+
     def intervention_values(self, config):
         """Each key's values by id, an item whose name is more than its id with the name after it
         ("u01 (The Demon Heart)"; not "Amban" with its title)."""

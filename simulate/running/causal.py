@@ -40,7 +40,7 @@ from .backends import _Backend
 from .worker import Worker, prepare
 
 FIRST_LOOK, GROWTH = 500, 2
-FIXED = 2_000                    # games of an item without a win-rate verdict (a deed, a curse)
+FIXED = 2_000                    # games of an item without a win-rate verdict (a deed, a curse), played at once
 ENV = "WINDTUNNEL_CAUSAL_BUDGET"
 WRITE_EVERY = 20.0               # seconds between writes of rows inside a long round
 
@@ -178,7 +178,7 @@ def measure(path, budget=None, *, threshold=0.03, only=None, jobs=-1, on_round=N
         return Measured(skipped=why)
     items = [i for i in game.causal_items(m["config"], m["players"]) if only is None or i.key in only]
     rule = game.seat_rule(m["config"], m["players"]) if only is None else None
-    items += [rule] if rule is not None else []
+    items = ([rule] if rule is not None else []) + items      # (first: a small budget still splits the seat edge)
     if not items:
         return Measured(skipped="no item to measure")
     run = open_run(path)
@@ -278,7 +278,7 @@ class _Race:
             if done:
                 continue
             upto = self.m["games"] if i.per_seat else min(i.games or FIXED, self.m["games"])
-            target = next(x for x in looks(upto) if x > n)
+            target = next(x for x in looks(upto) if x > n) if i.per_seat else upto     # (nothing to race)
             if cap is not None and spent + target - n > cap:
                 target, cut = n + max(0, cap - spent), True
             if target > n:
