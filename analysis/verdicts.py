@@ -116,8 +116,8 @@ def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
     v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha, lambda r: f"seat {r['seat']}",
                       "seat")
     v.about.update(tier=tier, tier_games=games)             # more games of it, where they would tell
-    v.reason = (f"trusting {strategy_words(tier)} in every seat ({games:,} games; the strongest play whose intervals are "
-                f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
+    v.reason = (f"trusting {strategy_words(tier)} in every seat ({games:,} games; the strongest play whose "
+                f"intervals are within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
     return v
 
 
