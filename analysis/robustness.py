@@ -182,8 +182,9 @@ def deciding_tier(rows, seat_tier=None):
 def _clause(row, tier, rate):
     """"holds with tuned (+2.4 points, 95% CI ...; 100,000 games)"; a group too small, "no comparison"."""
     if row["verdict"] == NO_COMPARISON:
-        return (f"no comparison with {strategy_words(tier.strategy)} (a group of {plural(row['tier_smaller'], 'seat')} played "
-                f"there, too small to compare; {plural(tier.games, 'game')})")
+        return (f"no comparison with {strategy_words(tier.strategy)} (a group of "
+                f"{plural(row['tier_smaller'], 'seat')} played there, too small to compare; "
+                f"{plural(tier.games, 'game')})")
     amount = _amount(row["tier_effect"], row["tier_lo"], row["tier_hi"], rate)
     return f"{row['verdict']} with {strategy_words(tier.strategy)} ({amount}; {plural(tier.games, 'game')})"
 

@@ -116,8 +116,9 @@ def trusted_seat_verdict(own, tier_seats, label, tiers, threshold, alpha=0.05):
     v = _fair_verdict("Seat balance", df.drop("tier"), (), None, threshold, alpha, lambda r: f"seat {r['seat']}",
                       "seat")
     v.about.update(tier=tier, tier_games=games)             # more games of it, where they would tell
-    v.reason = (f"trusting {strategy_words(tier)} in every seat ({games:,} games; the strongest play whose intervals are "
-                f"within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, {own.reason}")
+    v.reason = (f"trusting {strategy_words(tier)} in every seat ({games:,} games; the strongest play whose "
+                f"intervals are within {_pts(threshold)}): {v.reason}. {label.capitalize()}: {own.verdict}, "
+                f"{own.reason}")
     return v
 
 
@@ -145,7 +146,8 @@ def verdicts(findings, seat, strategy, threshold, many_variants, item_names=(), 
             f = causes[0]
             many = len(causes) > 1
             out.append(Verdict("Interventions", FAIL, f"{plural(len(causes), 'intervention')} "
-                               f"change{'' if many else 's'} the win rate of the seat given it by {_pts(threshold)} or more "
+                               f"change{'' if many else 's'} the win rate of the seat given it by "
+                               f"{_pts(threshold)} or more "
                                f"(causes); largest: {f.short}, "
                                f"{100 * f.effect:+.1f} points", {"n_players": f.details.get("players"),
                                                                  "intervention": f.subject}))

@@ -21,10 +21,10 @@ def item_values_table(df, unit, threshold):
     note = (f"Each item measured as a cause: the run's own games played again with game k's seat k mod players "
             f"given the item (a harbor action: never allowed it, and the value is what that costs), paired with the "
             f"same seat in the same game. Win-rate change in percentage points with an anytime-valid 95% interval "
-            f"(valid however often the measure looked); the items played side by side, each stopping once its interval lay wholly "
-            f"inside or wholly outside the band of ±{100 * threshold:.1f} points; 'unsettled' ones ran out of budget "
-            f"or games. An item that changes every seat's game (a deed, a curse) has no win-rate verdict: read its "
-            f"{unit} and game-length change. The CSV holds rates as fractions.")
+            f"(valid however often the measure looked); the items played side by side, each stopping once its "
+            f"interval lay wholly inside or wholly outside the band of ±{100 * threshold:.1f} points; 'unsettled' "
+            f"ones ran out of budget or games. An item that changes every seat's game (a deed, a curse) has no "
+            f"win-rate verdict: read its {unit} and game-length change. The CSV holds rates as fractions.")
     names = {"label": "name"} if "name" in df.columns else {}         # a comparison's label names its cell too
     csv = df.select(*(["cell"] if many else []), *[pl.col(names.get(k, k) if k != "label" or not names else "name")
                                                    .alias(v) for k, v in CSV.items()])

@@ -112,8 +112,8 @@ def findings_note(data):
             "seat in one game)." if data.min_group else "")
     return (f"Everything further than {100 * data.threshold:.1f} percentage points from fair (or from the baseline; "
             f"for variant changes in {data.unit}, turns or rounds, a difference of 1) and significant after a Holm "
-            f"correction ({HOLM}), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first within each; "
-            "changes that share a cause are one finding." + size)
+            f"correction ({HOLM}), in the order a designer acts on ({'; '.join(TIERS.values())}), largest first "
+            "within each; changes that share a cause are one finding." + size)
 
 
 def _who(over, value):

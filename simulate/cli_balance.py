@@ -323,9 +323,8 @@ def _text(g, s, params, result):
                          + (", not printed in the rulebook" if p.key in s["assumed"] else "") + ")" for p in params)
              + f"; objective: {terms}, lower is fairer" + (" (the worst player count's)" if several else "") + ".",
              f"Played {s['games_played']:,} games ({_how(result)}; {ROUNDS}: that saved "
-             f"{s['games_saved_by_racing']:,} games). Judged on {result.final_games:,} fresh games each" + (" at each player count" if several
-                                                                              else "")
-             + " (the same seeds for all; 95% intervals):"]
+             f"{s['games_saved_by_racing']:,} games). Judged on {result.final_games:,} fresh games each"
+             + (" at each player count" if several else "") + " (the same seeds for all; 95% intervals):"]
     if s["stopped_early"] is not None:
         lines.insert(2, f"The search stopped early: a race's leader was within the tolerance of {s['tolerance']:g} by "
                         "an anytime-valid bound (the rule of --precision), so the rest of its budget was not played.")

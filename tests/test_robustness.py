@@ -283,7 +283,8 @@ def test_the_strongest_tier_with_games_enough_decides_each_finding_as_the_seat_v
     v = robustness_verdict(rows)
     assert v.verdict == PASS and "with the MCTS player at 50 iterations: 1 holds" in v.reason, v.reason
     assert "Only weaker play shows it" not in found[0].sentence
-    assert "The strongest play with games enough to tell, the MCTS player at 50 iterations, decides: holds." in found[0].sentence
+    assert ("The strongest play with games enough to tell, the MCTS player at 50 iterations, decides: holds."
+            in found[0].sentence)
     # the other way round, the strongest tier's "gone" decides: watch, and only weaker play shows it
     found = _harbor_finding(own)
     rows = check_findings(found, protocol(own), own, [Tier("lookahead", 3000, own), Tier("mcts:iterations=50", 3000, gone)])

@@ -249,7 +249,8 @@ def test_replay_tells_each_interventions_game_as_recorded(whatif):
         assert r.exit_code == 0, r.stderr
         told = [int(v) for v in re.findall(r"= (\d+) glory;", r.stdout)]
         assert told == table(out, cell).filter(pl.col("game_id") == k).sort("seat")["score_total"].to_list()
-        assert re.search(rf"^What-if .*; the treated seat: .* \(seat {treated_seat(k, P)}, ", r.stdout, re.M)
+        given = rf"^What-if .*; the seat given it \(one a game, each seat in turn\): .* \(seat {treated_seat(k, P)}, "
+        assert re.search(given, r.stdout, re.M)
 
 
 @pytest.mark.parametrize("spec, words", [
