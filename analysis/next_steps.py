@@ -92,8 +92,10 @@ def _command(v, game, path, strategies, checked, run, done, paired, played):
         return (["windtunnel", "simulate", game.name, *common, "--seed", seed, "--games", 4 * games,
                  "--out", f"{path}-more"], [(None, 4 * games * players)])
     if v.question == "Seat balance" and game.seat_knob and "seat" in about:
-        params = [w for p in game.seat_params(players, about["seat"], about.get("above", True)) for w in ("--param", p)]
-        return (["windtunnel", "balance", game.name, *common, *params, "--objective", "seat", "--budget", BALANCE_BUDGET, "--out", f"runs/fair-{players}p"],
+        knobs = game.seat_params(players, about["seat"], about.get("above", True))   # (EOS: the other seats')
+        params = [w for knob in knobs for w in ("--param", knob)]
+        return (["windtunnel", "balance", game.name, *common, *params, "--objective", "seat", "--budget",
+                 BALANCE_BUDGET, "--out", f"runs/fair-{players}p"],
                 [(None, BALANCE_BUDGET * players)])
     if v.question == "Strategy balance" and checked and "strategy" in about:
         return (["windtunnel", "tune", game.name, "--players", players, "--base", about["strategy"],

@@ -174,7 +174,8 @@ def test_a_measured_items_steps_run_as_printed(tmp_path, monkeypatch):
 
 def test_an_eos_runs_next_steps_run_as_printed(tmp_path, monkeypatch):
     """EOS four players: an item's what-if names it by its id ("upgrade=kusan_u4", never "Jacub's
-    Patronage (kusan_u4)"), and the seats' check against stronger play runs (tiny tiers)."""
+    Patronage (kusan_u4)"), and the seats' step, a balance search over the other seats' compensation
+    at setup (EOS's seat knob, issue #42; before it, a check against stronger play), runs."""
     run = tmp_path / "eos4"
     assert invoke("simulate", "eos", "--players", 4, "--games", 1000, "--jobs", 1, "--out", run,
                   "--no-progress").exit_code == 0
