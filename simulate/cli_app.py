@@ -186,6 +186,14 @@ def game_options(ctx, game=None):
     return out
 
 
+def tell_repairs(runs, prefix=""):
+    """On stderr, what preparing each run's folder did ({name: Run}; a comparison's cells by
+    name): the shards played again, the files deleted or moved aside, and where to."""
+    for name, r in runs.items():
+        for repair in (r.session or {}).get("repairs") or ():
+            typer.echo(f"windtunnel: {prefix}{f'{name}: ' if name else ''}{repair}", err=True)
+
+
 def check_seed(seed, game_index):
     if not 0 <= seed < 2 ** 63:
         raise UserError(f"--seed must be a whole number from 0 to 2**63-1, not {seed}")
@@ -382,6 +390,5 @@ def simulate(ctx: typer.Context,
                     progress=False if no_progress else None, command={"argv": sys.argv, "options": given},
                     game_options=options, precision=precision, stall_timeout=stall_timeout),
         RunInterrupted, RunFailed)
-    for repair in result.session.get("repairs") or ():
-        typer.echo(f"windtunnel: resume: {repair}", err=True)
+    tell_repairs({"": result}, "resume: " if resume else "")
     typer.echo(result.summary_text())

@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from .cli_app import (CONFIG_OPT, GAME_ARG, PLUGIN_OPT, PRECISION_OPT, SET_OPT, app, get_game, load_plugins, parse_sets,
-                  run_until_done)
+                  run_until_done, tell_repairs)
 from .core.compare_folder import to_text
 from .core.errors import UserError, check_path
 
@@ -85,6 +85,7 @@ def compare(ctx: typer.Context,
                             command={"argv": sys.argv, "options": given}, on_cell=on_cell, whatifs=cell,
                             precision=precision, rotate_seats=rotate_seats or None),
         CompareInterrupted, CompareFailed)
+    tell_repairs(result.runs, "resume: " if resume else "")
     typer.echo(to_text(result))
     if not no_report:
         from reports import build_report
@@ -166,6 +167,7 @@ def whatif(game: str = GAME_ARG,
                             command={"argv": sys.argv}, on_cell=on_cell, whatifs=cells, whatif_base=variant,
                             precision=precision),
         CompareInterrupted, CompareFailed)
+    tell_repairs(result.runs, "resume: " if resume else "")
     result.verify()                              # the effects only from shards as recorded (sha256)
     effects = treated_effects(result)
     players = result.spec["players"][0]

@@ -196,9 +196,10 @@ def test_console_script_in_a_real_process():
 
 
 @pytest.mark.parametrize("old,new,needle", [
-    ("[game]", "[gamex]", "gamex: unknown key (did you mean 'game'?)"),     # a misspelt table is named, not a missing key
+    ("[game]", "[gamex]", "gamex: unknown key (did you mean 'game'?)"),     # a table no config has
     ("max_players = 4 ", 'max_players = "four" ', "game.max_players"),
-    ("number = 5", "numbr = 5", "numbr: unknown key (did you mean 'number'?)"),   # a misspelt key is named
+    ("number = 5", "numbr = 5", "harbor[2].numbr: unknown key (did you mean 'number'?)"),
+    ("number = 5", 'number = "5"', "invalid config"),                # a shape the loader did not foresee
 ])
 def test_odd_configs_are_one_line(tmp_path, old, new, needle):
     path = tmp_path / "odd.toml"

@@ -291,3 +291,27 @@ def test_a_strategy_that_exits_fails_the_run_naming_itself_and_keeps_the_finishe
         in r.stderr and "25 of 100 games kept in 1 shards" in r.stderr, r.stderr
     m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "failed" and m["games_done"] == 25 and (out / m["shards"][0]["files"]["seats"]).is_file()
+
+
+def test_a_real_ctrl_c_while_a_python_strategy_decides_still_interrupts_the_run(tmp_path):
+    # a KeyboardInterrupt the strategy raises fails the run; one a signal raises is the user's Ctrl-C
+    import signal
+    import subprocess
+    import time
+
+    from tests.test_runner import _cmd
+
+    slow = write(tmp_path, "slow", "import time\ndef choose(state, legal_actions):\n    time.sleep(0.002)\n"
+                                   "    return 0\n")
+    out = tmp_path / "run"
+    proc = subprocess.Popen(_cmd() + ["simulate", "aeolos", "--players", "2", "--games", "2000", "--strategies",
+                                      f"{slow},greedy", "--jobs", "1", "--out", str(out), "--no-progress"],
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not (out / MANIFEST).exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1)                                 # (inside a game: most of its time is the strategy's)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in stderr and "continue with --resume" in stderr, stderr
+    assert json.loads((out / MANIFEST).read_text())["status"] == "interrupted"

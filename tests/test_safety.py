@@ -549,3 +549,14 @@ def test_a_batch_of_several_kernel_calls_records_each_games_own_seed(tmp_path, m
     simulate.run("aeolos", players=2, games=200, batch_size=200, out=tmp_path / "run", jobs=1, progress=False)
     games = pl.read_parquet(tmp_path / "run" / "games").sort("game_id")
     assert games["seed"].to_list() == [int(game_seed(1, i)) for i in range(200)]
+
+
+def test_a_comparison_resumed_moves_a_file_named_like_a_shard_aside_and_says_where(grid, tmp_path):
+    out = tmp_path / "cmp"
+    shutil.copytree(grid, out)
+    (out / "base-3p" / "seats" / "part-000000009999.parquet").write_text("mine")
+    r = wt("compare", "aeolos", "--resume", "--out", out, "--jobs", 1, "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    aside = next((out / "base-3p").glob("unknown-*"))
+    assert (aside / "seats" / "part-000000009999.parquet").read_text() == "mine"
+    assert "windtunnel: resume: base-3p: moved 1 file(s) named like shards" in r.stderr and str(aside) in r.stderr

@@ -100,17 +100,13 @@ class _ProcessExit(SystemExit):
     """os._exit called by a strategy: raised instead of ending the process on the spot."""
 
 
-class _Signalled(list):
-    """True once a SIGINT or SIGTERM arrived (a list, so a signal handler can mark it)."""
-
-
 @contextlib.contextmanager
 def _no_exit():
     """While a strategy decides: ``os._exit`` raises (``_ProcessExit``) instead of ending the
     process, and the handlers of SIGINT and SIGTERM (where Python handles them: Ctrl-C in the
-    process a --jobs 1 run plays in) mark the yielded ``_Signalled`` before they act, so that a
-    KeyboardInterrupt the strategy raises is told from one a signal raised."""
-    signalled, real_exit, previous = _Signalled(), os._exit, {}
+    process a --jobs 1 run plays in) mark the yielded list (the signals that arrived) before they
+    act, so that a KeyboardInterrupt the strategy raises is told from one a signal raised."""
+    signalled, real_exit, previous = [], os._exit, {}
 
     def refused(code):
         raise _ProcessExit(code)
