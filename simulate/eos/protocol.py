@@ -199,7 +199,12 @@ class Eos(Game):
     def subjects(self):
         return (Subject("nation", "Nation value", "nation", verb="played", phrase="{Item}",
                         note="Seats played by each nation against those of the other nations (with --nations "
-                             "and no --rotate-seats a nation keeps its seat: rotate to tell the two apart)."),
+                             "and no --rotate-seats a nation keeps its seat: rotate to tell the two apart). The "
+                             "nation boards' numbers the rulebook does not print are assumed, and were tuned with "
+                             "windtunnel balance to be fair for the balanced strategy: with balanced this table is "
+                             "fair by construction. Stronger play is further from fair on the same boards: the worst "
+                             "nation 7.6 to 10.1 points from fair with tuned at 2-5 players, 15.3 with the MCTS "
+                             "player at 4 (docs/assumptions.md, the fair stand-in)."),
                 Subject("ship", "Ship value", "ship", verb="sailed", phrase="{item}", same_as="nation",
                         note="Seats played on each ship against those on the other ships, whatever the nation "
                              "(the free-ship module deals the ships; without it a ship is its nation's and "
