@@ -9,7 +9,7 @@ from simulate.aeolos.config import load_rules
 
 # every report in the suite measures its items as causes on a small budget (docs/causal.md); the
 # tests of the measure itself name their budgets
-os.environ.setdefault("WINDTUNNEL_CAUSAL_BUDGET", "8000")
+os.environ.setdefault("WINDTUNNEL_CAUSAL_BUDGET", "2000")
 
 
 @pytest.fixture(scope="session")
