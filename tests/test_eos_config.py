@@ -164,3 +164,26 @@ def test_an_unknown_table_in_base_toml_is_refused(folder):
     (folder / "base.toml").write_text((folder / "base.toml").read_text() + "\n[gaem]\nhand_limit = 4\n")
     with pytest.raises(ConfigError, match=r"base.toml:\d+: gaem: unknown key \(did you mean 'game'\?\)"):
         load_rules(folder)
+
+
+def test_a_run_recorded_before_the_seat_knobs_reads_as_the_printed_game():
+    """A run's recorded config from before issue #42's keys (the round played out, the nation pick, the
+    seat compensation) still loads, as the printed game it played: its report and --resume work."""
+    import copy
+
+    import numpy as np
+
+    from simulate.eos import GAME
+    from simulate.eos.config import load_rules as eos_rules
+
+    now = eos_rules()
+    old = copy.deepcopy(now.config)
+    del old["game"]["round_played_out"], old["setup"]["nations"], old["seat_compensation"]
+    rules = eos_rules(data=old)
+    assert rules.config["game"]["round_played_out"] is False and rules.config["setup"]["nations"] == "random"
+    from strategies.roster import resolve_strategies
+    _, POL, W = resolve_strategies(GAME, "balanced", 3)
+    a = GAME.play(now, 3, 1, 0, 20, POL, W)
+    scores = np.array(a.score).copy()
+    b = GAME.play(rules, 3, 1, 0, 20, POL, W)
+    assert np.array_equal(scores, np.array(b.score))

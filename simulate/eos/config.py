@@ -166,6 +166,8 @@ def load_rules(folder=None, overrides=None, data=None, modules=None):
                                             "it out of --variant")
     elif data is None:
         data, files = read_files(folder)
+    else:                                 # a run's resolved config: keys added since get their printed values
+        data = with_printed_defaults(data)
     data = copy.deepcopy(data)
     for name in modules or ():
         files.update(apply_module(data, name, module_dir))
@@ -178,6 +180,36 @@ def load_rules(folder=None, overrides=None, data=None, modules=None):
             raise ConfigError("--set", e.field, str(e).split(f"{e.field}: ", 1)[-1]) from None
         raise
     return Rules(data, str(folder))
+
+
+# keys the config gained after runs were recorded (issue #42's knobs), each off as printed: a run
+# recorded before them reads as the printed game it played
+ADDED_SINCE = ("game.round_played_out", "setup.nations", "seat_compensation")
+
+
+def with_printed_defaults(data):
+    """A recorded config with each of ``ADDED_SINCE`` it lacks set to the base config's value."""
+    missing = [k for k in ADDED_SINCE if _at(data, k) is None]
+    if not missing:
+        return data
+    base, _ = read_files(CONFIG_DIR)
+    data = copy.deepcopy(data)
+    for key in missing:
+        *path, last = key.split(".")
+        node = data
+        for part in path:
+            node = node.setdefault(part, {})
+        node[last] = copy.deepcopy(_at(base, key))
+    return data
+
+
+def _at(data, key):
+    node = data
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
 
 
 def apply_module(data, name, folder=MODULE_DIR):
