@@ -62,7 +62,8 @@ def verdict(low, high, threshold, per_seat=True):
     return UNSETTLED
 
 
-def _mean_interval(d, confidence=0.95):
+def mean_interval(d, confidence=0.95):
+    """(mean, low, high) of values `d` with a normal 95% interval (nan where too few)."""
     if len(d) < 2:
         return (float(d.mean()) if len(d) else math.nan), math.nan, math.nan
     mean = float(d.mean())
@@ -81,9 +82,9 @@ def differences(cell, base, sign=1):
 
 def item_value(item, d, threshold, label=None, alpha=0.05):
     """One row (``COLUMNS``) of an item (``CausalItem``) from its per-game differences `d`."""
-    low, high = win_interval(d["won"], threshold, alpha) if item.per_seat else _mean_interval(d["won"])[1:]
-    score, score_low, score_high = _mean_interval(d["score"])
-    turns, turns_low, turns_high = _mean_interval(d["turns"])
+    low, high = win_interval(d["won"], threshold, alpha) if item.per_seat else mean_interval(d["won"])[1:]
+    score, score_low, score_high = mean_interval(d["score"])
+    turns, turns_low, turns_high = mean_interval(d["turns"])
     v = verdict(low, high, threshold, item.per_seat)
     return {"class": item.title, "kind": item.kind, "item": item.item, "label": label or item.item,
             "effect": float(d["won"].mean()) if len(d["won"]) else math.nan, "low": low, "high": high,

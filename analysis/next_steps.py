@@ -92,7 +92,7 @@ def _command(v, game, path, strategies, checked, run, done, paired, played):
         return (["windtunnel", "simulate", game.name, *common, "--seed", seed, "--games", 4 * games,
                  "--out", f"{path}-more"], [(None, 4 * games * players)])
     if v.question == "Seat balance" and game.seat_knob and "seat" in about:
-        knobs = game.seat_params(players, about["seat"], about.get("above", True))   # (EOS: the other seats')
+        knobs = game.seat_params(players, about["seat"], about.get("above", True))   # (a seat above fair: the other seats')
         params = [w for knob in knobs for w in ("--param", knob)]
         return (["windtunnel", "balance", game.name, *common, *params, "--objective", "seat", "--budget",
                  BALANCE_BUDGET, "--out", f"runs/fair-{players}p"],

@@ -1,8 +1,8 @@
 """Where a seat's edge comes from: the extra turns the printed end gives, and the rest.
 
-A game whose end gives some seats one turn more than others (EOS: every seat but the one that
-ends the game gets one more turn, so the seats before it have one more) declares a what-if of its
-end that plays the round out (``Game.seat_rule``). Played on the run's own games (game k's seat
+A game whose end gives some seats one turn more than others (every seat but the one that ends
+the game gets one more turn, so the seats before it have one more) declares a what-if of its end
+that plays the round out (``Game.seat_rule``). Played on the run's own games (game k's seat
 k mod players, as every causal value; ``simulate.running.causal``), each seat's win rate with the
 round played out, paired with the same seat in the same game of the run, splits its edge:
 
@@ -11,19 +11,9 @@ round played out, paired with the same seat in the same game of the run, splits 
 - the rest: the round-played-out win rate minus fair (moving earlier in the round, and whatever
   else the seat's place gives).
 """
-import math
-
 import polars as pl
 
-from .significance import difference
-
-
-def _interval(d, confidence=0.95):
-    n = len(d)
-    mean = float(d.mean()) if n else math.nan
-    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
-    lo, hi, _ = difference(mean, se, confidence)
-    return mean, float(lo), float(hi)
+from .causal_values import mean_interval
 
 
 def seat_parts(rule, base, n_players, confidence=0.95):
@@ -39,7 +29,7 @@ def seat_parts(rule, base, n_players, confidence=0.95):
         printed, round_out = part["won_base"].to_numpy(), part["won"].to_numpy()
         row = {"seat": seat, "n": part.height, "fair": fair}
         for name, d in (("printed", printed - fair), ("extra", printed - round_out), ("rest", round_out - fair)):
-            mean, lo, hi = _interval(d, confidence)
+            mean, lo, hi = mean_interval(d, confidence)
             row.update({name: mean, f"{name}_lo": lo, f"{name}_hi": hi})
         rows.append(row)
     return pl.DataFrame(rows)
