@@ -17,7 +17,9 @@ games among them; its uses; the share of those seat-games and of those games in 
 
 Against skill tiers (the same games played by stronger strategies, ``analysis.robustness``),
 an item the run's players never or rarely use (or use one-sidedly) is a **bot gap** when the
-strongest tier uses it, a **design finding** when no tier does. Usage is behaviour, not value:
+strongest tier uses it, a **design finding** when no tier does; an item the run's players use and
+a tier leaves is a **hole in stronger play** (that tier's numbers say nothing of it: issue #42's
+coverage holes, named per tier). Usage is behaviour, not value:
 "rarely used" says what these players did, not that the item is weak.
 """
 import numpy as np
@@ -35,7 +37,9 @@ FLAGGED = (NEVER, RARE, ONE_SIDED)
 BOT_GAP = "bot gap: the heuristics miss it"
 DESIGN = "design finding: nobody uses it (or the assumed numbers make it weak)"
 DESIGN_SIDE = "design finding: every tier leaves its {side} side (or the assumed numbers make it weak)"
-VERDICT_KINDS = ("design finding", "bot gap", "unclear", "too few games", "not measured")   # each verdict's first words
+HOLE = "hole in stronger play: {tiers} leave{s} it (the run's players use it)"
+VERDICT_KINDS = ("design finding", "bot gap", "hole in stronger play", "unclear", "too few games",
+                 "not measured")   # each verdict's first words
 COUNTS = ("seat_games", "games", "used", "uses", "games_used")
 
 
@@ -243,22 +247,31 @@ def tier_verdicts(own, tiers, section, strongest=None):
     least `rare` of its games, and a watched side in at least `one_sided` of its uses) where the
     run's players do not, BOT_GAP; it leaves it, and so does every tier, DESIGN (DESIGN_SIDE for
     a side left); a weaker tier only uses it, "unclear"; an interval holding the threshold, too
-    few games; never there in its games, not measured."""
+    few games; never there in its games, not measured. Then the items the run's players use that
+    a tier clearly leaves, HOLE naming those tiers (`left_by`, a list): a coverage hole of
+    stronger play (that tier's games say nothing of its value), after the flagged ones."""
     rows = flagged(own)
-    if not rows.height or not tiers:
-        return rows.with_columns(verdict=pl.lit(None, pl.String), verdict_kind=pl.lit(None, pl.String))
+    if not tiers:
+        return rows.with_columns(verdict=pl.lit(None, pl.String), verdict_kind=pl.lit(None, pl.String),
+                                 left_by=pl.lit([], pl.List(pl.String)))
     names = [name for name, _ in tiers]
     top = names.index(strongest_tier(names, strongest))
+    rows = pl.concat([rows, own.filter(pl.col("status") == USED)], how="diagonal_relaxed")
     for k, (_, df) in enumerate(tiers):
         have = [c for c in TIER_COLUMNS if c in df.columns] if df.height else []
         rows = (rows.join(df.select(*KEY, *(pl.col(c).alias(f"{k}_{c}") for c in have)), on=KEY, how="left")
                 if have else rows)
         rows = rows.with_columns(*(pl.lit(None).alias(f"{k}_{c}") for c in TIER_COLUMNS if c not in have))
-    verdicts = []
+    verdicts, left = [], []
     for r in rows.iter_rows(named=True):
         clear = [_clearly(r, k, section.rare, section.one_sided) for k in range(len(names))]
         users = [n for n, c in zip(names, clear) if c]
-        if r.get(f"{top}_games") in (None, 0):
+        left.append([n for n, c in zip(names, clear) if c is False] if r["status"] == USED else [])
+        if r["status"] == USED:
+            leave = left[-1]
+            verdicts.append(HOLE.format(tiers=" and ".join(leave), s="s" if len(leave) == 1 else "")
+                            if leave else None)
+        elif r.get(f"{top}_games") in (None, 0):
             verdicts.append(f"not measured: {names[top]} never had it")
         elif clear[top]:
             verdicts.append(BOT_GAP)
@@ -271,9 +284,11 @@ def tier_verdicts(own, tiers, section, strongest=None):
             verdicts.append(DESIGN_SIDE.format(side=str(r[f"{top}_side"] or r["side"]).replace("_", " ")))
         else:
             verdicts.append(DESIGN)
-    kinds = [next(k for k in VERDICT_KINDS if v.startswith(k)) for v in verdicts]
-    return rows.with_columns(verdict=pl.Series(verdicts, dtype=pl.String),
-                             verdict_kind=pl.Series(kinds, dtype=pl.String))
+    kinds = [v and next(k for k in VERDICT_KINDS if v.startswith(k)) for v in verdicts]
+    rows = rows.with_columns(verdict=pl.Series(verdicts, dtype=pl.String),
+                             verdict_kind=pl.Series(kinds, dtype=pl.String),
+                             left_by=pl.Series(left, dtype=pl.List(pl.String)))
+    return rows.filter(pl.col("verdict").is_not_null() | (pl.col("status") != USED))
 
 
 def strongest_tier(names, strongest=None):

@@ -4,7 +4,7 @@ with the one question the section answers."""
 import polars as pl
 
 from analysis.usage import FLAGGED, KEY, ONE_SIDED, VERDICT_KINDS, strongest_tier
-from analysis.words import plural
+from analysis.words import plural, possessive
 from simulate.core.stats import wilson_interval
 
 from .figures import cell_label
@@ -304,6 +304,13 @@ def usage(s, result, data):
                  f"{tally['design finding']} design findings (its interval lies below, and no tier uses it), "
                  f"{tally['too few games']} with too few games (its interval holds the threshold), "
                  f"{tally['unclear']} unclear (a weaker tier uses it, the strongest does not).")
+        holes = verdicts.filter(pl.col("verdict_kind") == "hole in stronger play")
+        for name in names:          # coverage holes, per tier: what its numbers cannot speak for
+            left = [label(i) for i, by in zip(holes["item"], holes["left_by"]) if name in by]
+            if left:
+                note += (f" Holes in {possessive(name)} play (the run's players use it, {name} under "
+                         f"{pct(s.rare, 0)} of its games or a watched side under {pct(s.one_sided, 0)}): "
+                         + ", ".join(left[:8]) + (f" and {len(left) - 8:,} more" if len(left) > 8 else "") + ".")
     else:
         note += " Run report --robustness to tell a bot gap (strong play uses it) from a design finding (nobody does)."
     if rows_all.height > len(rows):

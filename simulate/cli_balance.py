@@ -5,6 +5,7 @@ Registered on the app (``cli_app.py``) by its import in ``simulate/cli.py``; the
 ``simulate/running/autobalance.py``, the objectives ``analysis/objectives.py``."""
 import contextlib
 import json
+import shlex
 import shutil
 import sys
 import textwrap
@@ -104,10 +105,10 @@ def balance(game: str = GAME_ARG,
     check_number("--precision", precision, more_than=0, below=50)
     folder = _out_folder(Path(check_path(out)), force)
 
-    def told(generation, best):
+    def told(generation, best, what="generation"):
         if not no_progress:
-            typer.echo(f"balance: generation {generation + 1}: best so far {_values(params, best.x)} "
-                       f"(objective {best.objective:.2f})", err=True)
+            typer.echo(f"balance: {what} {generation + 1}: " + ("played " if what == "step" else "best so far ")
+                       + f"{_values(params, best.x)} (objective {best.objective:.2f})", err=True)
 
     def work():
         result = search(g.name, counts if len(counts) > 1 else counts[0], params, terms, int(budget * 0.9),
@@ -121,14 +122,15 @@ def balance(game: str = GAME_ARG,
                               whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
         best_x = result.best[0][0]
         confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
-        verdict = _verdict(*confirmed, tolerance, whole=result.generations == 1)
+        verdict = _verdict(*confirmed, tolerance, result.method)
         found_fair = _fair_enough(confirmed[1], tolerance)
         summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
                    "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms],
                    "budget": budget, "seed": seed, "strategies": strategies,
                    "variant": variant or "base", "config_path": config, "overrides": overrides,
                    "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
-                   "generations": result.generations, "population": result.population, "history": result.history,
+                   "method": result.method, "generations": result.generations, "population": result.population,
+                   "history": result.history,
                    "stopped_early": result.stopped_early,
                    "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
                    "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
@@ -169,6 +171,26 @@ def balance(game: str = GAME_ARG,
     typer.echo(text)
     what = "Config" if found_fair == "yes" else f"Config of the best setting tried, {NOT_FAIR[found_fair]}"
     typer.echo(f"{what}: {config_file} (windtunnel simulate {g.name} --config {config_file} ...); report: {report}")
+    checks = stronger_play(g, counts, strategies, config_file) if found_fair != "no" else []
+    for tier, argv in checks:
+        typer.echo(f"Stronger play (the search played {strategies} only), {tier} with this config: "
+                   f"{shlex.join(argv)}")
+
+
+STRONGER_GAMES = 4000        # the check of a found setting with the game's first skill tier, per player count
+
+
+def stronger_play(g, counts, strategies, config_file):
+    """[(tier, argv)]: a run of the found config (`config_file`, the resolved config with its
+    variant) at each player count by the game's first skill tier, which the search did not play;
+    [] when the game has no tier or the search played it."""
+    tier = g.skill_tiers[0][0] if g.skill_tiers else None
+    if tier is None or tier in str(strategies).split(","):
+        return []
+    return [(tier, ["windtunnel", "simulate", g.name, "--config", str(config_file), "--players", str(p),
+                    "--strategies", tier, "--games", str(STRONGER_GAMES),
+                    "--out", f"{Path(config_file).parent}-{tier}" + (f"-{p}p" if len(counts) > 1 else "")])
+            for p in counts]
 
 
 def _out_folder(out, force):
@@ -296,7 +318,14 @@ def _fair_enough(ci, tolerance):
     return "yes" if ci[1] <= tolerance else "no" if ci[0] > tolerance else "cannot tell"
 
 
-def _verdict(best, ci, tolerance, whole=False):
+MISSED = {"grid": "(every setting in the ranges was tried)",
+          "sampled": "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks "
+                     "harder)",
+          "seat steps": "(the steps stopped at a range's end, or the seats' win rates move too little with the "
+                        "knob: wider ranges, or another knob)"}
+
+
+def _verdict(best, ci, tolerance, method="sampled"):
     if ci[1] <= tolerance:
         return f"fair enough: on the confirmation's games the best setting's objective is {best:.2f} (95% CI " \
                f"{ci[0]:.2f} to {ci[1]:.2f}), within the tolerance of {tolerance:g}"
@@ -304,9 +333,7 @@ def _verdict(best, ci, tolerance, whole=False):
         return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \
-               + ("(every setting in the ranges was tried)" if whole else
-                  "(a sampled search can miss a narrow fair region: a larger --budget, or narrower ranges, looks "
-                  "harder)")
+               + MISSED[method]
     return f"cannot tell at these games: on the confirmation's games the best setting's objective is {best:.2f} " \
            f"(95% CI {ci[0]:.2f} to " \
            f"{ci[1]:.2f}) and the tolerance {tolerance:g} is inside it; a larger --budget narrows it"
@@ -322,11 +349,13 @@ def _text(g, s, params, result):
              + ", ".join(f"{p.key} in {p.lo:g}..{p.hi:g} ({_start(s, p.key)} {p.printed:g}"
                          + (", not printed in the rulebook" if p.key in s["assumed"] else "") + ")" for p in params)
              + f"; objective: {terms}, lower is fairer" + (" (the worst player count's)" if several else "") + ".",
-             f"Played {s['games_played']:,} games ({_how(result)}; {ROUNDS}: that saved "
-             f"{s['games_saved_by_racing']:,} games). Judged on {result.final_games:,} fresh games each"
+             f"Played {s['games_played']:,} games ({_how(result)}"
+             + (f"; {ROUNDS}: that saved {s['games_saved_by_racing']:,} games" if result.method != "seat steps" else "")
+             + f"). Judged on {result.final_games:,} fresh games each"
              + (" at each player count" if several else "") + " (the same seeds for all; 95% intervals):"]
     if s["stopped_early"] is not None:
-        lines.insert(2, f"The search stopped early: a race's leader was within the tolerance of {s['tolerance']:g} by "
+        which = "a step's setting" if result.method == "seat steps" else "a race's leader"
+        lines.insert(2, f"The search stopped early: {which} was within the tolerance of {s['tolerance']:g} by "
                         "an anytime-valid bound (the rule of --precision), so the rest of its budget was not played.")
     p = s["printed"]
     given = _start(s)
@@ -354,7 +383,7 @@ def _text(g, s, params, result):
 def _assumed(g, rules, config, variants, params):
     """The searched keys whose values the config marks assumed (a stand-in, not printed in the
     rulebook: ``simulate.core.assumed``)."""
-    found = g.assumed_values(config, variants)
+    found = g.assumed_values(config, variants or [])        # the variants played only, [] for the base game
     return [p.key for p in params if found.covers(p.key.split("@")[0], rules.config, g.config_key)]
 
 
@@ -370,7 +399,10 @@ def _start(s, key=None):
 
 
 def _how(result):
-    if result.generations == 1:
+    if result.method == "seat steps":
+        return (f"seat steps: {result.generations} settings, each on twice the games of the one before, each moved "
+                "to where a model fitted to the ones before puts every seat at a fair share (docs/balance.md)")
+    if result.method == "grid":
         return f"every one of the {result.population} settings tried"
     return f"the cross-entropy method: {result.generations} generations of {result.population} candidates"
 

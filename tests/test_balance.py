@@ -1,6 +1,7 @@
 """`windtunnel balance` (issue #23): a search of the game's numbers for a fairer game, raced on
 common random numbers, judged and confirmed on fresh seeds, written as a config to use."""
 import json
+import shlex
 import tomllib
 
 import numpy as np
@@ -110,9 +111,9 @@ def test_a_planted_imbalance_is_found_and_undone(tmp_path):
     finds its way back near the value that makes the game fair, confirms it on fresh seeds and
     writes a config that plays it."""
     out = tmp_path / "b"
-    r = invoke("balance", "aeolos", "--players", 2, "--set", "setup.starting_wind=[3,9,3,4]",
-               "--param", "setup.starting_wind[1]=1..10", "--budget", 120_000, "--jobs", 1, "--out", out,
-               "--no-progress")
+    r = r_search = invoke("balance", "aeolos", "--players", 2, "--set", "setup.starting_wind=[3,9,3,4]",
+                          "--param", "setup.starting_wind[1]=1..10", "--budget", 120_000, "--jobs", 1, "--out", out,
+                          "--no-progress")
     assert r.exit_code == 0, r.stderr
     s = json.loads((out / "balance.json").read_text())
     assert s["printed"]["values"]["setup.starting_wind[1]"] == 9 and s["printed"]["objective"] > 5
@@ -126,6 +127,14 @@ def test_a_planted_imbalance_is_found_and_undone(tmp_path):
     assert (out / "confirm" / "report.html").is_file() and "Verdict:" in r.stdout
     r = invoke("simulate", "aeolos", "--players", 2, "--games", 100, "--config", out / "balanced.toml", "--jobs", 1,
                "--out", tmp_path / "run", "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    # the check with the game's first skill tier, which the search did not play, runs as printed
+    line = next(x for x in r_search.stdout.splitlines() if x.startswith("Stronger play (the search played balanced"))
+    argv = shlex.split(line.split(": ", 1)[1])
+    assert argv[argv.index("--config") + 1] == str(out / "balanced.toml")
+    assert argv[:2] == ["windtunnel", "simulate"] and argv[argv.index("--strategies") + 1] == "tuned"
+    argv[argv.index("--games") + 1] = "40"
+    r = invoke(*argv[1:], "--jobs", 1, "--no-progress")
     assert r.exit_code == 0, r.stderr
 
 

@@ -5,14 +5,18 @@ shows here before it shows as an ImportError at someone's start-up."""
 import ast
 from pathlib import Path
 
+from simulate.core.games import game_names, module_of
+
 ROOT = Path(__file__).resolve().parents[1]
 
-# bottom first; the game packages share one floor and never import each other
+# bottom first; the game packages (the registry's, ``simulate.core.games``: the one list of games)
+# share one floor and never import each other
+GAME_PACKAGES = tuple(sorted(module_of(name) for name in game_names()))
 LAYERS = [
     ("simulate.core",),
     ("analysis",),
     ("strategies",),
-    ("simulate.aeolos", "simulate.eos"),
+    GAME_PACKAGES,
     ("simulate.running",),
     ("reports",),
     ("simulate",),                     # the CLI and the notebook API on top
@@ -66,6 +70,28 @@ def test_every_import_goes_down_a_layer():
     """No import of a package on the same floor or above (game packages share a floor, so
     one game importing another is caught too)."""
     assert upward_imports(modules()) == []
+
+
+def test_every_package_under_simulate_has_its_floor():
+    """A game's package is on the games' floor only when registered: a package under simulate/
+    that is neither the core, the runner nor a registered game would sit on the CLI's floor, where
+    nothing is checked."""
+    under = {f"simulate.{d.name}" for d in (ROOT / "simulate").iterdir() if (d / "__init__.py").exists()}
+    assert under - {"simulate.core", "simulate.running"} == {g for g in GAME_PACKAGES if g.startswith("simulate.")}
+
+
+def test_a_game_outside_the_tree_imports_only_below_the_games_floor():
+    """The test suite's dice game (``tests/dicegame``, registered at run time) is held to a game's
+    floor too: the core, analysis and strategies, never the runner, reports, the CLI or a game."""
+    known = modules()
+    for path in (ROOT / "tests" / "dicegame").glob("*.py"):
+        name = "tests.dicegame" + ("" if path.stem == "__init__" else f".{path.stem}")
+        known[name] = (path, path.read_text())
+    floor = PACKAGES["simulate.core"], LAYERS.index(GAME_PACKAGES)
+    found = [(m, t) for m in known if m.startswith("tests.dicegame")
+             for t, _ in imports(m, *known[m], known) if package_of(t) is not None
+             and PACKAGES[package_of(t)] >= floor[1]]
+    assert found == []
 
 
 def test_the_check_sees_an_upward_import():

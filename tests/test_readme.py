@@ -40,6 +40,9 @@ def readme_commands(text):
     return list(dict.fromkeys(found))
 
 
+TIER_GAMES = "20"                            # each skill tier's games in --tiers NAME:GAMES,...
+
+
 def small(args):
     """The command with its amounts of play made small (an amount it leaves to its default too)."""
     amounts = {**SMALL, **SMALLER.get(args[0], {})}
@@ -47,6 +50,8 @@ def small(args):
     for i, a in enumerate(out[:-1]):
         if a in amounts:
             out[i + 1] = amounts[a]
+        elif a == "--tiers":
+            out[i + 1] = re.sub(r":\d+(?=,|$)", f":{TIER_GAMES}", out[i + 1])
     return out + [x for k, v in SMALLER.get(args[0], {}).items() if k not in out for x in (k, v)]
 
 
@@ -79,3 +84,5 @@ def test_small_only_changes_amounts(command):
                                                "runs/demo", "--force"]
     assert small(["tournament", "aeolos", "--games", "1000"]) == ["tournament", "aeolos", "--games", "6"]
     assert small(["bench", "aeolos", "--players", "2"]) == ["bench", "aeolos", "--players", "2", "--games", "5"]
+    assert small(["report", "runs/r7", "--tiers", "tuned:200000,mcts:iterations=50:1000"]) == [
+        "report", "runs/r7", "--tiers", "tuned:20,mcts:iterations=50:20"]

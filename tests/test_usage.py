@@ -9,7 +9,7 @@ import pytest
 
 from analysis.load import Tables
 from simulate.core.stats import wilson_interval
-from analysis.usage import (BOT_GAP, DESIGN, DESIGN_SIDE, NEVER, NOT_THERE, ONE_SIDED, RARE, USED, flagged,
+from analysis.usage import (BOT_GAP, DESIGN, DESIGN_SIDE, HOLE, NEVER, NOT_THERE, ONE_SIDED, RARE, USED, flagged,
                             tier_verdicts, usage)
 from simulate.core.sections import State, Usage, Use
 
@@ -117,17 +117,17 @@ def test_an_item_no_declaration_lists_comes_from_the_data():
     assert "d" not in df["item"] and "z" not in df["item"] and "h2" in df["item"] and "a" in df["item"]
 
 
-def tier_tables(n, x_played, h2_seats, y_held, a_patron=0):
+def tier_tables(n, x_played, h2_seats, y_held, a_patron=0, h1_seats=PLAYERS):
     """A tier's games: as the run's, but card x played in `x_played` games, hero h2 activated by
-    `h2_seats` seats of each game, card y held in only `y_held` games (played in none), Angel a
-    awakened as patron in its first `a_patron` games."""
+    `h2_seats` seats of each game (h1 by `h1_seats`), card y held in only `y_held` games (played
+    in none), Angel a awakened as patron in its first `a_patron` games."""
     drawn = [("a", "d") for _ in range(n)]
     feats = ([(g, 0, "patron" if g < a_patron else "hero", "a") for g in range(n)]
              + [(g, 0, "action", "n0_s") for g in range(n)] + [(g, 1, "action", "n1_s") for g in range(n)])
     cards = [(g, 0, "x", 5 if g < x_played else None) for g in range(n)] + [(g, 1, "y", None) for g in range(y_held)]
-    h2 = np.zeros((n, PLAYERS), int)
-    h2[:, :h2_seats] = 1
-    return tables(n, drawn, feats, cards, {"h1": np.ones((n, PLAYERS), int), "h2": h2})
+    h1, h2 = np.zeros((n, PLAYERS), int), np.zeros((n, PLAYERS), int)
+    h1[:, :h1_seats], h2[:, :h2_seats] = 1, 1
+    return tables(n, drawn, feats, cards, {"h1": h1, "h2": h2})
 
 
 def test_a_bot_gap_a_design_finding_and_the_unclear_against_two_tiers(own):
@@ -165,3 +165,20 @@ def test_a_strongest_tier_of_few_games_cannot_tell():
         assert row(own, "y")["status"] == RARE and verdict["y"].startswith("too few games: t2's")
         assert row(own, "a")["status"] == ONE_SIDED and verdict["a"] == says
         assert row(strong, "a")["side_share"] == pytest.approx(patron / 100)
+
+
+def test_an_item_the_run_uses_and_a_stronger_tier_leaves_is_that_tiers_hole(own):
+    """Hero h1, activated by every seat of the run, never by t2 (in 100 games) and by t1 in every
+    game: a hole in t2's play, named for t2 alone, after the flagged items; used by every tier
+    (n0_s), or a tier with too few games to tell (card y, held in 3 of t2's games), it is no row."""
+    weak = usage(tier_tables(100, x_played=0, h2_seats=2, y_held=3), SECTION, ITEMS)
+    strong = usage(tier_tables(100, x_played=60, h2_seats=0, y_held=3, h1_seats=0), SECTION, ITEMS)
+    v = tier_verdicts(own, [("t1", weak), ("t2", strong)], SECTION, strongest="t2")
+    h1 = row(v, "h1")
+    assert h1["status"] == USED and h1["verdict"] == HOLE.format(tiers="t2", s="s")
+    assert (h1["verdict_kind"], h1["left_by"]) == ("hole in stronger play", ["t2"])
+    assert v["item"].to_list() == [*flagged(own)["item"], "h1"]
+    both = tier_verdicts(own, [("t1", strong), ("t2", strong)], SECTION)
+    assert row(both, "h1")["verdict"] == "hole in stronger play: t1 and t2 leave it (the run's players use it)"
+    alone = tier_verdicts(own, [("t1", weak)], SECTION)
+    assert "h1" not in alone["item"] and "y" not in alone["item"] and row(alone, "x")["left_by"] == []

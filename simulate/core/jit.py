@@ -68,7 +68,6 @@ from numba.core import codegen, itanium_mangler, types
 from numba.np import arrayobj
 
 _ROOT = Path(__file__).resolve().parent       # simulate/core/
-_GAMES = _ROOT.parent                         # simulate/: the games shipped are its packages
 SHARED = "simulate.core"   # the shared kernel helpers: simulate/core/*.py, part of every game's kernel
 
 PATCHES = ("wraparound", "whole", "signature")
@@ -107,13 +106,18 @@ def game_package(of):
     (a ``Game``): ``simulate.<game>``, ``simulate.core`` for the shared helpers, else the
     module's own package (or the module itself if it is top-level or a package)."""
     module = of if isinstance(of, str) else type(of).__module__
-    parts = module.split(".")
     if module == SHARED or module.startswith(SHARED + "."):
         return SHARED
-    if parts[0] == "simulate":
-        in_game = len(parts) > 2 or len(parts) == 2 and (_GAMES / parts[1] / "__init__.py").exists()
-        return f"simulate.{parts[1]}" if in_game else "simulate"
+    game = max((g for g in game_packages() if module == g or module.startswith(g + ".")), key=len, default=None)
+    if game is not None:
+        return game
     return module if _is_package(module) else module.rpartition(".")[0] or module
+
+
+def game_packages():
+    """The registered games' packages (``simulate.core.games``: the one list of games)."""
+    from .games import game_names, module_of  # here, not at the top: the registry is no kernel source
+    return [module_of(name) for name in game_names()]
 
 
 def is_kernel_source(path):
@@ -183,10 +187,9 @@ def kernel_sources(package):
 def source_hash(game=None):
     """A hash of the kernel sources and numba's version: of one game (its package
     name, or an object whose class is defined in it, such as its ``Game``) with the
-    shared helpers, or with no argument of every game under simulate/."""
+    shared helpers, or with no argument of every registered game."""
     if game is None:
-        games = [SHARED] + [f"simulate.{d.name}" for d in sorted(_GAMES.iterdir())
-                            if (d / "__init__.py").exists() and d != _ROOT]
+        games = [SHARED] + game_packages()
         files = {m: f for g in games for m, f in kernel_sources(g).items()}
     else:
         files = kernel_sources(game if isinstance(game, str) else game_package(game))

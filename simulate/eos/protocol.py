@@ -270,6 +270,11 @@ class Eos(Game):
         it (a nation's own cards in the nation's file, the deluxe module's in its file)."""
         if kind == "nation":
             return [(f"nations/{item}.toml", "")] if item in NATIONS else []
+        if kind == "seat":              # the one assumed value measured to move a seat's chances (issue #42:
+            # the compensation takes seat 0 from 36.9% to 24.7% at 4 players); equal corner rewards, "each"
+            # objectives and a longer chronicle each left the edge within a point (docs/assumptions.md)
+            return [("base.toml", "seat_compensation")] + [(f"modules/{m}.toml", "set.seat_compensation")
+                                                            for m in MODULES]
         if kind == "ship":
             return [(f"nations/{n}.toml", "ship") for n in NATIONS
                     if config.get("nations", {}).get(n, {}).get("ship", {}).get("name") == item]

@@ -26,6 +26,7 @@ from ..core.config_files import config_value, set_at, value_at
 from ..core.errors import UserError
 from ..core.games import get_game
 from ..core.workers import local_jobs
+from .seat_steps import log_rates, next_setting, plan, relative, seat_params
 
 FINAL_SEED, CONFIRM_SEED = 1_000_003, 2_000_003     # the settings are judged on deals the search never saw
 SEARCH_SHARE, FINAL_SHARE = 0.8, 0.1                 # of the budget; the confirmation plays the rest
@@ -226,6 +227,7 @@ class BalanceResult:
     population: int = 0
     final_games: int = 0
     stopped_early: int = None           # the generation after which a setting was fair enough (anytime-valid)
+    method: str = "sampled"             # "grid" (every setting raced), "sampled" (cross-entropy), "seat steps"
 
 
 class Evaluator:
@@ -367,11 +369,17 @@ def search(game, players, params, terms_, budget, *, strategies=None, seed=1, co
                 raise Stopped()
             return cands
 
+        seats = seat_params(get_game(game), params, players, terms_)
         if whole is not None:
-            generations = 1
+            generations, method = 1, "grid"
             with contextlib.suppress(Stopped):
                 raced(whole, 0, SEARCH_SHARE * budget)
+        elif seats is not None:
+            method = "seat steps"
+            generations, stopped = _seat_steps(ev, params, seats, players, terms_, SEARCH_SHARE * budget, seed,
+                                               finalists, history, on_generation, good_enough)
         else:
+            method = "sampled"
             generations = generations or int(np.clip(round(math.log2(max(budget, 1) / 20_000)), 4, 10))
 
             def objective(xs, generation):
@@ -394,4 +402,31 @@ def search(game, players, params, terms_, budget, *, strategies=None, seed=1, co
         judged.append((list(x), est, ci, parts, part_ci))
     best = sorted(judged[1:], key=lambda j: j[1])
     return BalanceResult(params, terms_, best, judged[0], history, ev.played, saved, generations,
-                         len(whole) if whole is not None else population, final_games, stopped)
+                         len(whole) if whole is not None else 1 if method == "seat steps" else population,
+                         final_games, stopped, method)
+
+
+def _seat_steps(ev, params, seats, players, terms_, budget, seed, finalists, history, on_step, good_enough):
+    """The seat-knob search (``seat_steps``): each step one setting on fresh seeds, twice the games
+    of the one before, the next from the fitted model. Returns (steps played, the step after which
+    a setting was fair enough, or None)."""
+    lo, hi = np.array([p.lo for p in params], float), np.array([p.hi for p in params], float)
+    x, (n, steps) = [p.printed for p in params], plan(budget, players)
+    xs, ys, ws = [], [], []
+    for step in range(steps):
+        c = Candidate(snap(params, x), rounds=1)
+        c.tally = ev.tally([c.x], seed + step, 0, n)[0]
+        c.objective = value(terms_, c.tally, players, closeness(params, c.x))[0]
+        finalists[c.x] = min(c.objective, finalists.get(c.x, math.inf))
+        history.append({"generation": step, "best": list(c.x), "objective": c.objective, "rounds": 1,
+                        "candidates": 1, "games": n})
+        if on_step:
+            on_step(step, c, "step")
+        if good_enough(c):
+            return step + 1, step
+        t = c.tally[players]
+        xs.append(c.x)
+        ys.append(relative(log_rates(t.seat_wins, t.games), seats))
+        ws.append(n)
+        x, n = next_setting(xs, ys, ws, lo, hi, len(seats) == players), 2 * n
+    return steps, None

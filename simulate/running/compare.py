@@ -121,8 +121,8 @@ def parse_whatifs(specs):
     for spec in ([specs] if isinstance(specs, str) else list(specs or ())):
         name, sep, rest = str(spec).partition(":")
         if not sep or not rest.strip():
-            raise UserError(f"--cell expects NAME:KEY=VALUE[,KEY=VALUE...] (e.g. wind4:setup.start_vp=4), "
-                            f"got {spec!r}")
+            raise UserError(f"--cell expects NAME:KEY=VALUE[,KEY=VALUE...] (a cell name, then --set items: "
+                            f"e.g. mine:section.key=4), got {spec!r}")
         items.append((name.strip(), _key_values(name, rest)))
     return _named_cells(items)
 

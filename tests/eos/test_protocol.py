@@ -325,7 +325,8 @@ def test_report(runs):
 
 def test_findings_about_eos_items_are_marked_with_their_files():
     """A finding about a nation, an Angel, a Demon Lord, a deed, a journey card or an upgrade (a
-    nation's own in its file) carries the files of its entry's assumed values; a seat's none."""
+    nation's own in its file) carries the files of its entry's assumed values; a seat's none, but
+    where it rests on an assumed seat compensation (the one value measured to move it)."""
     from analysis.findings import Finding
     from reports.data import mark_assumed
 
@@ -341,6 +342,13 @@ def test_findings_about_eos_items_are_marked_with_their_files():
     assert marked("upgrade", {"item_id": "kusan_u5"}) == ("nations/kusan.toml",)
     assert marked("journey", {"item_id": "j02"}) == ("journey.toml",)
     assert marked("seat", {"seat": 0}) == () and marked("strategy", {"strategy": "greedy"}) == ()
+    # a seat's chances: only where a measured sensitivity moves them, the seat compensation's assumed tables
+    module = GAME.assumed_values(variants=["seat-compensation"])
+    assert mark_assumed([Finding("seat", "", "", 0.1, 0.01, {"seat": 2})], GAME, module, GAME.load_rules(
+        variants=["seat-compensation"]).config)[0].rests_on == ("modules/seat-compensation.toml",)
+    others = GAME.assumed_values(variants=["full-round", "reverse-pick"])
+    assert mark_assumed([Finding("seat", "", "", 0.1, 0.01, {"seat": 2})], GAME, others, GAME.load_rules(
+        variants=["full-round", "reverse-pick"]).config)[0].rests_on == ()
     # a value the run set itself is no longer assumed
     mine = GAME.assumed_values(variants=[], overrides={"angels.angel.alhana.hero_glory": 5}, resolved=config)
     assert mark_assumed([Finding("angel", "", "", 0.1, 0.01, {"item_id": "alhana"})], GAME, mine,
