@@ -38,8 +38,8 @@ def test_protocol_object():
     assert GAME.score_unit == "points" and GAME.tables == ("games", "seats")
     assert GAME.canonical_variant("hot_dice+big_die") == "big_die,hot_dice"
     schema = GAME.strategy_schema()
-    assert schema.row_size == 3 and schema.policies == {"random": 0, "heuristic": 1}
-    assert sorted(p.stem for p in schema.folder.glob("*.toml")) == ["bold", "cautious"]
+    assert schema.row_size == 3 + 2 and schema.policies == {"random": 0, "heuristic": 1, "lookahead": 2, "mcts": 3}
+    assert sorted(p.stem for p in schema.folder.glob("*.toml")) == ["bold", "cautious", "lookahead", "mcts"]
     for table, core in CORE.items():
         assert GAME.schemas()[table].names[:len(core)] == list(core)
 

@@ -87,7 +87,7 @@ def test_replay_of_a_run_folder(run, tmp_path):
 def test_bench():
     result = json.loads(windtunnel("bench", "dice", "--players", 2, "--games", 2000, "--json"))
     assert result["game"] == "dice" and result["score_unit"] == "points"
-    assert sorted(result["policies"]) == ["bold", "cautious", "random"]
+    assert sorted(result["policies"]) == ["bold", "cautious", "lookahead", "mcts", "random"]
     assert all(p["games_per_s"] > 0 and p["turns_per_game"] >= 2 for p in result["policies"].values())
     text = windtunnel("bench", "dice", "--players", 2, "--games", 2000)
     assert "cautious" in text and "VP" not in text

@@ -3,6 +3,7 @@ a time (``kernel.step``; the replay also asks ``kernel.decide``) on the state an
 game starts from, so nothing here re-implements a rule and a replay is the batch's very game."""
 import numpy as np
 
+from simulate.core.contract import scratch
 from simulate.core.face import State as Face, ending
 from simulate.core.protocol import Played
 
@@ -57,7 +58,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False):
     if any(isinstance(s, str) for s in strategies):             # names do too
         strategies = resolve_strategies(GAME, strategies, n_players)[0]
     names, (POL, W) = [s.name for s in strategies], strategy_arrays(GAME, strategies)
-    POL = POL.astype(np.int64)
+    POL, W, X = POL.astype(np.int64), np.ascontiguousarray(W, np.float64), scratch(L.S_SIZE, L.MAX_OPTIONS)
     state = State(rules, n_players, run_seed, game_index, check)
     S, T = state.S, rules.T
     lines = [f"Dice, {n_players} players, seed {run_seed}, game {game_index}: a d{T[L.T_FACES]}, target "
@@ -68,7 +69,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False):
         p, total, rnd = state.current_player(), int(S[L.S_TURN_TOTAL]), int(S[L.S_ROUND])
         if not faces and p == 0:
             lines.append(f"Round {rnd + 1}")
-        action = int(K.decide(S, T, W, POL, state.RP))
+        action = int(K.decide(S, T, W, POL, state.RP, state.RD, K.CONTRACT, X))
         face = state.apply_action(action)
         if face:
             bonus = T[L.T_TOP_BONUS] if face == T[L.T_FACES] else 0

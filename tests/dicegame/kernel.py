@@ -1,12 +1,15 @@
 """The dice game's rules kernel (numba). A game is S (its state), T (the rules) and two random
 streams seeded from (run seed, game index): RD for the dice, RP for the random policy's coin, so
 the dice are the same whoever decides and the face, one ``step`` at a time, plays the batch's game."""
-from simulate.core import kernel_frame
-from simulate.core.jit import entry, hot, tiny
+from numba import types
+
+from simulate.core import contract as C, kernel_frame
+from simulate.core.jit import contract, entry, hot, tiny
 from simulate.core.rng import below, game_seed
 
 from .layout import (BIG_TURNS, DONE_REACHED, DONE_ROUNDS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS,
-                     G_WINNER, HOLD, MAX_PLAYERS, N_SEAT_COLS, N_WEIGHTS, POL_RANDOM, P_BANKED, P_RANK, P_SCORE,
+                     G_WINNER, HOLD, MAX_PLAYERS, N_SEAT_COLS, N_WEIGHTS, POL_LOOKAHEAD, POL_MCTS, POL_RANDOM,
+                     P_BANKED, P_RANK, P_SCORE, REWARD_SCALE,
                      P_SLOT, P_WON, ROLL, S_BANKED, S_BIG, S_BONUS, S_BUSTS, S_DONE, S_ERROR, S_ERROR_TURN,
                      S_LAST_FACE, S_LOST, S_N, S_ROLLED, S_ROLLS, S_ROUND, S_SEAT, S_SIZE, S_TURN, S_TURN_ROLLS,
                      S_TURN_TOTAL, T_FACES, T_MAX_ROUNDS, T_TARGET, T_TOP_BONUS)
@@ -49,17 +52,31 @@ def feature(S, T, p, f):
 
 
 @hot
-def decide(S, T, W, POL, RP):
-    """The seat to move's choice: random (a fair coin), or heuristic (hold when w . features >= 1)."""
+def heuristic_value(S, T, W, p):
+    v = 0.0
+    for f in range(N_WEIGHTS):
+        v += W[p, f] * feature(S, T, p, f)
+    return v
+
+
+@hot
+def decide(S, T, W, POL, RP, RD, G, X):
+    """The seat to move's choice: random (a fair coin), heuristic (hold when w . features >= 1),
+    or a search player of the core's (``simulate/core/contract.py``) on the contract below."""
     p = S[S_SEAT]
     if n_legal(S) == 1:
         return ROLL
     if POL[p] == POL_RANDOM:
         return below(RP, 2)
-    v = 0.0
-    for f in range(N_WEIGHTS):
-        v += W[p, f] * feature(S, T, p, f)
-    return HOLD if v >= 1.0 else ROLL
+    if POL[p] == POL_MCTS or POL[p] == POL_LOOKAHEAD:
+        OPT = X[C.DECISION]
+        n = G[C.OPTIONS](S, T, OPT)
+        if POL[p] == POL_MCTS:
+            i = C.mcts(S, T, RD, W, POL, OPT, n, X, G, POL_RANDOM, int(W[p, N_WEIGHTS]), 0, REWARD_SCALE)
+        else:
+            i = C.lookahead(S, T, RD, W, POL, OPT, n, X, G, POL_RANDOM, int(W[p, N_WEIGHTS + 1]), 0, REWARD_SCALE)
+        return OPT[i, 0]
+    return HOLD if heuristic_value(S, T, W, p) >= 1.0 else ROLL
 
 
 @hot
@@ -123,6 +140,52 @@ def step(S, T, RD, action, check):
     return face
 
 
+# ---- the kernel contract (``simulate/core/contract.py``): what the core's search players need
+SIG = C.signatures(types.int64[::1], types.int64[::1], types.uint64[::1], types.float64[:, ::1])
+
+
+@contract(SIG["options"])
+def options(S, T, OPT):
+    n = n_legal(S)
+    for i in range(n):
+        OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3] = i, 0, 0, 0          # the action's code is its row
+    return n
+
+
+@contract(SIG["apply"])
+def apply(S, T, R, OPT, i):
+    return step(S, T, R, OPT[i, 0], False)
+
+
+@contract(SIG["to_move"])
+def to_move(S):
+    return S[S_SEAT]
+
+
+@contract(SIG["over"])
+def over(S):
+    return 1 if S[S_DONE] != 0 else 0
+
+
+@contract(SIG["value"])
+def value(S, T, p):
+    return feature(S, T, p, 1)                   # the lead over the best other seat
+
+
+@contract(SIG["score"])
+def option_score(S, T, W, OPT, n, i):
+    """A hold's worth is w . features - 1 (the heuristic holds at >= 0); a roll's just below 0."""
+    return heuristic_value(S, T, W, S[S_SEAT]) - 1.0 if OPT[i, 0] == HOLD else -1e-9
+
+
+@contract(SIG["redeal"])
+def redeal(S, T, p, R):
+    return 0                                     # nothing is hidden
+
+
+CONTRACT = (options, apply, to_move, over, value, option_score, redeal)
+
+
 @hot
 def record(S, T, g, games, seats):
     """Game g's results into row g of the result arrays (its seats' strategy rows are there)."""
@@ -141,13 +204,14 @@ def record(S, T, g, games, seats):
 @entry
 @hot
 def batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, seats, seeds,
-          W_seat, POL_seat, S, RD, RP):
-    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds. The last
-    five arguments are scratch arrays made in Python (hot code allocates nothing)."""
+          W_seat, POL_seat, S, RD, RP, G, X):
+    """Play games [first, first + n_games) into rows 0..n_games-1 of games, seats, seeds. W_seat to
+    RP are scratch arrays made in Python (hot code allocates nothing), G the CONTRACT, X the
+    search players' scratch (``contract.scratch``)."""
     for g in range(n_games):
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, P_SLOT])
         new_game(S, RD, RP, n_players, run_seed, first + g)
         seeds[g] = RD[0]
         while S[S_DONE] == 0:
-            step(S, T, RD, decide(S, T, W_seat, POL_seat, RP), check)
+            step(S, T, RD, decide(S, T, W_seat, POL_seat, RP, RD, G, X), check)
         record(S, T, g, games, seats)

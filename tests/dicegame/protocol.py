@@ -34,19 +34,24 @@ class Dice(Game):
     rules_table = L.T_KEYS
 
     def strategy_schema(self):
-        return StrategySchema(features=L.FEATURES, policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC},
+        return StrategySchema(features=L.FEATURES, params=L.PARAMS,
+                              policies={"random": L.POL_RANDOM, "heuristic": L.POL_HEURISTIC,
+                                        "lookahead": L.POL_LOOKAHEAD, "mcts": L.POL_MCTS},
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="cautious")
 
     def _results(self, capacity):
         return Results.empty(capacity)
 
     def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
-        from .kernel import batch
+        from simulate.core.contract import scratch
+
+        from .kernel import CONTRACT, batch
 
         POL, W = np.asarray(POL, np.int64), np.asarray(W, np.float64)
         batch(rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats,
               r.seeds, np.zeros((L.MAX_PLAYERS, W.shape[1])), np.zeros(L.MAX_PLAYERS, np.int64),
-              np.zeros(L.S_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(1, np.uint64))
+              np.zeros(L.S_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(1, np.uint64), CONTRACT,
+              scratch(L.S_SIZE, L.MAX_OPTIONS))
 
     @property
     def subjects(self):

@@ -1,0 +1,200 @@
+"""The kernel contract, and the search players written once against it.
+
+A game's compiled code offers these functions on its own arrays (in the manner of OpenSpiel's
+``State`` and pgx's ``step``): S its state, T its rules table, R its chance stream (uint64[1]),
+W the seats' strategy rows, OPT an int32 (options, 4) buffer of option rows (kind, a, b, c):
+
+    options(S, T, OPT) -> n        the legal options of the decision at hand, into OPT[:n]
+    apply(S, T, R, OPT, i)         take option i, and play chance on to the next decision
+    to_move(S) -> seat             whose decision it is
+    over(S) -> 0 or 1              the game has ended
+    value(S, T, p) -> float        seat p's standing: its score over the best rival's, in the
+                                   game's unit (a search's reward: at the game's end a win, 1,
+                                   a tie, 1/2, or a loss, 0, by its sign; before the end the
+                                   change since the search began, `scale` of it about 0.88)
+    score(S, T, W, OPT, n, i)      the heuristic's worth of option i for the seat to move, by its
+                                   strategy row (greedy play, the search's priors and playouts)
+    redeal(S, T, p, R)             redeal what seat p cannot see, keeping every count (a game
+                                   without hidden information returns at once)
+
+Each is a ``jit.contract(signature)`` function (a cfunc, cached in the game's cache folder;
+``signatures`` gives them for a game's array types), gathered in a tuple in the order of
+``FUNCTIONS``. The players below take that tuple: they are compiled once per game's array
+types and cached, and call the game by pointer (docs/kernel-contract.md says why).
+
+Written once here: the greedy player (the best option by ``score``), the Monte Carlo lookahead
+(each option tried on the same redeals, the rest played by the seats' heuristics, the best
+mean ``value``) and the MCTS player (``mcts_tree``: information-set MCTS over the seat's own
+decisions of its turn, priors from ``score``). Each draws on a stream of its own derived from the
+game's (R comes back as it was), so a game stays a function of (run seed, game index).
+"""
+import warnings
+
+import numpy as np
+from numba import types
+from numba.core.errors import NumbaExperimentalFeatureWarning
+
+# first-class function types are what let the players be compiled once and call any game's contract
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+from .jit import hot
+from .mcts_tree import N_VISITS, ROOT, backup, field, most_visited, reward_of, select, tree_reset, tree_size
+from .rng import below, game_seed
+
+FUNCTIONS = ("options", "apply", "to_move", "over", "value", "score", "redeal")
+OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORE, REDEAL = range(len(FUNCTIONS))
+OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
+TEMP = 1.0                        # the priors' softmax temperature, in reward_scale units of score
+C_PUCT = 1.5
+MAX_SCORE = 1e6                   # scores clipped to fit int32 milli-units
+SEARCH_STREAM = 0x5EA2C4          # the search's stream: game_seed(the game's stream, this)
+
+
+def signatures(S, T, R, W):
+    """{function: numba signature} of the contract for a game whose state, rules, stream and
+    strategy rows have numba types S, T, R and W."""
+    opt, i64, f64 = types.int32[:, ::1], types.int64, types.float64
+    return {"options": i64(S, T, opt), "apply": i64(S, T, R, opt, i64), "to_move": i64(S), "over": i64(S),
+            "value": f64(S, T, i64), "score": f64(S, T, W, opt, i64, i64), "redeal": i64(S, T, i64, R)}
+
+
+def scratch(s_size, max_options, max_nodes=16_384):
+    """X, the search players' scratch arrays (hot code allocates nothing): the tree, the saved
+    state, the root's options, the priors, a playout's option buffer, the saved stream, and the
+    decision's own option buffer (``X[DECISION]``, where a game lists the options it searches)."""
+    return (np.zeros(tree_size(max_nodes), np.int32), np.zeros(s_size, np.int64),
+            np.zeros((max_options, OPT_W), np.int32), np.zeros(max_options, np.int64),
+            np.zeros((max_options, OPT_W), np.int32), np.zeros(1, np.uint64),
+            np.zeros((max_options, OPT_W), np.int32))
+
+
+DECISION = 6
+
+
+@hot
+def greedy(S, T, W, OPT, n, G):
+    """The option with the best heuristic score (the first of equals)."""
+    best, at = -np.inf, 0
+    for i in range(n):
+        v = G[SCORE](S, T, W, OPT, n, i)
+        if v > best:
+            best, at = v, i
+    return at
+
+
+@hot
+def heuristic(S, T, R, W, POL, OPT, n, G, random_code):
+    """A playout's move for the seat to move: random stays random, every other seat greedy."""
+    if POL[G[TO_MOVE](S)] == random_code:
+        return below(R, n)
+    return greedy(S, T, W, OPT, n, G)
+
+
+@hot
+def reward(S, T, p, G, root, scale):
+    """Seat p's reward in [0, 1] for a playout: at the game's end its result (won, tied, lost by
+    the sign of its ``value``), before it the change of its value since the root (``reward_of``)."""
+    v = G[VALUE](S, T, p)
+    if G[OVER](S) != 0:
+        return 1.0 if v > 0 else 0.5 if v == 0 else 0.0
+    return reward_of(v - root, scale)
+
+
+@hot
+def save(S, R, OPT, n, X):
+    SB, ROOT_OPT, RS = X[1], X[2], X[5]
+    for k in range(S.shape[0]):
+        SB[k] = S[k]
+    for r in range(n):
+        for c in range(OPT_W):
+            ROOT_OPT[r, c] = OPT[r, c]
+    RS[0] = R[0]
+
+
+@hot
+def restore(S, R, OPT, n, X):
+    SB, ROOT_OPT, RS = X[1], X[2], X[5]
+    for k in range(S.shape[0]):
+        S[k] = SB[k]
+    for r in range(n):
+        for c in range(OPT_W):
+            OPT[r, c] = ROOT_OPT[r, c]
+    R[0] = RS[0]
+
+
+@hot
+def play_on(S, T, R, W, POL, OPT, G, random_code, decisions):
+    """Every seat on its heuristic until the game ends or `decisions` more were taken (0: to the end)."""
+    taken = 0
+    while G[OVER](S) == 0 and (decisions <= 0 or taken < decisions):
+        n = G[OPTIONS](S, T, OPT)
+        G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, G, random_code))
+        taken += 1
+
+
+@hot
+def lookahead(S, T, R, W, POL, OPT, n, X, G, random_code, rollouts, decisions, scale):
+    """Flat Monte Carlo: each option of OPT[:n] played `rollouts` times, on the same redeals
+    for every option, the game played on by the seats' heuristics for `decisions` more (0: to
+    the end); the option with the best mean ``reward``. S, R and OPT come back as they were."""
+    p = G[TO_MOVE](S)
+    save(S, R, OPT, n, X)
+    root = G[VALUE](S, T, p)
+    base = game_seed(R[0], SEARCH_STREAM)
+    work = X[4]
+    best, at = -np.inf, 0
+    for i in range(n):
+        total = 0.0
+        for k in range(rollouts):
+            restore(S, R, OPT, n, X)
+            R[0] = game_seed(base, k)
+            G[REDEAL](S, T, p, R)
+            for c in range(OPT_W):
+                work[0, c] = OPT[i, c]
+            G[APPLY](S, T, R, work, 0)
+            play_on(S, T, R, W, POL, work, G, random_code, decisions)
+            total += reward(S, T, p, G, root, scale)
+        if total > best:
+            best, at = total, i
+    restore(S, R, OPT, n, X)
+    return at
+
+
+@hot
+def mcts(S, T, R, W, POL, OPT, n, X, G, random_code, iterations, decisions, scale):
+    """Information-set MCTS over the seat to move's own decisions of its turn: each iteration
+    redeals what it cannot see, walks the tree (``mcts_tree.select``: priors the softmax of the
+    heuristic's scores) while the seat keeps the move, leaves it at a node never visited, plays
+    on by the seats' heuristics for `decisions` more (0: to the end) and backs up its ``reward``. The root's most visited option; S, R and OPT come back as they were."""
+    TR, SC, work = X[0], X[3], X[4]
+    p = G[TO_MOVE](S)
+    save(S, R, OPT, n, X)
+    root = G[VALUE](S, T, p)
+    base = game_seed(R[0], SEARCH_STREAM)
+    tree_reset(TR, 0)
+    for k in range(iterations):
+        restore(S, R, OPT, n, X)
+        R[0] = game_seed(base, k)
+        G[REDEAL](S, T, p, R)
+        for r in range(n):
+            for c in range(OPT_W):
+                work[r, c] = OPT[r, c]
+        m, node, walking = n, ROOT, True
+        while walking:
+            for i in range(m):
+                SC[i] = int(round(1000.0 * max(-MAX_SCORE, min(MAX_SCORE, G[SCORE](S, T, W, work, m, i) / scale))))
+            i, child = select(TR, 0, node, work, m, SC, 0, TEMP, C_PUCT)
+            if child < 0:                          # the tree is full: play on from here
+                G[APPLY](S, T, R, work, heuristic(S, T, R, W, POL, work, m, G, random_code))
+                break
+            walking = field(TR, 0, child, N_VISITS) > 0
+            node = child
+            G[APPLY](S, T, R, work, i)
+            if G[OVER](S) != 0 or G[TO_MOVE](S) != p:
+                break
+            m = G[OPTIONS](S, T, work)
+        play_on(S, T, R, W, POL, work, G, random_code, decisions)
+        backup(TR, 0, node, reward(S, T, p, G, root, scale))
+    restore(S, R, OPT, n, X)
+    best = most_visited(TR, 0, ROOT, OPT, n)
+    return best if best >= 0 else greedy(S, T, W, OPT, n, G)
