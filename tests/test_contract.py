@@ -19,43 +19,44 @@ RULES = GAME.load_rules()
 
 
 def states(n=60, seed=3):
-    """Decisions with a choice from games played by the cautious heuristic."""
+    """Decisions with a choice from games played by the cautious heuristic (hold once w . features >= 1)."""
     _, POL, W = resolve_strategies(GAME, "cautious", 2)
     W, POL = np.ascontiguousarray(W, np.float64), POL.astype(np.int64)
     X, out = C.scratch(L.S_SIZE, L.MAX_OPTIONS), []
     for g in range(n):
-        s = State(RULES, 2, seed, g)
+        s = State(GAME, RULES, 2, seed, g)
         while not s.is_terminal():
+            hold = K.n_legal(s.S) == 2 and K.heuristic_value(s.S, RULES.T, W, s.current_player()) >= 1.0
             if K.n_legal(s.S) == 2:
-                out.append((s.S.copy(), s.RD.copy()))
-            s.apply_action(int(K.decide(s.S, RULES.T, W, POL, s.RP, s.RD, K.CONTRACT, X)))
+                out.append((s.S.copy(), s.R.copy(), hold))
+            s.apply_action(L.HOLD if hold else L.ROLL)
     return out, W, POL, X
 
 
 def test_the_greedy_player_over_the_games_scores_is_its_heuristic():
     found, W, POL, X = states()
     OPT = X[C.DECISION]
-    for S, RD in found[:400]:
-        n = K.options(S, RULES.T, OPT)
-        assert n == 2 and OPT[C.greedy(S, RULES.T, W, OPT, n, K.CONTRACT), 0] == K.decide(
-            S, RULES.T, W, POL, np.zeros(1, np.uint64), RD, K.CONTRACT, X)
+    assert 20 < sum(hold for *_, hold in found) < len(found) - 20         # both choices met
+    for S, RD, hold in found[:400]:
+        n = K.list_options(S, OPT)
+        assert n == 2 and OPT[C.greedy(S, RULES.T, W, OPT, n, K.CONTRACT), 0] == (L.HOLD if hold else L.ROLL)
 
 
 @pytest.mark.parametrize("player", ["mcts", "lookahead"])
 def test_a_search_leaves_the_state_and_the_stream_as_they_were_and_decides_the_same_twice(player):
     found, W, POL, X = states(20)
     OPT = X[C.DECISION]
-    for S, RD in found[::7]:
+    for S, RD, _ in found[::7]:
         before, stream = S.copy(), RD.copy()
         picks = []
         for _ in range(2):
-            n = K.options(S, RULES.T, OPT)
+            n = K.list_options(S, OPT)
             if player == "mcts":
-                picks.append(C.mcts(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, L.POL_RANDOM, 60, 0,
-                                    L.REWARD_SCALE))
+                picks.append(C.mcts(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, 0, 60, 0,
+                                    GAME.reward_scale))
             else:
-                picks.append(C.lookahead(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, L.POL_RANDOM, 8, 0,
-                                         L.REWARD_SCALE))
+                picks.append(C.lookahead(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, 0, 8, 0,
+                                         GAME.reward_scale))
             assert (S == before).all() and RD[0] == stream[0]
             assert (OPT[:n, 0] == np.arange(n)).all()           # the options listed as they were
         assert picks[0] == picks[1] and 0 <= picks[0] < 2
@@ -85,7 +86,7 @@ def test_the_players_take_the_contract_as_first_class_functions():
     compile once per game's array types, keyed by function types (cached across processes),
     never by a jitted function's own type (compiled again in every process)."""
     assert [f.__name__ for f in K.CONTRACT] == ["options", "apply", "to_move", "over", "value", "option_score",
-                                                 "redeal"]
+                                                 "redeal", "new_game", "check", "record"]
     assert all(isinstance(f, CFunc) for f in K.CONTRACT)
     states(2)                                           # (the players compiled for the dice game's types)
     argtypes = [a for sig in C.greedy.signatures for a in sig if isinstance(a, types.BaseTuple)]

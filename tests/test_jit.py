@@ -253,7 +253,9 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
             "from simulate.core.jit import hot\nfrom .layout import X\n\n@hot\ndef f(a):\n    return a[X]\n")
         (tmp_path / game / "face.py").write_text("from . import kernel\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    shared = {"simulate.core.jit", "simulate.core.mcts_tree", "simulate.core.rng", "simulate.core.tape"}
+    shared = {"simulate.core.jit", "simulate.core.mcts_tree", "simulate.core.rng", "simulate.core.tape",
+              "simulate.core.contract", "simulate.core.contract_batch", "simulate.core.kernel_frame",
+              "simulate.core.seats"}
     assert set(jit.kernel_sources("ga")) == {"ga.kernel", "ga.layout"} | shared
     before = {g: source_hash(g) for g in ("ga", "gb")}
     (tmp_path / "gb" / "layout.py").write_text("X = 2\n")

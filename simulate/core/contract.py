@@ -5,7 +5,8 @@ A game's compiled code offers these functions on its own arrays (in the manner o
 W the seats' strategy rows, OPT an int32 (options, 4) buffer of option rows (kind, a, b, c):
 
     options(S, T, OPT) -> n        the legal options of the decision at hand, into OPT[:n]
-    apply(S, T, R, OPT, i)         take option i, and play chance on to the next decision
+    apply(S, T, R, OPT, i) -> n    take option i, play chance on to the next decision and list its
+                                   options into OPT (0 once the game is over)
     to_move(S) -> seat             whose decision it is
     over(S) -> 0 or 1              the game has ended
     value(S, T, p) -> float        seat p's standing: its score over the best rival's, in the
@@ -41,8 +42,8 @@ from .jit import hot
 from .mcts_tree import N_VISITS, ROOT, backup, field, most_visited, reward_of, select, tree_reset, tree_size
 from .rng import below, game_seed
 
-FUNCTIONS = ("options", "apply", "to_move", "over", "value", "score", "redeal")
-OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORE, REDEAL = range(len(FUNCTIONS))
+FUNCTIONS = ("options", "apply", "to_move", "over", "value", "score", "redeal", "new_game", "check", "record")
+OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORE, REDEAL, NEW_GAME, CHECK, RECORD = range(len(FUNCTIONS))
 OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
 TEMP = 1.0                        # the priors' softmax temperature, in reward_scale units of score
 C_PUCT = 1.5
@@ -52,10 +53,13 @@ SEARCH_STREAM = 0x5EA2C4          # the search's stream: game_seed(the game's st
 
 def signatures(S, T, R, W):
     """{function: numba signature} of the contract for a game whose state, rules, stream and
-    strategy rows have numba types S, T, R and W."""
+    strategy rows have numba types S, T, R and W; with the three the core's batch loop adds
+    (``contract_batch``): new_game, check and record."""
     opt, i64, f64 = types.int32[:, ::1], types.int64, types.float64
+    games, seats = types.int32[:, ::1], types.int32[:, :, ::1]
     return {"options": i64(S, T, opt), "apply": i64(S, T, R, opt, i64), "to_move": i64(S), "over": i64(S),
-            "value": f64(S, T, i64), "score": f64(S, T, W, opt, i64, i64), "redeal": i64(S, T, i64, R)}
+            "value": f64(S, T, i64), "score": f64(S, T, W, opt, i64, i64), "redeal": i64(S, T, i64, R),
+            "new_game": i64(S, R, R, i64, i64, i64), "check": i64(S, T), "record": i64(S, T, i64, games, seats)}
 
 
 def scratch(s_size, max_options, max_nodes=16_384):
@@ -123,12 +127,12 @@ def restore(S, R, OPT, n, X):
 
 
 @hot
-def play_on(S, T, R, W, POL, OPT, G, random_code, decisions):
-    """Every seat on its heuristic until the game ends or `decisions` more were taken (0: to the end)."""
+def play_on(S, T, R, W, POL, OPT, G, random_code, decisions, n):
+    """From a decision of n options listed in OPT, every seat on its heuristic until the game
+    ends or `decisions` more were taken (0: to the end)."""
     taken = 0
-    while G[OVER](S) == 0 and (decisions <= 0 or taken < decisions):
-        n = G[OPTIONS](S, T, OPT)
-        G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, G, random_code))
+    while n > 0 and (decisions <= 0 or taken < decisions):
+        n = G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, G, random_code))
         taken += 1
 
 
@@ -151,8 +155,7 @@ def lookahead(S, T, R, W, POL, OPT, n, X, G, random_code, rollouts, decisions, s
             G[REDEAL](S, T, p, R)
             for c in range(OPT_W):
                 work[0, c] = OPT[i, c]
-            G[APPLY](S, T, R, work, 0)
-            play_on(S, T, R, W, POL, work, G, random_code, decisions)
+            play_on(S, T, R, W, POL, work, G, random_code, decisions, G[APPLY](S, T, R, work, 0))
             total += reward(S, T, p, G, root, scale)
         if total > best:
             best, at = total, i
@@ -180,20 +183,16 @@ def mcts(S, T, R, W, POL, OPT, n, X, G, random_code, iterations, decisions, scal
             for c in range(OPT_W):
                 work[r, c] = OPT[r, c]
         m, node, walking = n, ROOT, True
-        while walking:
+        while walking and m > 0 and G[TO_MOVE](S) == p:
             for i in range(m):
                 SC[i] = int(round(1000.0 * max(-MAX_SCORE, min(MAX_SCORE, G[SCORE](S, T, W, work, m, i) / scale))))
             i, child = select(TR, 0, node, work, m, SC, 0, TEMP, C_PUCT)
             if child < 0:                          # the tree is full: play on from here
-                G[APPLY](S, T, R, work, heuristic(S, T, R, W, POL, work, m, G, random_code))
                 break
             walking = field(TR, 0, child, N_VISITS) > 0
             node = child
-            G[APPLY](S, T, R, work, i)
-            if G[OVER](S) != 0 or G[TO_MOVE](S) != p:
-                break
-            m = G[OPTIONS](S, T, work)
-        play_on(S, T, R, W, POL, work, G, random_code, decisions)
+            m = G[APPLY](S, T, R, work, i)
+        play_on(S, T, R, W, POL, work, G, random_code, decisions, m)
         backup(TR, 0, node, reward(S, T, p, G, root, scale))
     restore(S, R, OPT, n, X)
     best = most_visited(TR, 0, ROOT, OPT, n)

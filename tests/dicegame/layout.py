@@ -3,10 +3,7 @@ arrays, shared by the kernel (frozen into its compiled code) and the Python side
 MAX_PLAYERS = 4
 FEATURES = ("turn_total", "lead", "reach")     # the heuristic's weights, in row order
 N_WEIGHTS = len(FEATURES)
-POL_RANDOM, POL_HEURISTIC, POL_LOOKAHEAD, POL_MCTS = 0, 1, 2, 3
-PARAMS = {"iterations": 200, "rollouts": 16}   # the search players' (``simulate/core/contract.py``), after the weights
 MAX_OPTIONS = 2                                # roll, hold
-REWARD_SCALE = 10.0                            # points of lead worth about 0.88 of a win to the MCTS player
 ROLL, HOLD = 0, 1
 ACTIONS = ("roll", "hold")                     # an action's code is its index here
 BIG_TURNS = (10, 20, 30)                       # banked turns counted per seat (the "big_turn" subject)

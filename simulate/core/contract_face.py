@@ -1,0 +1,62 @@
+"""The Python face and the replay's frame over the kernel contract (``contract``), written once:
+a game on the contract supplies its words only.
+
+Python cannot call a game's contract functions (cfuncs over arrays) itself; the trampolines
+of ``contract_batch``, compiled once per contract signature, call them for it. ``ContractState`` is the face
+(``Game.new_state``): the game's state, rules and streams as the batch starts them
+(``new_game``), an option taken by ``apply``, so a face game is the batch's game.
+``play_told`` plays a face game to its end by the seats' policies, with the batch's own pick
+(``contract_batch.pick``: the same choices, the same game), telling each decision to the game's
+words.
+"""
+import numpy as np
+
+from . import contract as C
+from .contract_batch import apply_of, check_of, codes, new_game_of, options_of, pick, to_move_of
+from .face import State
+
+
+class ContractState(State):
+    """One game on the contract, decision by decision (``simulate.core.face.State``): `game` a
+    ``ContractGame``. Its options are the game's words for their rows (``game.option_text``)."""
+
+    def __init__(self, game, rules, players, seed=0, game_index=0, check=False):
+        game.check_players(players, rules)
+        self.game, self.rules, self.players, self.check = game, rules, players, check
+        self.S = np.zeros(game.state_size, game.state_dtype)
+        self.R, self.RP = np.zeros(1, np.uint64), np.zeros(1, np.uint64)
+        self.OPT = np.zeros((game.max_options, C.OPT_W), np.int32)
+        new_game_of(game.functions, self.S, self.R, self.RP, players, seed, game_index)
+        self.n = options_of(game.functions, self.S, rules.T, self.OPT)
+
+    def _to_move(self):
+        return int(to_move_of(self.game.functions, self.S))
+
+    def legal_actions(self):
+        return [self.game.option_text(self.OPT[i]) for i in range(self.n)]
+
+    def _apply(self, index):
+        self.n = apply_of(self.game.functions, self.S, self.rules.T, self.R, self.OPT, index)
+        if self.check:
+            check_of(self.game.functions, self.S, self.rules.T)
+
+    def is_terminal(self):
+        return self.n == 0
+
+    def scores(self):
+        return self.game.face_scores(self)
+
+
+def play_told(state, POL, W, tell):
+    """Play `state` to its end, seat p by row p of its strategies' policy codes `POL` and rows
+    `W`: the batch's pick on the batch's streams, so the game is the batch's. `tell(state, seat,
+    row)` after each decision, `row` the option taken."""
+    game, T = state.game, state.rules.T
+    POL, W = np.asarray(POL, np.int64), np.ascontiguousarray(W, np.float64)
+    X, K = C.scratch(game.state_size, game.max_options), codes(game.strategy_schema(), game.slot_column)
+    while not state.is_terminal():
+        seat = state.current_player()
+        i = pick(state.S, T, state.R, state.RP, W, POL, state.OPT, state.n, X, game.functions, K, game.reward_scale)
+        row = state.OPT[i].copy()
+        state._apply(int(i))
+        tell(state, seat, row)
