@@ -91,3 +91,33 @@ def test_the_players_take_the_contract_as_first_class_functions():
     states(2)                                           # (the players compiled for the dice game's types)
     argtypes = [a for sig in C.greedy.signatures for a in sig if isinstance(a, types.BaseTuple)]
     assert argtypes and all(isinstance(t, types.FunctionType) for tup in argtypes for t in tup)
+
+
+def test_the_core_forbids_an_option_to_the_treated_seat_only():
+    """"forbid an option", the core's intervention for every game on the contract: in game k the
+    seat k mod players never holds (so never banks a point); the other seat plays as printed,
+    the game with no intervention is unchanged, and an option the game does not have is one line."""
+    from simulate.core.errors import ConfigError
+
+    _, POL, W = resolve_strategies(GAME, "cautious", 3)
+    forbid = GAME.load_rules(overrides={"intervention.forbid": "hold"})
+    assert GAME.forbidden(forbid.config).tolist() == [[L.ACTIONS.index("hold"), -1, -1, -1]]
+    banked = np.asarray(GAME.play(forbid, 3, 4, 0, 60, POL, W).seats)[:60, :3, L.P_BANKED]
+    treated = np.arange(60) % 3
+    assert (banked[np.arange(60), treated] == 0).all()
+    others = banked[np.arange(60)[:, None], (treated[:, None] + [1, 2]) % 3]
+    base = np.asarray(GAME.play(RULES, 3, 4, 0, 60, POL, W).seats)[:60, :3, L.P_BANKED]
+    assert (others > 0).mean() > 0.5 and (base > 0).mean() > 0.5
+    with pytest.raises(ConfigError, match="intervention.forbid: no option of Dice"):
+        GAME.load_rules(overrides={"intervention.forbid": "jump"})
+
+
+def test_whatif_measures_a_forbidden_option_on_a_game_that_wrote_none(tmp_path, monkeypatch):
+    from .cli_invoke import invoke
+
+    monkeypatch.setenv("WINDTUNNEL_GAMES", "dice=tests.dicegame")
+    r = invoke("whatif", "dice", "--players", 2, "--intervention", "forbid=hold", "--games", 200, "--out",
+               tmp_path / "w", "--no-progress", "--no-report")
+    assert r.exit_code == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if "forbid-hold (never to hold)" in x)
+    assert "win rate -" in line and "*" in line

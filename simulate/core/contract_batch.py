@@ -5,6 +5,11 @@ greedy player over its ``score``, the lookahead and the MCTS player), and writes
     for each game: seat the run's strategies, new_game, then while the decision at hand has
     options: the seat's policy picks one, apply it (check mode: check the state); record
 
+An intervention the core offers every game on the contract: **forbid an option** to one seat a
+game (``ContractGame.forbidden``: the config's ``[intervention] forbid``, an option by the game's
+words), the seat game k treats being k mod players; its other seats, and its searches' imagined
+moves, play as printed.
+
 A seat's policy is a code of the game's strategy schema; ``Codes`` gathers the ones the loop
 needs (``codes``). Two streams, as every kernel keeps them: R the game's chance (the dice, the
 deck), RP the random policy's coin, so a game's chance does not depend on who decides.
@@ -31,6 +36,37 @@ def codes(schema, slot_column):
 
 
 @hot
+def forbidden(OPT, i, F):
+    """Option row OPT[i] matches a row of F (kind, a, b, c; -1 matches any)."""
+    for f in range(F.shape[0]):
+        hit = True
+        for c in range(C.OPT_W):
+            if F[f, c] >= 0 and F[f, c] != OPT[i, c]:
+                hit = False
+        if hit:
+            return True
+    return False
+
+
+@hot
+def without(OPT, n, F):
+    """OPT[:n] less the options F forbids, the others kept in order; all n where F forbids every one."""
+    kept = 0
+    for i in range(n):
+        if not forbidden(OPT, i, F):
+            kept += 1
+    if kept == 0:
+        return n
+    k = 0
+    for i in range(n):
+        if not forbidden(OPT, i, F):
+            for c in range(C.OPT_W):
+                OPT[k, c] = OPT[i, c]
+            k += 1
+    return k
+
+
+@hot
 def pick(S, T, R, RP, W, POL, OPT, n, X, G, K, scale):
     """The option the seat to move takes, by its policy (a forced one draws nothing)."""
     if n == 1:
@@ -48,17 +84,21 @@ def pick(S, T, R, RP, W, POL, OPT, n, X, G, K, scale):
 
 @hot
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, seats, seeds,
-               W_seat, POL_seat, S, R, RP, G, X, K, scale):
+               W_seat, POL_seat, S, R, RP, G, X, K, scale, F):
     """Games [first, first + n_games) into rows 0..n_games-1 of games, seats and seeds. W_seat to
     RP and X are scratch arrays made in Python (hot code allocates nothing), G the game's
-    contract, K its ``codes``, `scale` its reward scale."""
+    contract, K its ``codes``, `scale` its reward scale. F: the option rows an intervention
+    forbids the treated seat (game k's seat k mod players, ``seats.treated_seat``); none, no rows."""
     OPT = X[C.DECISION]
     for g in range(n_games):
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, K[SLOT]])
         G[C.NEW_GAME](S, R, RP, n_players, run_seed, first + g)
         seeds[g] = R[0]
+        treated = (first + g) % n_players if F.shape[0] > 0 else -1
         n = G[C.OPTIONS](S, T, OPT)
         while n > 0:
+            if G[C.TO_MOVE](S) == treated:
+                n = without(OPT, n, F)
             n = G[C.APPLY](S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, G, K, scale))
             if check:
                 G[C.CHECK](S, T)

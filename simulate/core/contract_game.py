@@ -23,8 +23,51 @@ class ContractGame(Game):
         module, _, name = self.contract.rpartition(".")
         return getattr(importlib.import_module(module), name)
 
+    intervention_table = "intervention"      # its [intervention] forbid = "none" (the core's interventions)
+    intervention_words = {"forbid": "never to {value}"}
+    # option kinds by name (row[0]), for the words and for "forbid": an option named "kind" or "kind:a"
+    option_kinds = ()
+
     def option_text(self, row):
-        return " ".join(str(int(v)) for v in row)
+        kind = self.option_kinds[row[0]] if 0 <= row[0] < len(self.option_kinds) else str(int(row[0]))
+        return ":".join([kind, *(str(int(v)) for v in row[1:] if v)])
+
+    def read_rules(self, config=None, overrides=None, variants=None, data=None):
+        """The base class's whole-number config (``config_ranges``), with the [intervention] table
+        of the core's interventions beside it (its value checked: ``forbidden``)."""
+        import numpy as np
+
+        from .config_files import TableRules, check_keys, whole_numbers
+        from .errors import ConfigError, UserError
+
+        path, data = self.read_config(config, overrides, variants, data)
+        own = {k: v for k, v in data.items() if k != self.intervention_table}
+        values = whole_numbers(own, self.config_ranges, path, overrides)
+        check_keys(data, {"": set(data), self.intervention_table: {"forbid"}}, path)
+        try:
+            self.forbidden(data)
+        except UserError as e:
+            raise ConfigError("--set" if "intervention.forbid" in (overrides or {}) else path,
+                              f"{self.intervention_table}.forbid", str(e).split(": ", 1)[1]) from None
+        return TableRules(np.array([values[key] for key in self.rules_table], np.int64), data, path)
+
+    def intervention_values(self, config):
+        return {"forbid": ", ".join(self.option_kinds) + " (an option kind, or kind:a)"}
+
+    def forbidden(self, config):
+        """The option rows the config's intervention forbids the treated seat (an int32 (k, 4)
+        array, -1 matching any value): none, or one row for "kind" or "kind:a"."""
+        import numpy as np
+
+        value = str((config.get(self.intervention_table or "", {}) or {}).get("forbid", "none"))
+        if value == "none":
+            return np.zeros((0, 4), np.int32)
+        kind, _, a = value.partition(":")
+        if kind not in self.option_kinds or (a and not a.lstrip("-").isdigit()):
+            from .errors import UserError
+            raise UserError(f"[intervention] forbid = {value!r}: no option of {self.title} "
+                            f"(its options: {', '.join(self.option_kinds)}, or kind:a)")
+        return np.array([[self.option_kinds.index(kind), int(a) if a else -1, -1, -1]], np.int32)
 
     def face_scores(self, state):
         raise NotImplementedError
@@ -40,4 +83,4 @@ class ContractGame(Game):
                    r.seeds, np.zeros((r.MAX_PLAYERS, W.shape[1])), np.zeros(r.MAX_PLAYERS, np.int64),
                    np.zeros(self.state_size, self.state_dtype), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
                    self.functions, scratch(self.state_size, self.max_options),
-                   codes(self.strategy_schema(), self.slot_column), self.reward_scale)
+                   codes(self.strategy_schema(), self.slot_column), self.reward_scale, self.forbidden(rules.config))

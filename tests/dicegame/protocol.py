@@ -33,6 +33,7 @@ class Dice(ContractGame):
     contract = "tests.dicegame.kernel.CONTRACT"
     state_size, state_dtype, max_options, slot_column = L.S_SIZE, "int64", L.MAX_OPTIONS, L.P_SLOT
     reward_scale = 10.0                        # points of lead worth about 0.88 of a win to the MCTS player
+    option_kinds = L.ACTIONS
 
     def strategy_schema(self):
         return StrategySchema(features=L.FEATURES, params={"iterations": 200, "rollouts": 16},
@@ -48,9 +49,6 @@ class Dice(ContractGame):
                         items=L.BIG_TURNS, states=("banked", "not_banked"),
                         note="Seats that banked at least one turn of that many points in a game against those that "
                              "never did."),)
-
-    def option_text(self, row):
-        return L.ACTIONS[row[0]]
 
     def face_scores(self, state):
         return [int(state.S[L.S_BANKED + p] + state.S[L.S_BONUS + p]) for p in range(state.players)]
