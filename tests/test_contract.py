@@ -39,7 +39,7 @@ def test_the_greedy_player_over_the_games_scores_is_its_heuristic():
     assert 20 < sum(hold for *_, hold in found) < len(found) - 20         # both choices met
     for S, RD, hold in found[:400]:
         n = K.list_options(S, OPT)
-        assert n == 2 and OPT[C.greedy(S, RULES.T, W, OPT, n, K.CONTRACT), 0] == (L.HOLD if hold else L.ROLL)
+        assert n == 2 and OPT[C.greedy(S, RULES.T, W, OPT, n, X, K.CONTRACT), 0] == (L.HOLD if hold else L.ROLL)
 
 
 @pytest.mark.parametrize("player", ["mcts", "lookahead"])
@@ -85,12 +85,16 @@ def test_the_players_take_the_contract_as_first_class_functions():
     """The chosen form (docs/kernel-contract.md): each contract function a cfunc, so the players
     compile once per game's array types, keyed by function types (cached across processes),
     never by a jitted function's own type (compiled again in every process)."""
-    assert [f.__name__ for f in K.CONTRACT] == ["options", "apply", "to_move", "over", "value", "option_score",
+    assert [f.__name__ for f in K.CONTRACT] == ["options", "apply", "to_move", "over", "value", "option_scores",
                                                  "redeal", "new_game", "check", "record"]
     assert all(isinstance(f, CFunc) for f in K.CONTRACT)
-    states(2)                                           # (the players compiled for the dice game's types)
+    found, W, _, X = states(1)
+    S = found[0][0]
+    OPT = X[C.DECISION]
+    C.greedy(S, RULES.T, W, OPT, K.list_options(S, OPT), X, K.CONTRACT)    # (compiled for the dice game's types)
     argtypes = [a for sig in C.greedy.signatures for a in sig if isinstance(a, types.BaseTuple)]
-    assert argtypes and all(isinstance(t, types.FunctionType) for tup in argtypes for t in tup)
+    contracts = [tup for tup in argtypes if len(tup) == len(C.FUNCTIONS)]
+    assert contracts and all(isinstance(t, types.FunctionType) for tup in contracts for t in tup)
 
 
 def test_the_core_forbids_an_option_to_the_treated_seat_only():

@@ -13,8 +13,9 @@ W the seats' strategy rows, OPT an int32 (options, 4) buffer of option rows (kin
                                    game's unit (a search's reward: at the game's end a win, 1,
                                    a tie, 1/2, or a loss, 0, by its sign; before the end the
                                    change since the search began, `scale` of it about 0.88)
-    score(S, T, W, OPT, n, i)      the heuristic's worth of option i for the seat to move, by its
-                                   strategy row (greedy play, the search's priors and playouts)
+    scores(S, T, W, OPT, n, out)   the heuristic's worth of each option into out[:n], for the seat
+                                   to move by its strategy row (greedy play, the search's priors
+                                   and playouts); all at once, as a heuristic weighs a decision
     redeal(S, T, p, R)             redeal what seat p cannot see, keeping every count (a game
                                    without hidden information returns at once)
 
@@ -23,10 +24,10 @@ Each is a ``jit.contract(signature)`` function (a cfunc, cached in the game's ca
 ``FUNCTIONS``. The players below take that tuple: they are compiled once per game's array
 types and cached, and call the game by pointer (docs/kernel-contract.md says why).
 
-Written once here: the greedy player (the best option by ``score``), the Monte Carlo lookahead
+Written once here: the greedy player (the best option by ``scores``), the Monte Carlo lookahead
 (each option tried on the same redeals, the rest played by the seats' heuristics, the best
 mean ``value``) and the MCTS player (``mcts_tree``: information-set MCTS over the seat's own
-decisions of its turn, priors from ``score``). Each draws on a stream of its own derived from the
+decisions of its turn, priors from ``scores``). Each draws on a stream of its own derived from the
 game's (R comes back as it was), so a game stays a function of (run seed, game index).
 """
 import warnings
@@ -42,8 +43,8 @@ from .jit import hot
 from .mcts_tree import N_VISITS, ROOT, backup, field, most_visited, reward_of, select, tree_reset, tree_size
 from .rng import below, game_seed
 
-FUNCTIONS = ("options", "apply", "to_move", "over", "value", "score", "redeal", "new_game", "check", "record")
-OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORE, REDEAL, NEW_GAME, CHECK, RECORD = range(len(FUNCTIONS))
+FUNCTIONS = ("options", "apply", "to_move", "over", "value", "scores", "redeal", "new_game", "check", "record")
+OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORES, REDEAL, NEW_GAME, CHECK, RECORD = range(len(FUNCTIONS))
 OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
 TEMP = 1.0                        # the priors' softmax temperature, in reward_scale units of score
 C_PUCT = 1.5
@@ -58,40 +59,42 @@ def signatures(S, T, R, W):
     opt, i64, f64 = types.int32[:, ::1], types.int64, types.float64
     games, seats = types.int32[:, ::1], types.int32[:, :, ::1]
     return {"options": i64(S, T, opt), "apply": i64(S, T, R, opt, i64), "to_move": i64(S), "over": i64(S),
-            "value": f64(S, T, i64), "score": f64(S, T, W, opt, i64, i64), "redeal": i64(S, T, i64, R),
+            "value": f64(S, T, i64), "scores": i64(S, T, W, opt, i64, types.float64[::1]), "redeal": i64(S, T, i64, R),
             "new_game": i64(S, R, R, i64, i64, i64), "check": i64(S, T), "record": i64(S, T, i64, games, seats)}
 
 
 def scratch(s_size, max_options, max_nodes=16_384):
     """X, the search players' scratch arrays (hot code allocates nothing): the tree, the saved
-    state, the root's options, the priors, a playout's option buffer, the saved stream, and the
-    decision's own option buffer (``X[DECISION]``, where a game lists the options it searches)."""
+    state, the root's options, the priors, a playout's option buffer, the saved stream, the
+    decision's own option buffer (``X[DECISION]``, where a game lists the options it searches)
+    and the options' scores (``X[SCORED]``)."""
     return (np.zeros(tree_size(max_nodes), np.int32), np.zeros(s_size, np.int64),
             np.zeros((max_options, OPT_W), np.int32), np.zeros(max_options, np.int64),
             np.zeros((max_options, OPT_W), np.int32), np.zeros(1, np.uint64),
-            np.zeros((max_options, OPT_W), np.int32))
+            np.zeros((max_options, OPT_W), np.int32), np.zeros(max_options, np.float64))
 
 
-DECISION = 6
+DECISION, SCORED = 6, 7
 
 
 @hot
-def greedy(S, T, W, OPT, n, G):
+def greedy(S, T, W, OPT, n, X, G):
     """The option with the best heuristic score (the first of equals)."""
+    out = X[SCORED]
+    G[SCORES](S, T, W, OPT, n, out)
     best, at = -np.inf, 0
     for i in range(n):
-        v = G[SCORE](S, T, W, OPT, n, i)
-        if v > best:
-            best, at = v, i
+        if out[i] > best:
+            best, at = out[i], i
     return at
 
 
 @hot
-def heuristic(S, T, R, W, POL, OPT, n, G, random_code):
+def heuristic(S, T, R, W, POL, OPT, n, X, G, random_code):
     """A playout's move for the seat to move: random stays random, every other seat greedy."""
     if POL[G[TO_MOVE](S)] == random_code:
         return below(R, n)
-    return greedy(S, T, W, OPT, n, G)
+    return greedy(S, T, W, OPT, n, X, G)
 
 
 @hot
@@ -127,12 +130,12 @@ def restore(S, R, OPT, n, X):
 
 
 @hot
-def play_on(S, T, R, W, POL, OPT, G, random_code, decisions, n):
+def play_on(S, T, R, W, POL, OPT, X, G, random_code, decisions, n):
     """From a decision of n options listed in OPT, every seat on its heuristic until the game
     ends or `decisions` more were taken (0: to the end)."""
     taken = 0
     while n > 0 and (decisions <= 0 or taken < decisions):
-        n = G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, G, random_code))
+        n = G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, X, G, random_code))
         taken += 1
 
 
@@ -155,7 +158,7 @@ def lookahead(S, T, R, W, POL, OPT, n, X, G, random_code, rollouts, decisions, s
             G[REDEAL](S, T, p, R)
             for c in range(OPT_W):
                 work[0, c] = OPT[i, c]
-            play_on(S, T, R, W, POL, work, G, random_code, decisions, G[APPLY](S, T, R, work, 0))
+            play_on(S, T, R, W, POL, work, X, G, random_code, decisions, G[APPLY](S, T, R, work, 0))
             total += reward(S, T, p, G, root, scale)
         if total > best:
             best, at = total, i
@@ -184,16 +187,17 @@ def mcts(S, T, R, W, POL, OPT, n, X, G, random_code, iterations, decisions, scal
                 work[r, c] = OPT[r, c]
         m, node, walking = n, ROOT, True
         while walking and m > 0 and G[TO_MOVE](S) == p:
+            G[SCORES](S, T, W, work, m, X[SCORED])
             for i in range(m):
-                SC[i] = int(round(1000.0 * max(-MAX_SCORE, min(MAX_SCORE, G[SCORE](S, T, W, work, m, i) / scale))))
+                SC[i] = int(round(1000.0 * max(-MAX_SCORE, min(MAX_SCORE, X[SCORED][i] / scale))))
             i, child = select(TR, 0, node, work, m, SC, 0, TEMP, C_PUCT)
             if child < 0:                          # the tree is full: play on from here
                 break
             walking = field(TR, 0, child, N_VISITS) > 0
             node = child
             m = G[APPLY](S, T, R, work, i)
-        play_on(S, T, R, W, POL, work, G, random_code, decisions, m)
+        play_on(S, T, R, W, POL, work, X, G, random_code, decisions, m)
         backup(TR, 0, node, reward(S, T, p, G, root, scale))
     restore(S, R, OPT, n, X)
     best = most_visited(TR, 0, ROOT, OPT, n)
-    return best if best >= 0 else greedy(S, T, W, OPT, n, G)
+    return best if best >= 0 else greedy(S, T, W, OPT, n, X, G)

@@ -1,6 +1,6 @@
 """The batch loop written once over the kernel contract (``contract``): a game that offers the
 contract's functions plays its games here, every policy included (random, its heuristic as the
-greedy player over its ``score``, the lookahead and the MCTS player), and writes no loop of its own.
+greedy player over its ``scores``, the lookahead and the MCTS player), and writes no loop of its own.
 
     for each game: seat the run's strategies, new_game, then while the decision at hand has
     options: the seat's policy picks one, apply it (check mode: check the state); record
@@ -79,7 +79,7 @@ def pick(S, T, R, RP, W, POL, OPT, n, X, G, K, scale):
         return C.mcts(S, T, R, W, POL, OPT, n, X, G, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale)
     if pol == K[LOOKAHEAD]:
         return C.lookahead(S, T, R, W, POL, OPT, n, X, G, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale)
-    return C.greedy(S, T, W, OPT, n, G)
+    return C.greedy(S, T, W, OPT, n, X, G)
 
 
 @hot

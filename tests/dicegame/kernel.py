@@ -177,14 +177,14 @@ def value(S, T, p):
     return feature(S, T, p, 1)                   # the lead over the best other seat
 
 
-@contract(SIG["score"])
-def option_score(S, T, W, OPT, n, i):
-    """The heuristic: hold once w . features >= 1. A hold's worth is w . features - 1, a roll's 0
+@contract(SIG["scores"])
+def option_scores(S, T, W, OPT, n, out):
+    """The heuristic holds once w . features >= 1: a hold's worth is w . features - 1, a roll's 0
     (below the hold's at exactly 1), so the best is the heuristic's choice."""
-    if OPT[i, 0] == ROLL:
-        return 0.0
     v = heuristic_value(S, T, W, S[S_SEAT]) - 1.0
-    return v + 1e-9 if v >= 0.0 else v
+    for i in range(n):
+        out[i] = 0.0 if OPT[i, 0] == ROLL else v + 1e-9 if v >= 0.0 else v
+    return n
 
 
 @contract(SIG["redeal"])
@@ -192,4 +192,4 @@ def redeal(S, T, p, R):
     return 0                                     # nothing is hidden
 
 
-CONTRACT = (options, apply, to_move, over, value, option_score, redeal, new_game, check, record)
+CONTRACT = (options, apply, to_move, over, value, option_scores, redeal, new_game, check, record)
