@@ -183,3 +183,12 @@ def test_the_check_sees_a_needless_local_import():
                                       "    import json\n    import scipy.stats\n    from .load import CELL  # why\n")
     assert [f for f in needless_local_imports(known) if "probe" in f] == [
         "analysis/probe.py:5: analysis.words", "analysis/probe.py:6: json"]
+
+
+def test_every_part_of_the_game_contract_is_in_the_recipe():
+    """docs/adding-a-game.md names every public attribute and method of ``Game``, so a new game's
+    author meets each in the recipe, not only in a code comment."""
+    from simulate.core.protocol import Game
+
+    recipe = (ROOT / "docs" / "adding-a-game.md").read_text()
+    assert [name for name in vars(Game) if not name.startswith("_") and name not in recipe] == []
