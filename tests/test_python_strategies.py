@@ -315,3 +315,22 @@ def test_a_real_ctrl_c_while_a_python_strategy_decides_still_interrupts_the_run(
     _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130 and "interrupted" in stderr and "continue with --resume" in stderr, stderr
     assert json.loads((out / MANIFEST).read_text())["status"] == "interrupted"
+
+
+def test_an_interrupt_raised_as_the_handlers_are_put_back_is_the_users_not_the_strategys():
+    """A Ctrl-C that lands while ``_no_exit`` puts the signal handlers back (the strategy has
+    returned; the mark is gone) is the run's interruption; one the strategy's own code raises is
+    the strategy's (a race seen once in CI, under load)."""
+    from simulate.core.python_play import _raised_outside_the_strategy
+
+    def _no_exit():
+        raise KeyboardInterrupt
+
+    def choose(state, legal):
+        raise KeyboardInterrupt
+
+    for fn, outside in ((_no_exit, True), (choose, False)):
+        try:
+            fn()
+        except KeyboardInterrupt as e:
+            assert _raised_outside_the_strategy(e) is outside

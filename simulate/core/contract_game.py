@@ -3,6 +3,8 @@ its Python face (``contract_face``) and its search players; the game declares it
 words. ``Game`` (``protocol``) for everything else."""
 import importlib
 
+from .config_files import TableRules, check_keys, whole_numbers
+from .errors import ConfigError, UserError
 from .protocol import Game
 
 
@@ -37,9 +39,6 @@ class ContractGame(Game):
         of the core's interventions beside it (its value checked: ``forbidden``)."""
         import numpy as np
 
-        from .config_files import TableRules, check_keys, whole_numbers
-        from .errors import ConfigError, UserError
-
         path, data = self.read_config(config, overrides, variants, data)
         own = {k: v for k, v in data.items() if k != self.intervention_table}
         values = whole_numbers(own, self.config_ranges, path, overrides)
@@ -64,7 +63,6 @@ class ContractGame(Game):
             return np.zeros((0, 4), np.int32)
         kind, _, a = value.partition(":")
         if kind not in self.option_kinds or (a and not a.lstrip("-").isdigit()):
-            from .errors import UserError
             raise UserError(f"[intervention] forbid = {value!r}: no option of {self.title} "
                             f"(its options: {', '.join(self.option_kinds)}, or kind:a)")
         return np.array([[self.option_kinds.index(kind), int(a) if a else -1, -1, -1]], np.int32)

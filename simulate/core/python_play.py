@@ -77,7 +77,7 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
             raise PluginFailed(f"Python strategy {names[q]!r} failed in game {k} (seed {seed}): "
                                f"{type(e).__name__}: {e}{_where(e)}") from None
         except (SystemExit, KeyboardInterrupt) as e:
-            if signalled:               # Ctrl-C or a kill while it decided: the run's interruption
+            if signalled or _raised_outside_the_strategy(e):   # Ctrl-C or a kill: the run's interruption
                 raise
             raise PluginFailed(f"Python strategy {names[q]!r} tried to end the run in game {k} (seed {seed}): "
                                f"{_exit_words(e)}{_where(e)}; choose must return its choice") from None
@@ -126,6 +126,16 @@ def _no_exit():
         os._exit = real_exit
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _raised_outside_the_strategy(error):
+    """The exception came from ``_no_exit``'s own exit (a signal that arrived as it put the
+    handlers back, when the strategy had returned), not from the strategy's code."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code if tb is not None else None
+    return code is not None and (code.co_filename == contextlib.__file__ or code.co_name == "_no_exit")
 
 
 def _exit_words(e):
