@@ -326,7 +326,7 @@ def test_an_interrupt_raised_as_the_handlers_are_put_back_is_the_users_not_the_s
     def _no_exit():
         raise KeyboardInterrupt
 
-    def choose(state, legal):
+    def choose():
         raise KeyboardInterrupt
 
     for fn, outside in ((_no_exit, True), (choose, False)):
