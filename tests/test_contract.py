@@ -5,9 +5,6 @@ game's state and stream as they were, a game is the same in any batch, and the p
 compiled for the contract's function types (cached once, calling the game by pointer)."""
 import numpy as np
 import pytest
-from numba import types
-from numba.core.ccallback import CFunc
-
 from simulate.core import contract as C
 from strategies import resolve_strategies
 from tests.dicegame import GAME
@@ -39,7 +36,7 @@ def test_the_greedy_player_over_the_games_scores_is_its_heuristic():
     assert 20 < sum(hold for *_, hold in found) < len(found) - 20         # both choices met
     for S, RD, hold in found[:400]:
         n = K.list_options(S, OPT)
-        assert n == 2 and OPT[C.greedy(S, RULES.T, W, OPT, n, X, K.CONTRACT), 0] == (L.HOLD if hold else L.ROLL)
+        assert n == 2 and OPT[K.PLAY.greedy(S, RULES.T, W, OPT, n, X), 0] == (L.HOLD if hold else L.ROLL)
 
 
 @pytest.mark.parametrize("player", ["mcts", "lookahead"])
@@ -52,10 +49,10 @@ def test_a_search_leaves_the_state_and_the_stream_as_they_were_and_decides_the_s
         for _ in range(2):
             n = K.list_options(S, OPT)
             if player == "mcts":
-                picks.append(C.mcts(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, 0, 60, 0,
+                picks.append(K.PLAY.mcts(S, RULES.T, RD, W, POL, OPT, n, X, 0, 60, 0,
                                     GAME.reward_scale))
             else:
-                picks.append(C.lookahead(S, RULES.T, RD, W, POL, OPT, n, X, K.CONTRACT, 0, 8, 0,
+                picks.append(K.PLAY.lookahead(S, RULES.T, RD, W, POL, OPT, n, X, 0, 8, 0,
                                          GAME.reward_scale))
             assert (S == before).all() and RD[0] == stream[0]
             assert (OPT[:n, 0] == np.arange(n)).all()           # the options listed as they were
@@ -81,20 +78,21 @@ def test_a_search_players_game_is_the_same_in_any_batch():
     assert (np.asarray(whole.games)[10:24] == np.asarray(part.games)[:14]).all()
 
 
-def test_the_players_take_the_contract_as_first_class_functions():
-    """The chosen form (docs/kernel-contract.md): each contract function a cfunc, so the players
-    compile once per game's array types, keyed by function types (cached across processes),
-    never by a jitted function's own type (compiled again in every process)."""
-    assert [f.__name__ for f in K.CONTRACT] == ["options", "apply", "to_move", "over", "value", "option_scores",
-                                                 "redeal", "new_game", "check", "record"]
-    assert all(isinstance(f, CFunc) for f in K.CONTRACT)
-    found, W, _, X = states(1)
-    S = found[0][0]
-    OPT = X[C.DECISION]
-    C.greedy(S, RULES.T, W, OPT, K.list_options(S, OPT), X, K.CONTRACT)    # (compiled for the dice game's types)
-    argtypes = [a for sig in C.greedy.signatures for a in sig if isinstance(a, types.BaseTuple)]
-    contracts = [tup for tup in argtypes if len(tup) == len(C.FUNCTIONS)]
-    assert contracts and all(isinstance(t, types.FunctionType) for tup in contracts for t in tup)
+def test_the_players_are_bound_as_the_games_own_kernel_code():
+    """The chosen form (docs/kernel-contract.md): each template of the core made a function of the
+    game's kernel module, its contract names the game's functions, cached in the game's folder;
+    a contract function missing is refused at once."""
+    from simulate.core import jit
+    from simulate.core.contract_batch import bind
+
+    assert sorted(vars(K.PLAY)) == sorted({fn.__name__ for fn in C.TEMPLATES} | set(C.FUNCTIONS))
+    assert K.PLAY.options is K.options and K.PLAY.scores is K.option_scores
+    for fn in C.TEMPLATES:
+        bound = getattr(K.PLAY, fn.__name__)
+        assert bound.py_func.__module__ == "tests.dicegame.kernel" and bound.py_func.__code__ is fn.__code__
+        assert jit.game_package(bound.py_func.__module__) == "tests.dicegame"
+    with pytest.raises(TypeError, match="the contract's scores, redeal missing"):
+        bind("tests.dicegame.kernel", **{k: getattr(K.PLAY, k) for k in C.FUNCTIONS if k not in ("scores", "redeal")})
 
 
 def test_the_core_forbids_an_option_to_the_treated_seat_only():

@@ -1,8 +1,9 @@
 """The kernel contract, and the search players written once against it.
 
-A game's compiled code offers these functions on its own arrays (in the manner of OpenSpiel's
-``State`` and pgx's ``step``): S its state, T its rules table, R its chance stream (uint64[1]),
-W the seats' strategy rows, OPT an int32 (options, 4) buffer of option rows (kind, a, b, c):
+A game's compiled code offers these functions (``@hot``, in its kernel module) on its own arrays
+(in the manner of OpenSpiel's ``State`` and pgx's ``step``): S its state, T its rules table, R its
+chance stream (uint64[1]), W the seats' strategy rows, OPT an int32 (options, 4) buffer of option
+rows (kind, a, b, c):
 
     options(S, T, OPT) -> n        the legal options of the decision at hand, into OPT[:n]
     apply(S, T, R, OPT, i) -> n    take option i, play chance on to the next decision and list its
@@ -18,33 +19,28 @@ W the seats' strategy rows, OPT an int32 (options, 4) buffer of option rows (kin
                                    and playouts); all at once, as a heuristic weighs a decision
     redeal(S, T, p, R)             redeal what seat p cannot see, keeping every count (a game
                                    without hidden information returns at once)
+    new_game, check, record        the batch loop's (``contract_batch``)
 
-Each is a ``jit.contract(signature)`` function (a cfunc, cached in the game's cache folder;
-``signatures`` gives them for a game's array types), gathered in a tuple in the order of
-``FUNCTIONS``. The players below take that tuple: they are compiled once per game's array
-types and cached, and call the game by pointer (docs/kernel-contract.md says why).
+The players below are **templates**: plain functions that call the contract by those names. A
+game binds them to its functions (``contract_batch.bind``): each template is made a function of
+the game's kernel module, its names resolved to the game's functions, and compiled as the game's
+``hot`` code, cached in the game's folder with the rest of its kernel (docs/kernel-contract.md
+says why this form: the calls are direct, so the players run at the speed of code the game wrote
+itself).
 
 Written once here: the greedy player (the best option by ``scores``), the Monte Carlo lookahead
-(each option tried on the same redeals, the rest played by the seats' heuristics, the best
-mean ``value``) and the MCTS player (``mcts_tree``: information-set MCTS over the seat's own
-decisions of its turn, priors from ``scores``). Each draws on a stream of its own derived from the
-game's (R comes back as it was), so a game stays a function of (run seed, game index).
+(each option tried on the same redeals, the rest played by the seats' heuristics, the best mean
+reward) and the MCTS player (``mcts_tree``: information-set MCTS over the seat's own decisions of
+its turn, priors from ``scores``). Each draws on a stream of its own derived from the game's (R
+comes back as it was), so a game stays a function of (run seed, game index).
 """
-import warnings
-
 import numpy as np
-from numba import types
-from numba.core.errors import NumbaExperimentalFeatureWarning
 
-# first-class function types are what let the players be compiled once and call any game's contract
-warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
-
-from .jit import hot
 from .mcts_tree import N_VISITS, ROOT, backup, field, most_visited, reward_of, select, tree_reset, tree_size
 from .rng import below, game_seed
 
 FUNCTIONS = ("options", "apply", "to_move", "over", "value", "scores", "redeal", "new_game", "check", "record")
-OPTIONS, APPLY, TO_MOVE, OVER, VALUE, SCORES, REDEAL, NEW_GAME, CHECK, RECORD = range(len(FUNCTIONS))
+TEMPLATES = []                    # the players, bound per game (``contract_batch.bind``)
 OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
 TEMP = 1.0                        # the priors' softmax temperature, in reward_scale units of score
 C_PUCT = 1.5
@@ -52,15 +48,10 @@ MAX_SCORE = 1e6                   # scores clipped to fit int32 milli-units
 SEARCH_STREAM = 0x5EA2C4          # the search's stream: game_seed(the game's stream, this)
 
 
-def signatures(S, T, R, W):
-    """{function: numba signature} of the contract for a game whose state, rules, stream and
-    strategy rows have numba types S, T, R and W; with the three the core's batch loop adds
-    (``contract_batch``): new_game, check and record."""
-    opt, i64, f64 = types.int32[:, ::1], types.int64, types.float64
-    games, seats = types.int32[:, ::1], types.int32[:, :, ::1]
-    return {"options": i64(S, T, opt), "apply": i64(S, T, R, opt, i64), "to_move": i64(S), "over": i64(S),
-            "value": f64(S, T, i64), "scores": i64(S, T, W, opt, i64, types.float64[::1]), "redeal": i64(S, T, i64, R),
-            "new_game": i64(S, R, R, i64, i64, i64), "check": i64(S, T), "record": i64(S, T, i64, games, seats)}
+def template(fn):
+    """A player written against the contract's names, bound per game (``contract_batch.bind``)."""
+    TEMPLATES.append(fn)
+    return fn
 
 
 def scratch(s_size, max_options, max_nodes=16_384):
@@ -77,11 +68,11 @@ def scratch(s_size, max_options, max_nodes=16_384):
 DECISION, SCORED = 6, 7
 
 
-@hot
-def greedy(S, T, W, OPT, n, X, G):
+@template
+def greedy(S, T, W, OPT, n, X):
     """The option with the best heuristic score (the first of equals)."""
     out = X[SCORED]
-    G[SCORES](S, T, W, OPT, n, out)
+    scores(S, T, W, OPT, n, out)
     best, at = -np.inf, 0
     for i in range(n):
         if out[i] > best:
@@ -89,25 +80,25 @@ def greedy(S, T, W, OPT, n, X, G):
     return at
 
 
-@hot
-def heuristic(S, T, R, W, POL, OPT, n, X, G, random_code):
+@template
+def heuristic(S, T, R, W, POL, OPT, n, X, random_code):
     """A playout's move for the seat to move: random stays random, every other seat greedy."""
-    if POL[G[TO_MOVE](S)] == random_code:
+    if POL[to_move(S)] == random_code:
         return below(R, n)
-    return greedy(S, T, W, OPT, n, X, G)
+    return greedy(S, T, W, OPT, n, X)
 
 
-@hot
-def reward(S, T, p, G, root, scale):
+@template
+def reward(S, T, p, root, scale):
     """Seat p's reward in [0, 1] for a playout: at the game's end its result (won, tied, lost by
     the sign of its ``value``), before it the change of its value since the root (``reward_of``)."""
-    v = G[VALUE](S, T, p)
-    if G[OVER](S) != 0:
+    v = value(S, T, p)
+    if over(S) != 0:
         return 1.0 if v > 0 else 0.5 if v == 0 else 0.0
     return reward_of(v - root, scale)
 
 
-@hot
+@template
 def save(S, R, OPT, n, X):
     SB, ROOT_OPT, RS = X[1], X[2], X[5]
     for k in range(S.shape[0]):
@@ -118,7 +109,7 @@ def save(S, R, OPT, n, X):
     RS[0] = R[0]
 
 
-@hot
+@template
 def restore(S, R, OPT, n, X):
     SB, ROOT_OPT, RS = X[1], X[2], X[5]
     for k in range(S.shape[0]):
@@ -129,24 +120,24 @@ def restore(S, R, OPT, n, X):
     R[0] = RS[0]
 
 
-@hot
-def play_on(S, T, R, W, POL, OPT, X, G, random_code, decisions, n):
+@template
+def play_on(S, T, R, W, POL, OPT, X, random_code, decisions, n):
     """From a decision of n options listed in OPT, every seat on its heuristic until the game
     ends or `decisions` more were taken (0: to the end)."""
     taken = 0
     while n > 0 and (decisions <= 0 or taken < decisions):
-        n = G[APPLY](S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, X, G, random_code))
+        n = apply(S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, X, random_code))
         taken += 1
 
 
-@hot
-def lookahead(S, T, R, W, POL, OPT, n, X, G, random_code, rollouts, decisions, scale):
+@template
+def lookahead(S, T, R, W, POL, OPT, n, X, random_code, rollouts, decisions, scale):
     """Flat Monte Carlo: each option of OPT[:n] played `rollouts` times, on the same redeals
     for every option, the game played on by the seats' heuristics for `decisions` more (0: to
     the end); the option with the best mean ``reward``. S, R and OPT come back as they were."""
-    p = G[TO_MOVE](S)
+    p = to_move(S)
     save(S, R, OPT, n, X)
-    root = G[VALUE](S, T, p)
+    root = value(S, T, p)
     base = game_seed(R[0], SEARCH_STREAM)
     work = X[4]
     best, at = -np.inf, 0
@@ -155,39 +146,39 @@ def lookahead(S, T, R, W, POL, OPT, n, X, G, random_code, rollouts, decisions, s
         for k in range(rollouts):
             restore(S, R, OPT, n, X)
             R[0] = game_seed(base, k)
-            G[REDEAL](S, T, p, R)
+            redeal(S, T, p, R)
             for c in range(OPT_W):
                 work[0, c] = OPT[i, c]
-            play_on(S, T, R, W, POL, work, X, G, random_code, decisions, G[APPLY](S, T, R, work, 0))
-            total += reward(S, T, p, G, root, scale)
+            play_on(S, T, R, W, POL, work, X, random_code, decisions, apply(S, T, R, work, 0))
+            total += reward(S, T, p, root, scale)
         if total > best:
             best, at = total, i
     restore(S, R, OPT, n, X)
     return at
 
 
-@hot
-def mcts(S, T, R, W, POL, OPT, n, X, G, random_code, iterations, decisions, scale):
+@template
+def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, decisions, scale):
     """Information-set MCTS over the seat to move's own decisions of its turn: each iteration
     redeals what it cannot see, walks the tree (``mcts_tree.select``: priors the softmax of the
     heuristic's scores) while the seat keeps the move, leaves it at a node never visited, plays
     on by the seats' heuristics for `decisions` more (0: to the end) and backs up its ``reward``. The root's most visited option; S, R and OPT come back as they were."""
     TR, SC, work = X[0], X[3], X[4]
-    p = G[TO_MOVE](S)
+    p = to_move(S)
     save(S, R, OPT, n, X)
-    root = G[VALUE](S, T, p)
+    root = value(S, T, p)
     base = game_seed(R[0], SEARCH_STREAM)
     tree_reset(TR, 0)
     for k in range(iterations):
         restore(S, R, OPT, n, X)
         R[0] = game_seed(base, k)
-        G[REDEAL](S, T, p, R)
+        redeal(S, T, p, R)
         for r in range(n):
             for c in range(OPT_W):
                 work[r, c] = OPT[r, c]
         m, node, walking = n, ROOT, True
-        while walking and m > 0 and G[TO_MOVE](S) == p:
-            G[SCORES](S, T, W, work, m, X[SCORED])
+        while walking and m > 0 and to_move(S) == p:
+            scores(S, T, W, work, m, X[SCORED])
             for i in range(m):
                 SC[i] = int(round(1000.0 * max(-MAX_SCORE, min(MAX_SCORE, X[SCORED][i] / scale))))
             i, child = select(TR, 0, node, work, m, SC, 0, TEMP, C_PUCT)
@@ -195,9 +186,9 @@ def mcts(S, T, R, W, POL, OPT, n, X, G, random_code, iterations, decisions, scal
                 break
             walking = field(TR, 0, child, N_VISITS) > 0
             node = child
-            m = G[APPLY](S, T, R, work, i)
-        play_on(S, T, R, W, POL, work, X, G, random_code, decisions, m)
-        backup(TR, 0, node, reward(S, T, p, G, root, scale))
+            m = apply(S, T, R, work, i)
+        play_on(S, T, R, W, POL, work, X, random_code, decisions, m)
+        backup(TR, 0, node, reward(S, T, p, root, scale))
     restore(S, R, OPT, n, X)
     best = most_visited(TR, 0, ROOT, OPT, n)
-    return best if best >= 0 else greedy(S, T, W, OPT, n, X, G)
+    return best if best >= 0 else greedy(S, T, W, OPT, n, X)

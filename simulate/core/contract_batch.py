@@ -1,4 +1,5 @@
-"""The batch loop written once over the kernel contract (``contract``): a game that offers the
+"""The batch loop written once over the kernel contract (``contract``), and ``bind``, which makes
+every template of the core (this loop, the players) a function of one game: a game that offers the
 contract's functions plays its games here, every policy included (random, its heuristic as the
 greedy player over its ``scores``, the lookahead and the MCTS player), and writes no loop of its own.
 
@@ -14,14 +15,18 @@ A seat's policy is a code of the game's strategy schema; ``Codes`` gathers the o
 needs (``codes``). Two streams, as every kernel keeps them: R the game's chance (the dice, the
 deck), RP the random policy's coin, so a game's chance does not depend on who decides.
 """
+import types as pytypes
+
 import numpy as np
 
-from . import contract as C, kernel_frame
-from .jit import hot, tiny
+from . import contract, kernel_frame
+from .contract import DECISION, FUNCTIONS, OPT_W, TEMPLATES, greedy, lookahead, mcts, template
+from .jit import entry, hot, tiny
 from .rng import below
 
 seat_strategies = tiny(kernel_frame.seat_strategies)
 RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT = range(7)     # rows of `codes`
+ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
 
 
 def codes(schema, slot_column):
@@ -35,12 +40,12 @@ def codes(schema, slot_column):
                      column["iterations"], column["rollouts"], slot_column], np.int64)
 
 
-@hot
+@template
 def forbidden(OPT, i, F):
     """Option row OPT[i] matches a row of F (kind, a, b, c; -1 matches any)."""
     for f in range(F.shape[0]):
         hit = True
-        for c in range(C.OPT_W):
+        for c in range(OPT_W):
             if F[f, c] >= 0 and F[f, c] != OPT[i, c]:
                 hit = False
         if hit:
@@ -48,7 +53,7 @@ def forbidden(OPT, i, F):
     return False
 
 
-@hot
+@template
 def without(OPT, n, F):
     """OPT[:n] less the options F forbids, the others kept in order; all n where F forbids every one."""
     kept = 0
@@ -60,72 +65,64 @@ def without(OPT, n, F):
     k = 0
     for i in range(n):
         if not forbidden(OPT, i, F):
-            for c in range(C.OPT_W):
+            for c in range(OPT_W):
                 OPT[k, c] = OPT[i, c]
             k += 1
     return k
 
 
-@hot
-def pick(S, T, R, RP, W, POL, OPT, n, X, G, K, scale):
+@template
+def pick(S, T, R, RP, W, POL, OPT, n, X, K, scale):
     """The option the seat to move takes, by its policy (a forced one draws nothing)."""
     if n == 1:
         return 0
-    p = G[C.TO_MOVE](S)
+    p = to_move(S)
     pol = POL[p]
     if pol == K[RANDOM]:
         return below(RP, n)
     if pol == K[MCTS]:
-        return C.mcts(S, T, R, W, POL, OPT, n, X, G, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale)
+        return mcts(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale)
     if pol == K[LOOKAHEAD]:
-        return C.lookahead(S, T, R, W, POL, OPT, n, X, G, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale)
-    return C.greedy(S, T, W, OPT, n, X, G)
+        return lookahead(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale)
+    return greedy(S, T, W, OPT, n, X)
 
 
-@hot
-def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, rotate, games, seats, seeds,
-               W_seat, POL_seat, S, R, RP, G, X, K, scale, F):
+@template
+def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotate, games, seats, seeds,
+               W_seat, POL_seat, S, R, RP, X, K, scale, F):
     """Games [first, first + n_games) into rows 0..n_games-1 of games, seats and seeds. W_seat to
-    RP and X are scratch arrays made in Python (hot code allocates nothing), G the game's
-    contract, K its ``codes``, `scale` its reward scale. F: the option rows an intervention
+    RP and X are scratch arrays made in Python (hot code allocates nothing), K the game's
+    ``codes``, `scale` its reward scale. F: the option rows an intervention
     forbids the treated seat (game k's seat k mod players, ``seats.treated_seat``); none, no rows."""
-    OPT = X[C.DECISION]
+    OPT = X[DECISION]
     for g in range(n_games):
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, K[SLOT]])
-        G[C.NEW_GAME](S, R, RP, n_players, run_seed, first + g)
+        new_game(S, R, RP, n_players, run_seed, first + g)
         seeds[g] = R[0]
         treated = (first + g) % n_players if F.shape[0] > 0 else -1
-        n = G[C.OPTIONS](S, T, OPT)
+        n = options(S, T, OPT)
         while n > 0:
-            if G[C.TO_MOVE](S) == treated:
+            if to_move(S) == treated:
                 n = without(OPT, n, F)
-            n = G[C.APPLY](S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, G, K, scale))
-            if check:
-                G[C.CHECK](S, T)
-        G[C.RECORD](S, T, g, games, seats)
+            n = apply(S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, K, scale))
+            if check_mode:
+                check(S, T)
+        record(S, T, g, games, seats)
 
 
-# trampolines: Python calls a game's contract functions through these (``contract_face``)
-@hot
-def new_game_of(G, S, R, RP, n_players, run_seed, game_index):
-    return G[C.NEW_GAME](S, R, RP, n_players, run_seed, game_index)
-
-
-@hot
-def options_of(G, S, T, OPT):
-    return G[C.OPTIONS](S, T, OPT)
-
-
-@hot
-def apply_of(G, S, T, R, OPT, i):
-    return G[C.APPLY](S, T, R, OPT, i)
-
-
-@hot
-def to_move_of(G, S):
-    return G[C.TO_MOVE](S)
-
-
-@hot
-def check_of(G, S, T):
-    return G[C.CHECK](S, T)
+def bind(module, **functions):
+    """The core's templates (``contract.TEMPLATES``: the players, this loop) made functions of
+    game module `module` (its ``__name__``), their contract names resolved to the game's
+    `functions` (``contract.FUNCTIONS``, each a ``hot`` function of the game's): a namespace of
+    ``hot`` functions, compiled and cached as the game's own kernel code (its cache folder, keyed
+    by its kernel sources and the shared ones; numba caches a function by its code's file and
+    name, in the folder ``jit`` gives the game)."""
+    missing = [name for name in FUNCTIONS if name not in functions]
+    if missing:
+        raise TypeError(f"bind({module!r}): the contract's {', '.join(missing)} missing")
+    names = {**vars(contract), **globals(), **functions, "__name__": module}
+    for fn in TEMPLATES:
+        names[fn.__name__] = hot(pytypes.FunctionType(fn.__code__, names, fn.__name__, fn.__defaults__))
+    for called in ENTRIES:        # what Python calls: the kernel optimized whole there (``jit.entry``)
+        entry(names[called])
+    return pytypes.SimpleNamespace(**{fn.__name__: names[fn.__name__] for fn in TEMPLATES}, **functions)

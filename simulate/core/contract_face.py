@@ -1,8 +1,7 @@
 """The Python face and the replay's frame over the kernel contract (``contract``), written once:
 a game on the contract supplies its words only.
 
-Python cannot call a game's contract functions (cfuncs over arrays) itself; the trampolines
-of ``contract_batch``, compiled once per contract signature, call them for it. ``ContractState`` is the face
+``ContractState`` is the face
 (``Game.new_state``): the game's state, rules and streams as the batch starts them
 (``new_game``), an option taken by ``apply``, so a face game is the batch's game.
 ``play_told`` plays a face game to its end by the seats' policies, with the batch's own pick
@@ -12,7 +11,7 @@ words.
 import numpy as np
 
 from . import contract as C
-from .contract_batch import apply_of, check_of, codes, new_game_of, options_of, pick, to_move_of
+from .contract_batch import codes
 from .face import State
 
 
@@ -26,19 +25,19 @@ class ContractState(State):
         self.S = np.zeros(game.state_size, game.state_dtype)
         self.R, self.RP = np.zeros(1, np.uint64), np.zeros(1, np.uint64)
         self.OPT = np.zeros((game.max_options, C.OPT_W), np.int32)
-        new_game_of(game.functions, self.S, self.R, self.RP, players, seed, game_index)
-        self.n = options_of(game.functions, self.S, rules.T, self.OPT)
+        game.functions.new_game(self.S, self.R, self.RP, players, seed, game_index)
+        self.n = game.functions.options(self.S, rules.T, self.OPT)
 
     def _to_move(self):
-        return int(to_move_of(self.game.functions, self.S))
+        return int(self.game.functions.to_move(self.S))
 
     def legal_actions(self):
         return [self.game.option_text(self.OPT[i]) for i in range(self.n)]
 
     def _apply(self, index):
-        self.n = apply_of(self.game.functions, self.S, self.rules.T, self.R, self.OPT, index)
+        self.n = self.game.functions.apply(self.S, self.rules.T, self.R, self.OPT, index)
         if self.check:
-            check_of(self.game.functions, self.S, self.rules.T)
+            self.game.functions.check(self.S, self.rules.T)
 
     def is_terminal(self):
         return self.n == 0
@@ -56,7 +55,7 @@ def play_told(state, POL, W, tell):
     X, K = C.scratch(game.state_size, game.max_options), codes(game.strategy_schema(), game.slot_column)
     while not state.is_terminal():
         seat = state.current_player()
-        i = pick(state.S, T, state.R, state.RP, W, POL, state.OPT, state.n, X, game.functions, K, game.reward_scale)
+        i = game.functions.pick(state.S, T, state.R, state.RP, W, POL, state.OPT, state.n, X, K, game.reward_scale)
         row = state.OPT[i].copy()
         state._apply(int(i))
         tell(state, seat, row)

@@ -10,15 +10,20 @@ from .protocol import Game
 
 class ContractGame(Game):
     """A ``Game`` whose kernel is its contract functions: declare them (``contract``: "module.NAME"
-    of the tuple, in the order of ``contract.FUNCTIONS``), the state's size and dtype, the most
+    of the namespace ``contract_batch.bind`` made of them), the state's size and dtype, the most
     options a decision lists, the seats table's strategy-slot column and the reward scale (the
     value a search counts as about 0.88 of a win), and the words: ``option_text(row)`` and
     ``face_scores(state)``."""
 
-    kernel_entry = "simulate.core.contract_batch.play_batch"
+    kernel_entry = None              # the game's bound play_batch (``kernel_entry`` below)
     contract = None
     state_size = state_dtype = max_options = slot_column = None
     reward_scale = 1.0
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.contract:             # the bench's cache check: the bound loop, a function of the game's module
+            cls.kernel_entry = cls.contract + ".play_batch"
 
     @property
     def functions(self):
@@ -74,11 +79,12 @@ class ContractGame(Game):
         import numpy as np
 
         from .contract import scratch
-        from .contract_batch import codes, play_batch
+        from .contract_batch import codes
 
         POL, W = np.asarray(POL, np.int64), np.asarray(W, np.float64)
-        play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats,
-                   r.seeds, np.zeros((r.MAX_PLAYERS, W.shape[1])), np.zeros(r.MAX_PLAYERS, np.int64),
-                   np.zeros(self.state_size, self.state_dtype), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
-                   self.functions, scratch(self.state_size, self.max_options),
-                   codes(self.strategy_schema(), self.slot_column), self.reward_scale, self.forbidden(rules.config))
+        self.functions.play_batch(
+            rules.T, n_players, run_seed, first, n_games, W, POL, bool(check), bool(rotate), r.games, r.seats, r.seeds,
+            np.zeros((r.MAX_PLAYERS, W.shape[1])), np.zeros(r.MAX_PLAYERS, np.int64),
+            np.zeros(self.state_size, self.state_dtype), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
+            scratch(self.state_size, self.max_options), codes(self.strategy_schema(), self.slot_column),
+            self.reward_scale, self.forbidden(rules.config))

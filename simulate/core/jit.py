@@ -63,7 +63,7 @@ from pathlib import Path
 import llvmlite
 import numba
 from llvmlite import binding as llvm
-from numba import cfunc, njit
+from numba import njit
 from numba.core import codegen, itanium_mangler, types
 from numba.np import arrayobj
 
@@ -121,9 +121,11 @@ def game_packages():
 
 
 def is_kernel_source(path):
-    """A module numba compiles code of (or jit.py, whose patches shape that code)."""
+    """A module numba compiles code of (or jit.py, whose patches shape that code); a ``@template``
+    of the core's (``contract``) is compiled into each game that binds it."""
     text = path.read_text()
-    return path.name == "jit.py" or any(d in text for d in ("@hot", "@tiny", "@njit", "@cfunc", "@numba."))
+    marks = ("@hot", "@tiny", "@njit", "@cfunc", "@numba.", "@template")
+    return path.name == "jit.py" or any(d in text for d in marks)
 
 
 def _package_files(package):
@@ -412,26 +414,6 @@ def hot(fn):
 
 def tiny(fn):
     return _cached_njit(fn, inline="always")
-
-
-def contract(signature):
-    """A kernel-contract function (``simulate/core/contract.py``): a numba ``cfunc`` of
-    `signature`, cached in the folder of its game (an edit to the game's kernel sources
-    compiles it again), passed to the search players written once in the core as a
-    first-class function. (Why a cfunc and not a function argument: numba caches a
-    function that takes a cfunc, keyed by its signature, and calls it by pointer, so the
-    core's players compile once per contract signature and never run a stale callee; a
-    jitted function passed as an argument is compiled again in every process.)"""
-    def decorate(fn):
-        package = register(fn)
-        if numba.config.DISABLE_JIT:      # plain Python, for debugging
-            return fn
-        default, numba.config.CACHE_DIR = numba.config.CACHE_DIR, str(cache_dir(package))
-        try:
-            return cfunc(signature, cache=True, _nrt=False)(fn)
-        finally:
-            numba.config.CACHE_DIR = default
-    return decorate
 
 
 def entry(dispatcher):

@@ -80,13 +80,20 @@ def startup(game, rules, n_players):
     ``cache`` says whether numba loaded the batch entry point (the game's
     ``kernel_entry``) from its on-disk cache ("hit") or compiled it ("compiled")."""
     _, POL, W = resolve_strategies(game, "random", n_players)
-    module, entry = game.kernel_entry.rsplit(".", 1)
+    parts = game.kernel_entry.split(".")
     t0 = time.perf_counter()
-    kernel = importlib.import_module(module)
+    at, entry = len(parts) - 1, None
+    while entry is None:          # a module's function, or a bound namespace's (a contract game's play_batch)
+        try:
+            entry = importlib.import_module(".".join(parts[:at]))
+        except ImportError:
+            at -= 1
     t1 = time.perf_counter()
     play(game, rules, n_players, 0, 0, 1, POL, W)
     t2 = time.perf_counter()
-    stats = getattr(kernel, entry).stats
+    for name in parts[at:]:
+        entry = getattr(entry, name)
+    stats = entry.stats
     cache = "hit" if sum(stats.cache_hits.values()) else ("compiled" if sum(stats.cache_misses.values()) else "warm")
     return {"import_s": round(t1 - t0, 3), "first_call_s": round(t2 - t1, 3),
             "startup_s": round(t2 - t0, 3), "cache": cache}

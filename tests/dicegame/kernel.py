@@ -3,10 +3,9 @@ table), and the kernel contract over them (``simulate/core/contract.py``), with 
 plays its batches, every policy included (``contract_batch``). Two random streams seeded from
 (run seed, game index): RD for the dice, RP for the random policy's coin, so the dice are the same
 whoever decides and the face, one ``step`` at a time, plays the batch's game."""
-from numba import types
-
-from simulate.core import contract as C, kernel_frame
-from simulate.core.jit import contract, hot, tiny
+from simulate.core import kernel_frame
+from simulate.core.contract_batch import bind
+from simulate.core.jit import hot, tiny
 from simulate.core.rng import below, game_seed
 
 from .layout import (BIG_TURNS, DONE_REACHED, DONE_ROUNDS, G_ERROR, G_ERROR_TURN, G_REACHED, G_ROUNDS, G_TIE, G_TURNS,
@@ -18,10 +17,7 @@ from .layout import (BIG_TURNS, DONE_REACHED, DONE_ROUNDS, G_ERROR, G_ERROR_TURN
 rank_by_score = tiny(kernel_frame.rank_by_score)
 
 
-SIG = C.signatures(types.int64[::1], types.int64[::1], types.uint64[::1], types.float64[:, ::1])
-
-
-@contract(SIG["new_game"])
+@hot
 def new_game(S, RD, RP, n_players, run_seed, game_index):
     """Game `game_index` of run `run_seed`, before its first roll: scores 0, seat 0 to move."""
     for i in range(S_SIZE):
@@ -79,7 +75,7 @@ def end_turn(S, T):
             S[S_DONE] = DONE_REACHED if reached else DONE_ROUNDS
 
 
-@contract(SIG["check"])
+@hot
 def check(S, T):
     """Check mode: record the first violation (error code, turn) in S."""
     banked = 0
@@ -124,7 +120,7 @@ def step(S, T, RD, action):
     return face
 
 
-@contract(SIG["record"])
+@hot
 def record(S, T, g, games, seats):
     """Game g's results into row g of the result arrays (its seats' strategy rows are there)."""
     for p in range(S[S_N]):
@@ -151,33 +147,33 @@ def list_options(S, OPT):
     return n
 
 
-@contract(SIG["options"])
+@hot
 def options(S, T, OPT):
     return list_options(S, OPT)
 
 
-@contract(SIG["apply"])
+@hot
 def apply(S, T, R, OPT, i):
     step(S, T, R, OPT[i, 0])
     return list_options(S, OPT)
 
 
-@contract(SIG["to_move"])
+@hot
 def to_move(S):
     return S[S_SEAT]
 
 
-@contract(SIG["over"])
+@hot
 def over(S):
     return 1 if S[S_DONE] != 0 else 0
 
 
-@contract(SIG["value"])
+@hot
 def value(S, T, p):
     return feature(S, T, p, 1)                   # the lead over the best other seat
 
 
-@contract(SIG["scores"])
+@hot
 def option_scores(S, T, W, OPT, n, out):
     """The heuristic holds once w . features >= 1: a hold's worth is w . features - 1, a roll's 0
     (below the hold's at exactly 1), so the best is the heuristic's choice."""
@@ -187,9 +183,11 @@ def option_scores(S, T, W, OPT, n, out):
     return n
 
 
-@contract(SIG["redeal"])
+@hot
 def redeal(S, T, p, R):
     return 0                                     # nothing is hidden
 
 
-CONTRACT = (options, apply, to_move, over, value, option_scores, redeal, new_game, check, record)
+# the core's batch loop and players, bound to these functions (``simulate/core/contract_batch.py``)
+PLAY = bind(__name__, options=options, apply=apply, to_move=to_move, over=over, value=value, scores=option_scores,
+            redeal=redeal, new_game=new_game, check=check, record=record)

@@ -30,7 +30,7 @@ class Dice(ContractGame):
                      "dice.faces": (2, 20), "end.target": (1, 1000), "end.max_rounds": (1, 200),
                      "bonus.top_face": (0, 50)}
     rules_table = L.T_KEYS
-    contract = "tests.dicegame.kernel.CONTRACT"
+    contract = "tests.dicegame.kernel.PLAY"
     state_size, state_dtype, max_options, slot_column = L.S_SIZE, "int64", L.MAX_OPTIONS, L.P_SLOT
     reward_scale = 10.0                        # points of lead worth about 0.88 of a win to the MCTS player
     option_kinds = L.ACTIONS
