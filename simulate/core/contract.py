@@ -99,25 +99,24 @@ def reward(S, T, p, root, scale):
 
 
 @template
-def save(S, R, OPT, n, X):
+def keep(S, R, OPT, n, X, back):
+    """The state, the stream and the decision's options into X (back False), or back from it."""
     SB, ROOT_OPT, RS = X[1], X[2], X[5]
     for k in range(S.shape[0]):
-        SB[k] = S[k]
+        if back:
+            S[k] = SB[k]
+        else:
+            SB[k] = S[k]
     for r in range(n):
         for c in range(OPT_W):
-            ROOT_OPT[r, c] = OPT[r, c]
-    RS[0] = R[0]
-
-
-@template
-def restore(S, R, OPT, n, X):
-    SB, ROOT_OPT, RS = X[1], X[2], X[5]
-    for k in range(S.shape[0]):
-        S[k] = SB[k]
-    for r in range(n):
-        for c in range(OPT_W):
-            OPT[r, c] = ROOT_OPT[r, c]
-    R[0] = RS[0]
+            if back:
+                OPT[r, c] = ROOT_OPT[r, c]
+            else:
+                ROOT_OPT[r, c] = OPT[r, c]
+    if back:
+        R[0] = RS[0]
+    else:
+        RS[0] = R[0]
 
 
 @template
@@ -136,7 +135,7 @@ def lookahead(S, T, R, W, POL, OPT, n, X, random_code, rollouts, decisions, scal
     for every option, the game played on by the seats' heuristics for `decisions` more (0: to
     the end); the option with the best mean ``reward``. S, R and OPT come back as they were."""
     p = to_move(S)
-    save(S, R, OPT, n, X)
+    keep(S, R, OPT, n, X, False)
     root = value(S, T, p)
     base = game_seed(R[0], SEARCH_STREAM)
     work = X[4]
@@ -144,7 +143,7 @@ def lookahead(S, T, R, W, POL, OPT, n, X, random_code, rollouts, decisions, scal
     for i in range(n):
         total = 0.0
         for k in range(rollouts):
-            restore(S, R, OPT, n, X)
+            keep(S, R, OPT, n, X, True)
             R[0] = game_seed(base, k)
             redeal(S, T, p, R)
             for c in range(OPT_W):
@@ -153,7 +152,7 @@ def lookahead(S, T, R, W, POL, OPT, n, X, random_code, rollouts, decisions, scal
             total += reward(S, T, p, root, scale)
         if total > best:
             best, at = total, i
-    restore(S, R, OPT, n, X)
+    keep(S, R, OPT, n, X, True)
     return at
 
 
@@ -165,12 +164,12 @@ def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, decisions, scale):
     on by the seats' heuristics for `decisions` more (0: to the end) and backs up its ``reward``. The root's most visited option; S, R and OPT come back as they were."""
     TR, SC, work = X[0], X[3], X[4]
     p = to_move(S)
-    save(S, R, OPT, n, X)
+    keep(S, R, OPT, n, X, False)
     root = value(S, T, p)
     base = game_seed(R[0], SEARCH_STREAM)
     tree_reset(TR, 0)
     for k in range(iterations):
-        restore(S, R, OPT, n, X)
+        keep(S, R, OPT, n, X, True)
         R[0] = game_seed(base, k)
         redeal(S, T, p, R)
         for r in range(n):
@@ -189,6 +188,6 @@ def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, decisions, scale):
             m = apply(S, T, R, work, i)
         play_on(S, T, R, W, POL, work, X, random_code, decisions, m)
         backup(TR, 0, node, reward(S, T, p, root, scale))
-    restore(S, R, OPT, n, X)
+    keep(S, R, OPT, n, X, True)
     best = most_visited(TR, 0, ROOT, OPT, n)
     return best if best >= 0 else greedy(S, T, W, OPT, n, X)
