@@ -35,7 +35,7 @@ def test_the_greedy_player_over_the_games_scores_is_its_heuristic():
     OPT = X[C.DECISION]
     assert 20 < sum(hold for *_, hold in found) < len(found) - 20         # both choices met
     for S, RD, hold in found[:400]:
-        n = K.list_options(S, OPT)
+        n = K.options(S, RULES.T, OPT)
         assert n == 2 and OPT[K.PLAY.greedy(S, RULES.T, W, OPT, n, X), 0] == (L.HOLD if hold else L.ROLL)
 
 
@@ -47,7 +47,7 @@ def test_a_search_leaves_the_state_and_the_stream_as_they_were_and_decides_the_s
         before, stream = S.copy(), RD.copy()
         picks = []
         for _ in range(2):
-            n = K.list_options(S, OPT)
+            n = K.options(S, RULES.T, OPT)
             if player == "mcts":
                 picks.append(K.PLAY.mcts(S, RULES.T, RD, W, POL, OPT, n, X, 0, 60, 0,
                                     GAME.reward_scale))
@@ -91,8 +91,9 @@ def test_the_players_are_bound_as_the_games_own_kernel_code():
         bound = getattr(K.PLAY, fn.__name__)
         assert bound.py_func.__module__ == "tests.dicegame.kernel" and bound.py_func.__code__ is fn.__code__
         assert jit.game_package(bound.py_func.__module__) == "tests.dicegame"
-    with pytest.raises(TypeError, match="the contract's scores, redeal missing"):
-        bind("tests.dicegame.kernel", **{k: getattr(K.PLAY, k) for k in C.FUNCTIONS if k not in ("scores", "redeal")})
+    with pytest.raises(TypeError, match="the contract's scores, check missing"):
+        bind("tests.dicegame.kernel", **{k: getattr(K.PLAY, k) for k in C.FUNCTIONS if k not in ("scores", "check")})
+    assert K.PLAY.redeal is K.PLAY.nothing_hidden          # a game with nothing hidden leaves redeal out
 
 
 def test_the_core_forbids_an_option_to_the_treated_seat_only():

@@ -9,7 +9,6 @@ rows (kind, a, b, c):
     apply(S, T, R, OPT, i) -> n    take option i, play chance on to the next decision and list its
                                    options into OPT (0 once the game is over)
     to_move(S) -> seat             whose decision it is
-    over(S) -> 0 or 1              the game has ended
     value(S, T, p) -> float        seat p's standing: its score over the best rival's, in the
                                    game's unit (a search's reward: at the game's end a win, 1,
                                    a tie, 1/2, or a loss, 0, by its sign; before the end the
@@ -17,8 +16,8 @@ rows (kind, a, b, c):
     scores(S, T, W, OPT, n, out)   the heuristic's worth of each option into out[:n], for the seat
                                    to move by its strategy row (greedy play, the search's priors
                                    and playouts); all at once, as a heuristic weighs a decision
-    redeal(S, T, p, R)             redeal what seat p cannot see, keeping every count (a game
-                                   without hidden information returns at once)
+    redeal(S, T, p, R)             redeal what seat p cannot see, keeping every count (optional:
+                                   a game without hidden information leaves it out)
     new_game, check, record        the batch loop's (``contract_batch``)
 
 The players below are **templates**: plain functions that call the contract by those names. A
@@ -39,7 +38,7 @@ import numpy as np
 from .mcts_tree import N_VISITS, ROOT, backup, field, most_visited, reward_of, select, tree_reset, tree_size
 from .rng import below, game_seed
 
-FUNCTIONS = ("options", "apply", "to_move", "over", "value", "scores", "redeal", "new_game", "check", "record")
+FUNCTIONS = ("options", "apply", "to_move", "value", "scores", "redeal", "new_game", "check", "record")
 TEMPLATES = []                    # the players, bound per game (``contract_batch.bind``)
 OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
 TEMP = 1.0                        # the priors' softmax temperature, in reward_scale units of score
@@ -89,13 +88,19 @@ def heuristic(S, T, R, W, POL, OPT, n, X, random_code):
 
 
 @template
-def reward(S, T, p, root, scale):
-    """Seat p's reward in [0, 1] for a playout: at the game's end its result (won, tied, lost by
-    the sign of its ``value``), before it the change of its value since the root (``reward_of``)."""
+def reward(S, T, p, root, scale, ended):
+    """Seat p's reward in [0, 1] for a playout: at the game's end (`ended`) its result (won, tied,
+    lost by the sign of its ``value``), before it the change of its value since the root (``reward_of``)."""
     v = value(S, T, p)
-    if over(S) != 0:
+    if ended:
         return 1.0 if v > 0 else 0.5 if v == 0 else 0.0
     return reward_of(v - root, scale)
+
+
+@template
+def nothing_hidden(S, T, p, R):
+    """The ``redeal`` of a game without hidden information."""
+    return 0
 
 
 @template
@@ -122,11 +127,12 @@ def keep(S, R, OPT, n, X, back):
 @template
 def play_on(S, T, R, W, POL, OPT, X, random_code, decisions, n):
     """From a decision of n options listed in OPT, every seat on its heuristic until the game
-    ends or `decisions` more were taken (0: to the end)."""
+    ends or `decisions` more were taken (0: to the end); the options then listed (0: it ended)."""
     taken = 0
     while n > 0 and (decisions <= 0 or taken < decisions):
         n = apply(S, T, R, OPT, heuristic(S, T, R, W, POL, OPT, n, X, random_code))
         taken += 1
+    return n
 
 
 @template
@@ -148,8 +154,8 @@ def lookahead(S, T, R, W, POL, OPT, n, X, random_code, rollouts, decisions, scal
             redeal(S, T, p, R)
             for c in range(OPT_W):
                 work[0, c] = OPT[i, c]
-            play_on(S, T, R, W, POL, work, X, random_code, decisions, apply(S, T, R, work, 0))
-            total += reward(S, T, p, root, scale)
+            left = play_on(S, T, R, W, POL, work, X, random_code, decisions, apply(S, T, R, work, 0))
+            total += reward(S, T, p, root, scale, left == 0)
         if total > best:
             best, at = total, i
     keep(S, R, OPT, n, X, True)
@@ -161,7 +167,8 @@ def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, decisions, scale):
     """Information-set MCTS over the seat to move's own decisions of its turn: each iteration
     redeals what it cannot see, walks the tree (``mcts_tree.select``: priors the softmax of the
     heuristic's scores) while the seat keeps the move, leaves it at a node never visited, plays
-    on by the seats' heuristics for `decisions` more (0: to the end) and backs up its ``reward``. The root's most visited option; S, R and OPT come back as they were."""
+    on by the seats' heuristics for `decisions` more (0: to the end) and backs up its ``reward``.
+    The root's most visited option; S, R and OPT come back as they were."""
     TR, SC, work = X[0], X[3], X[4]
     p = to_move(S)
     keep(S, R, OPT, n, X, False)
@@ -186,8 +193,8 @@ def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, decisions, scale):
             walking = field(TR, 0, child, N_VISITS) > 0
             node = child
             m = apply(S, T, R, work, i)
-        play_on(S, T, R, W, POL, work, X, random_code, decisions, m)
-        backup(TR, 0, node, reward(S, T, p, root, scale))
+        left = play_on(S, T, R, W, POL, work, X, random_code, decisions, m)
+        backup(TR, 0, node, reward(S, T, p, root, scale, left == 0))
     keep(S, R, OPT, n, X, True)
     best = most_visited(TR, 0, ROOT, OPT, n)
     return best if best >= 0 else greedy(S, T, W, OPT, n, X)

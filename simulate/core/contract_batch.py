@@ -27,6 +27,7 @@ from .rng import below
 seat_strategies = tiny(kernel_frame.seat_strategies)
 RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT = range(7)     # rows of `codes`
 ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
+OPTIONAL = {"redeal": "nothing_hidden"}    # contract functions a game may leave out: the template in their place
 
 
 def codes(schema, slot_column):
@@ -117,12 +118,15 @@ def bind(module, **functions):
     ``hot`` functions, compiled and cached as the game's own kernel code (its cache folder, keyed
     by its kernel sources and the shared ones; numba caches a function by its code's file and
     name, in the folder ``jit`` gives the game)."""
-    missing = [name for name in FUNCTIONS if name not in functions]
+    missing = [name for name in FUNCTIONS if name not in functions and name not in OPTIONAL]
     if missing:
         raise TypeError(f"bind({module!r}): the contract's {', '.join(missing)} missing")
     names = {**vars(contract), **globals(), **functions, "__name__": module}
     for fn in TEMPLATES:
         names[fn.__name__] = hot(pytypes.FunctionType(fn.__code__, names, fn.__name__, fn.__defaults__))
+    for name, default in OPTIONAL.items():      # (resolved when first compiled: after this)
+        if name not in functions:
+            names[name] = functions[name] = names[default]
     for called in ENTRIES:        # what Python calls: the kernel optimized whole there (``jit.entry``)
         entry(names[called])
     return pytypes.SimpleNamespace(**{fn.__name__: names[fn.__name__] for fn in TEMPLATES}, **functions)

@@ -140,7 +140,7 @@ def record(S, T, g, games, seats):
 
 
 @hot
-def list_options(S, OPT):
+def options(S, T, OPT):
     n = 0 if S[S_DONE] != 0 else n_legal(S)
     for i in range(n):
         OPT[i, 0], OPT[i, 1], OPT[i, 2], OPT[i, 3] = i, 0, 0, 0          # the action's code is its row
@@ -148,24 +148,14 @@ def list_options(S, OPT):
 
 
 @hot
-def options(S, T, OPT):
-    return list_options(S, OPT)
-
-
-@hot
 def apply(S, T, R, OPT, i):
     step(S, T, R, OPT[i, 0])
-    return list_options(S, OPT)
+    return options(S, T, OPT)
 
 
 @hot
 def to_move(S):
     return S[S_SEAT]
-
-
-@hot
-def over(S):
-    return 1 if S[S_DONE] != 0 else 0
 
 
 @hot
@@ -183,11 +173,6 @@ def option_scores(S, T, W, OPT, n, out):
     return n
 
 
-@hot
-def redeal(S, T, p, R):
-    return 0                                     # nothing is hidden
-
-
 # the core's batch loop and players, bound to these functions (``simulate/core/contract_batch.py``)
-PLAY = bind(__name__, options=options, apply=apply, to_move=to_move, over=over, value=value, scores=option_scores,
-            redeal=redeal, new_game=new_game, check=check, record=record)
+PLAY = bind(__name__, options=options, apply=apply, to_move=to_move, value=value, scores=option_scores,
+            new_game=new_game, check=check, record=record)            # nothing hidden: no redeal
