@@ -326,10 +326,11 @@ MISSED = {"grid": "(every setting in the ranges was tried)",
 
 
 def _verdict(best, ci, tolerance, method="sampled"):
-    if ci[1] <= tolerance:
+    fair = _fair_enough(ci, tolerance)
+    if fair == "yes":
         return f"fair enough: on the confirmation's games the best setting's objective is {best:.2f} (95% CI " \
                f"{ci[0]:.2f} to {ci[1]:.2f}), within the tolerance of {tolerance:g}"
-    if ci[0] > tolerance:
+    if fair == "no":
         return f"the search found nothing fair enough in the ranges: on the confirmation's games the best " \
                f"setting's objective is {best:.2f} " \
                f"(95% CI {ci[0]:.2f} to {ci[1]:.2f}), above the tolerance of {tolerance:g} even at its low end " \

@@ -1,6 +1,6 @@
 """The kernel contract, and the search players written once against it.
 
-A game's compiled code offers these functions (``@hot``, in its kernel module) on its own arrays
+A game's compiled code offers these functions (``jit.hot`` functions of its kernel module) on its own arrays
 (in the manner of OpenSpiel's ``State`` and pgx's ``step``): S its state, T its rules table, R its
 chance stream (uint64[1]), W the seats' strategy rows, OPT an int32 (options, 4) buffer of option
 rows (kind, a, b, c):

@@ -103,7 +103,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         treated = (first + g) % n_players if F.shape[0] > 0 else -1
         n = options(S, T, OPT)
         while n > 0:
-            if to_move(S) == treated:
+            if treated >= 0 and to_move(S) == treated:        # (no intervention: nothing asked)
                 n = without(OPT, n, F)
             n = apply(S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, K, scale))
             if check_mode:

@@ -121,10 +121,11 @@ def game_packages():
 
 
 def is_kernel_source(path):
-    """A module numba compiles code of (or jit.py, whose patches shape that code); a ``@template``
-    of the core's (``contract``) is compiled into each game that binds it."""
+    """A module numba compiles code of (or jit.py, whose patches shape that code). The core's
+    ``@template`` modules (``contract``) count for a game that binds them, through its kernel's
+    import of them (``kernel_sources``), not for every game: an edit to them recompiles those only."""
     text = path.read_text()
-    marks = ("@hot", "@tiny", "@njit", "@cfunc", "@numba.", "@template")
+    marks = ("@hot", "@tiny", "@njit", "@cfunc", "@numba.")
     return path.name == "jit.py" or any(d in text for d in marks)
 
 

@@ -28,7 +28,8 @@ def seat_params(game, params, players, terms_):
     (one count) and the objective is the seat term alone; else None (the sampled search applies)."""
     if not game.seat_knob or not isinstance(players, int) or [t.name for t in terms_] != ["seat"]:
         return None
-    keys = {game.seat_knob.format(seat=s, players=players).split("=")[0].replace(" ", ""): s for s in range(players)}
+    keys = {knob.split("=")[0].replace(" ", ""): s for s in range(players)
+            for knob in game.seat_params(players, s, above=False)}           # the knob at seat s itself
     seats = [keys.get(p.key.replace(" ", "")) for p in params]
     if None in seats or len(set(seats)) != len(seats):
         return None
