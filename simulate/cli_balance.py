@@ -17,7 +17,7 @@ import typer
 
 from .cli_app import CONFIG_OPT, GAME_ARG, SET_OPT, VARIANT_OPT, app, get_game, parse_sets, run_until_done
 from .core.compare_folder import summary_table
-from .core.config_files import config_hash, value_at
+from .core.config_files import value_at
 from .core.errors import UserError, check_jobs, check_number, check_path
 from .core.run_files import write_json_atomic
 
@@ -115,11 +115,6 @@ def balance(game: str = GAME_ARG,
                         strategies=strategies, seed=seed, config=config, overrides=overrides, variants=variants,
                         jobs=jobs, on_generation=told, tolerance=tolerance)
         found = overrides_of(params, result.best[0][0], rules.config, g)
-        if config_hash(rules.config) == config_hash(g.load_rules(config, {**(overrides or {}), **found},
-                                                                 variants=variants).config):
-            raise UserError(f"the best setting found is the {_start_word(config, overrides)} game's own "
-                            f"({_values(params, result.best[0][0])}): nothing to confirm against it; the searched "
-                            f"values may not change the game at {players} players")
         confirm_games = whole_games(budget * 0.05 / len(counts), counts, 100)
         confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
                               strategies, config=config, overrides=overrides or None, out=folder / "confirm",
@@ -391,10 +386,6 @@ def _assumed(g, rules, config, variants, params):
     rulebook: ``simulate.core.assumed``)."""
     found = g.assumed_values(config, variants or [])        # the variants played only, [] for the base game
     return [p.key for p in params if found.covers(p.key.split("@")[0], rules.config, g.config_key)]
-
-
-def _start_word(config, overrides):
-    return "given" if config or overrides else "printed"
 
 
 def _start(s, key=None):

@@ -305,24 +305,3 @@ def test_sigterm_at_any_moment_is_one_line_and_exit_130(tmp_path, where, words):
     assert r.returncode == 130, r.stderr                               # not -15: killed by the signal
     assert len(r.stderr.strip().splitlines()) == 1 and words in r.stderr, r.stderr     # no loky warning either
     assert json.loads((tmp_path / "b" / "balance.json").read_text())["status"] == "interrupted"
-
-
-def test_a_search_whose_values_do_not_change_the_game_is_one_line_and_leaves_nothing(tmp_path):
-    """Another player count's seat compensation searched at 2 players: every setting is the printed
-    game, so there is nothing to confirm (the comparison of a game with itself would be one run)."""
-    out = tmp_path / "b"
-    r = invoke("balance", "eos", "--players", 2, "--param", "seat_compensation.glory_5p[1]=0..40", "--budget", 2000,
-               "--jobs", 1, "--out", out, "--no-progress")
-    assert r.exit_code == 2 and r.stdout == "" and not out.exists()
-    assert r.stderr.strip().splitlines() == [
-        "windtunnel: error: the best setting found is the printed game's own (seat_compensation.glory_5p[1] = 0): "
-        "nothing to confirm against it; the searched values may not change the game at 2 players"]
-
-
-def test_a_what_if_cell_that_changes_nothing_is_refused_before_anything_is_written(tmp_path):
-    out = tmp_path / "c"
-    r = invoke("compare", "aeolos", "--players", 2, "--games", 50, "--cell", "same:setup.start_vp=0", "--out", out,
-               "--no-progress")
-    assert r.exit_code == 2 and not out.exists()
-    assert r.stderr.strip().splitlines() == [
-        "windtunnel: error: what-if same: its values are the base game's own, so it changes nothing (setup.start_vp=0)"]

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.compare_folder import COMPARE, FORMAT, CompareResult, cell_name, read_compare, resume_command
-from ..core.config_files import config_hash, parse_value
+from ..core.config_files import parse_value
 from ..core.errors import UserError, check_int, check_jobs, check_path
 from ..core.games import get_game
 from ..core.output_folder import COMPARISON, OutputFolder, already_exists
@@ -298,15 +298,11 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
         clash = [n for n in whatifs if n in game.variants or n in ("base", *(v.replace(",", "+") for v in cells_v))]
         if clash:
             raise UserError(f"--cell {clash[0]}: the name of a variant; give the what-if another name")
-        base_hash = config_hash(game.load_rules(config, overrides or None, variants=on.split(",")).config)
         for name, sets in whatifs.items():
             try:                                 # one line naming the cell, before anything is written
-                rules = game.load_rules(config, {**(overrides or {}), **sets}, variants=on.split(","))
+                game.load_rules(config, {**(overrides or {}), **sets}, variants=on.split(","))
             except UserError as e:
                 raise UserError(f"what-if {name}: {e}") from None
-            if config_hash(rules.config) == base_hash:   # (its runs would be the base's very games, one run id)
-                raise UserError(f"what-if {name}: its values are the {on} game's own, so it changes nothing "
-                                f"({', '.join(f'{k}={v}' for k, v in sets.items())})")
     if cells_v is not None:
         seen = {}
         for raw, v in zip(raw_v, cells_v):
