@@ -137,7 +137,7 @@ def balance(game: str = GAME_ARG,
                    "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
                                "precision": precision,
                                "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
-                   "assumed": _assumed(g, rules, config, variants, params),
+                   "assumed": _assumed(g, rules, config, variants, params, overrides),
                    "status": "complete", "set": found, "verdict": verdict, "fair_enough": found_fair,
                    "tolerance": tolerance,
                    "confirmed_objective": {"objective": confirmed[0], "ci": list(confirmed[1])}}
@@ -381,10 +381,10 @@ def _text(g, s, params, result):
     return "\n".join(lines)
 
 
-def _assumed(g, rules, config, variants, params):
+def _assumed(g, rules, config, variants, params, overrides=None):
     """The searched keys whose values the config marks assumed (a stand-in, not printed in the
-    rulebook: ``simulate.core.assumed``)."""
-    found = g.assumed_values(config, variants or [])        # the variants played only, [] for the base game
+    rulebook: ``simulate.core.assumed``); a value the designer set (--set) is theirs, not assumed."""
+    found = g.assumed_values(config, variants or [], overrides or None, rules.config)   # the variants played only
     return [p.key for p in params if found.covers(p.key.split("@")[0], rules.config, g.config_key)]
 
 
