@@ -65,7 +65,9 @@ def parse_budget(text, game):
     game's default (``Game.causal_budget``), or the environment's ``WINDTUNNEL_CAUSAL_BUDGET``."""
     given = text is not None
     if text is None:
-        text = os.environ.get(ENV) or str(get_game(game).causal_budget)
+        text = os.environ.get(ENV) or get_game(game).causal_budget
+        if not text:                 # a game without a default budget (Game.causal_budget 0) measures nothing unasked
+            return Budget(games=0)
     s = str(text).strip()
     m = _TIME.match(s)
     if m:
@@ -174,6 +176,8 @@ def measure(path, budget=None, *, threshold=0.03, only=None, jobs=-1, on_round=N
     game = get_game(m["game"])
     budget = budget or parse_budget(None, game)
     why = skip_reason(m, game, budget.given)
+    if not why and not (budget.games or budget.seconds):
+        why = f"{game.title} declares no causal budget: give --causal-budget to measure its items"
     if why:
         return Measured(skipped=why)
     items = [i for i in game.causal_items(m["config"], m["players"]) if only is None or i.key in only]
