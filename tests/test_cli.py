@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
+from simulate.aeolos.kernel import play_batch
 from simulate.aeolos.transcript import parse_final_scores
 from simulate.cli import app
 from simulate.aeolos import GAME as AEOLOS
@@ -28,7 +29,7 @@ def batch_vp(rules, n_players, strategies, seed, first, n_games):
     _, POL, W = resolve_strategies(AEOLOS, strategies, n_players)
     games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
-    G.play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats,
+    play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats,
                  np.zeros((n_games, L.MAX_FDRAW, 4), np.int32), np.zeros(n_games, np.int32))
     return seats[:, :n_players, G.P_VP]
 

@@ -7,6 +7,7 @@ import pytest
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.config import BASE_CONFIG, load_rules
+from simulate.aeolos.kernel import play_batch
 from simulate.core.errors import ConfigError
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
@@ -31,7 +32,7 @@ def play(rules, n_players=3, strategies="random", seed=99, n_games=N_GAMES):
     _, POL, W = resolve_strategies(AEOLOS, strategies, n_players)
     games = np.zeros((n_games, G.N_GAME_COLS), np.int32)
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
-    G.play_batch(rules.T, n_players, seed, 0, n_games, W, POL, False, games, seats,
+    play_batch(rules.T, n_players, seed, 0, n_games, W, POL, False, games, seats,
                  np.zeros((n_games, L.MAX_FDRAW, 4), np.int32), np.zeros(n_games, np.int32))
     return games, seats[:, :n_players]
 

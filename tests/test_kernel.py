@@ -5,8 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from simulate.aeolos import layout as L
 from simulate.aeolos.check import check_state
-from simulate.aeolos.game import play_batch
-from simulate.aeolos.kernel import CheckFailure, check_games, play_one, result_arrays
+from simulate.aeolos.kernel import CheckFailure, check_games, play_batch, play_one, result_arrays
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
@@ -155,7 +154,7 @@ def test_check_mode_stops_the_game_at_the_first_violation(rules):
 
 def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
     from simulate.aeolos import kernel
-    from simulate.aeolos.game import G_ERROR, G_ERROR_TURN
+    from simulate.aeolos.layout import G_ERROR, G_ERROR_TURN
 
     def fake_batch(T, n_players, seed, first, n, W, POL, check, games, *rest, **kw):
         assert check
@@ -170,7 +169,7 @@ def test_check_failure_names_game_seed_turn_and_what_broke(rules, monkeypatch):
 def test_rotated_seats_play_every_strategy_in_every_seat(rules):
     """With rotation, game k seats strategy (p + k) % n at seat p, and plays exactly the
     game an unrotated batch plays with that seating."""
-    from simulate.aeolos.game import P_STRATEGY
+    from simulate.aeolos.layout import P_STRATEGY
     n = 3
     _, POL, W = resolve_strategies(AEOLOS, "greedy,random,random", n)
     games, seats, fdraws, fdraw_n = result_arrays(9)

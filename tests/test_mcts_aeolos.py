@@ -5,8 +5,9 @@ import pytest
 from simulate.aeolos import GAME as AEOLOS
 from simulate.aeolos import layout as L
 from simulate.aeolos.config import load_rules
-from simulate.aeolos.game import P_STRATEGY, P_WON, buffers, new_game, play_batch
-from simulate.aeolos.kernel import check_games, mcts_plan, play_one, result_arrays
+from simulate.aeolos.game import buffers, new_game
+from simulate.aeolos.kernel import check_games, mcts_plan, play_batch, play_one, result_arrays
+from simulate.aeolos.layout import P_STRATEGY, P_WON
 from simulate.aeolos.turn import play_turn
 from strategies import resolve_strategies
 from strategies.roster import load_strategy

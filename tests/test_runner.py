@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 import simulate
 from simulate.aeolos import layout as L
-from simulate.aeolos.game import P_VP, play_batch
-from simulate.aeolos.kernel import game_seeds, result_arrays
+from simulate.aeolos.kernel import game_seeds, play_batch, result_arrays
+from simulate.aeolos.layout import P_VP
 from simulate.cli import app
 from simulate.core.errors import UserError
 from simulate.core.run_files import read_manifest

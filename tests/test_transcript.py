@@ -6,7 +6,8 @@ import pytest
 
 from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
-from simulate.aeolos.transcript import parse_final_scores, raw_rows, replay
+from simulate.aeolos.kernel import play_batch
+from simulate.aeolos.transcript import parse_final_scores, raw_rows
 from simulate.aeolos import GAME as AEOLOS
 from strategies import resolve_strategies
 
@@ -15,7 +16,8 @@ SEED = 20240611
 
 def told(rules, n_players, seed, game_index, names, check=False):
     """The replay of a game whose seats play `names` (as the CLI resolves them)."""
-    return replay(rules, n_players, seed, game_index, resolve_strategies(AEOLOS, names, n_players)[0], check)
+    return AEOLOS.replay(rules, n_players, seed, game_index, resolve_strategies(AEOLOS, names, n_players)[0],
+                         check=check)
 
 
 def batch(rules, n_players, strategies, seed, first, n_games):
@@ -24,7 +26,7 @@ def batch(rules, n_players, strategies, seed, first, n_games):
     seats = np.zeros((n_games, L.MAX_PLAYERS, G.N_SEAT_COLS), np.int32)
     fdraws = np.zeros((n_games, L.MAX_FDRAW, 4), np.int32)
     fdraw_n = np.zeros(n_games, np.int32)
-    G.play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats, fdraws, fdraw_n)
+    play_batch(rules.T, n_players, seed, first, n_games, W, POL, False, games, seats, fdraws, fdraw_n)
     return games, seats
 
 

@@ -1,9 +1,9 @@
 """AEOLOS game flow: setup, whole games, results, batches (the turn is in ``turn``).
 
-``play_batch`` is the one entry point the runner and the benchmark call: it
-plays games [first, first + n) of a run, each seeded from (run seed, game
-index), and fills preallocated result arrays. No Python object is made per
-game or per move.
+``batch`` is the kernel's one entry point for runs (``kernel.play_batch`` calls
+it): it plays games [first, first + n) of a run, each seeded from (run seed, game
+index), and fills preallocated result arrays (``result_arrays``; their columns
+are ``layout``'s G_* and P_*). No Python object is made per game or per move.
 """
 import numpy as np
 
@@ -11,29 +11,13 @@ from ..core import seats
 from ..core.jit import entry, hot, tiny
 from ..core.rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
-from . import precompile
 from .lookahead import lookahead_card
 from .mcts import plan_turn
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
-from .scorer import WS_SEAT, extension
+from .scorer import WS_SEAT
 from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
 
 seated_at, treated_seat = tiny(seats.seated_at), tiny(seats.treated_seat)   # the run's seating, compiled here
-
-# games table columns (per game)
-G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
-G_LEADERS = 8                               # MAX_TRACE_ROUNDS: the leader after each round
-N_GAME_COLS = G_LEADERS + MAX_TRACE_ROUNDS
-# seats table columns (per game and seat)
-(P_VP, P_RANK, P_WON, P_WIND, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_PROPHET,
- P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK, P_STRATEGY) = range(12)
-P_SRC = 12                                  # N_SRC score sources
-P_CRYSTALS = P_SRC + N_SRC                  # N_COLOURS crystal counts
-P_FAVOR_DRAWN = P_CRYSTALS + N_COLOURS      # N_FAVOR_TYPES
-P_FAVOR_PLAYED = P_FAVOR_DRAWN + N_FAVOR_TYPES
-P_ACTIONS = P_FAVOR_PLAYED + N_FAVOR_TYPES  # N_HARBORS harbor actions taken with a sailing value
-P_ABILITY = P_ACTIONS + N_HARBORS           # tableau ability (variant 1), NO_ABILITY without it
-N_SEAT_COLS = P_ABILITY + 1
 
 
 @hot
@@ -363,15 +347,12 @@ def buffers():
     return np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros((MAX_OPTIONS, 4), np.int32)
 
 
-def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
-               rotate=False, scorers=None, tape=None):
-    """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
-    scorers of plugin strategies, by strategy row (None where there is none); `tape`,
-    the choice tape POL_RECORD seats write and POL_REPLAY seats read (see layout)."""
-    X = extension(scorers, POL)
-    with precompile.first_compile(X):       # (on two cores, if it is one)
-        return batch(*batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats,
-                                      fdraws, fdraw_n, rotate, X, tape))
+def result_arrays(n_games):
+    """Preallocated outputs of ``batch`` for n_games games: games, seats, favor draws and their counts."""
+    return (np.zeros((n_games, N_GAME_COLS), np.int32),
+            np.zeros((n_games, MAX_PLAYERS, N_SEAT_COLS), np.int32),
+            np.zeros((n_games, MAX_FDRAW, 4), np.int32),
+            np.zeros(n_games, np.int32))
 
 
 def batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,

@@ -1,8 +1,12 @@
-"""Python entry points to the AEOLOS kernel for one game at a time.
+"""Python entry points to the AEOLOS kernel: runs of games, and one game at a time.
 
+``play_batch`` plays games [first, first + n) of a run into preallocated result
+arrays (``game.batch``, compiled on two cores the first time: ``precompile``).
 ``play_one`` plays game `game_index` of run `run_seed` exactly as
-``game.play_batch`` does (same seed derivation, same code path), but keeps the
+``play_batch`` does (same seed derivation, same code path), but keeps the
 state and the transcript rows, for ``windtunnel replay`` and for tests.
+Neither checks the player count: the protocol does (``GAME.play``, ``replay``,
+``new_state``), as for every game.
 """
 from dataclasses import dataclass
 
@@ -10,15 +14,28 @@ import numpy as np
 
 from ..core.protocol import ArrayResults
 from . import layout as L
-from .game import (G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, N_GAME_COLS, N_SEAT_COLS, P_RANK,
-                   P_STRATEGY, P_VP, P_WON, new_game, play_batch, play_game)
+from .game import batch, batch_arguments, new_game, play_game, result_arrays
 from .game import buffers  # noqa: F401 (part of this module's API)
+from .layout import (G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, P_RANK, P_STRATEGY, P_VP,
+                     P_WON)
 from .mcts import plan_turn
-from .protocol import GAME
+from .precompile import first_compile
 from .scorer import WS_PLAN, WS_PLAN_N, extension
+from .transcript import raw_rows
 from .turn import MAX_TURNS
 
 LOG_ROWS = 20_000
+
+
+def play_batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n,
+               rotate=False, scorers=None, tape=None):
+    """Play games first..first+n_games-1 (see ``batch``); `scorers` are the compiled
+    scorers of plugin strategies, by strategy row (None where there is none); `tape`,
+    the choice tape POL_RECORD seats write and POL_REPLAY seats read (see layout)."""
+    X = extension(scorers, POL)
+    with first_compile(X):       # (on two cores, if it is one)
+        return batch(*batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games, seats,
+                                      fdraws, fdraw_n, rotate, X, tape))
 
 
 @dataclass
@@ -33,18 +50,12 @@ class PlayedGame:
 
     def raw(self):
         """The log rows, one line each (``windtunnel replay --rows``)."""
-        from .transcript import raw_rows  # (the transcript imports this module: it plays its games here)
         return "Log rows (turn, seat, event, a, b, c):\n" + raw_rows(self.log)
-
-
-def check_players(rules, n_players):
-    GAME.check_players(n_players, rules)
 
 
 def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None,
              scorers=None):
     """Play one game from its setup to the final scoring."""
-    check_players(rules, n_players)
     S, R, OPT = buffers()
     LOG = np.zeros((log_rows, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32) if script is None else np.asarray(script, np.int32).reshape(-1, 4)
@@ -55,14 +66,6 @@ def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_ro
 
 class CheckFailure(AssertionError):
     """A check-mode violation, with everything needed to replay the game."""
-
-
-def result_arrays(n_games):
-    """Preallocated outputs of game.play_batch for n_games games."""
-    return (np.zeros((n_games, N_GAME_COLS), np.int32),
-            np.zeros((n_games, L.MAX_PLAYERS, N_SEAT_COLS), np.int32),
-            np.zeros((n_games, L.MAX_FDRAW, 4), np.int32),
-            np.zeros(n_games, np.int32))
 
 
 @dataclass
@@ -110,7 +113,6 @@ def game_seeds(run_seed, first, n):
 def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=None):
     """Play games with check mode on; raise CheckFailure naming the first violation's
     game, seed, turn and what broke. Returns the games table rows."""
-    check_players(rules, n_players)
     games, seats, fdraws, fdraw_n = result_arrays(n_games)
     bad = play_batch(rules.T, n_players, run_seed, first, n_games, W, POL, True, games, seats, fdraws, fdraw_n,
                      scorers=scorers)

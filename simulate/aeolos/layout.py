@@ -363,6 +363,22 @@ LOG_COLS = 6
  EV_FAVOR_PLAYED, EV_TOKEN, EV_WIND_CAP, EV_DRAW, EV_REFILL, EV_END_TRIGGER,
  EV_NO_ACTION, EV_ACTION, EV_SWAP_DISCARD, EV_PLATFORM, EV_ABILITY, EV_POSEIDON, EV_FAVOR_FACE_UP) = range(27)
 
+# result arrays (``game.record`` writes them, ``records`` reads them)
+# games table columns (per game)
+G_TURNS, G_ROUNDS, G_WINNER, G_TIE, G_REFILLS, G_ERROR, G_ERROR_TURN, G_DECK_LEFT = range(8)
+G_LEADERS = 8                               # MAX_TRACE_ROUNDS: the leader after each round
+N_GAME_COLS = G_LEADERS + MAX_TRACE_ROUNDS
+# seats table columns (per game and seat)
+(P_VP, P_RANK, P_WON, P_WIND, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_PROPHET,
+ P_FAVOR_HELD, P_TOKENS_LEFT, P_TIEBREAK, P_STRATEGY) = range(12)
+P_SRC = 12                                  # N_SRC score sources
+P_CRYSTALS = P_SRC + N_SRC                  # N_COLOURS crystal counts
+P_FAVOR_DRAWN = P_CRYSTALS + N_COLOURS      # N_FAVOR_TYPES
+P_FAVOR_PLAYED = P_FAVOR_DRAWN + N_FAVOR_TYPES
+P_ACTIONS = P_FAVOR_PLAYED + N_FAVOR_TYPES  # N_HARBORS harbor actions taken with a sailing value
+P_ABILITY = P_ACTIONS + N_HARBORS           # tableau ability (variant 1), NO_ABILITY without it
+N_SEAT_COLS = P_ABILITY + 1
+
 # heuristic weights (a strategy is a vector of these)
 (W_VP, W_WIND, W_CRYSTAL, W_RIVER_STEP, W_PROPHET_STEP, W_SETTLEMENT, W_SHIP,
  W_FAVOR, W_TOKEN_KEEP, W_TEMPLE, W_HARBOR_VP, W_PLAY_FAVOR) = range(12)

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..core.precompile import Precompile
 from .config import load_rules
+from .game import batch, batch_arguments, result_arrays
 from .layout import MAX_PLAYERS, N_WCOLS
 
 PARTS = ("policy.heuristic_choice", "rules.extra_action", "pieces.poseidon_effect", "check.check_state",
@@ -21,10 +22,8 @@ FLAGS = ("end_of_turn", "extra")                    # boolean parameters batch d
 
 
 def example_arguments(rules=None):
-    """Arguments of the types ``play_batch`` hands the kernel, by parameter name
+    """Arguments of the types ``kernel.play_batch`` hands ``batch``, by parameter name
     (only the types of the rules' arrays matter)."""
-    from .game import batch, batch_arguments
-    from .kernel import result_arrays
     rules = rules or load_rules()
     W, POL = np.zeros((MAX_PLAYERS, N_WCOLS)), np.zeros(MAX_PLAYERS, np.int32)
     args = batch_arguments(rules.T, 2, 0, 0, 1, W, POL, False, *result_arrays(1), False, None)
@@ -36,5 +35,5 @@ COMPILE = Precompile(__name__, batch="game.batch", parts=PARTS, arguments=exampl
 
 
 def first_compile(X):
-    """Around ``play_batch``'s call of ``batch``; a helper only for the plain kernel."""
+    """Around ``kernel.play_batch``'s call of ``batch``; a helper only for the plain kernel."""
     return COMPILE.first_compile(helper=X is None)

@@ -4,6 +4,9 @@ Everything the runner, the CLI, the bench, strategies, analysis and reports know
 about AEOLOS comes through ``GAME``. The kernel is imported only by the methods
 that play, so checking a run's settings stays quick.
 """
+from strategies import strategy_arrays
+from strategies.plugin import scorers_for
+
 from ..core.protocol import CausalItem, Game, StrategySchema, Subject
 from . import layout as L
 from .config import VARIANTS, load_rules
@@ -59,8 +62,7 @@ class Aeolos(Game):
         return Results.empty(capacity)
 
     def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
-        from .game import play_batch
-        from .kernel import game_seeds
+        from .kernel import game_seeds, play_batch
 
         r.seeds[:n_games] = game_seeds(run_seed, first, n_games)        # (the kernel keeps none)
         r.setup_favor = n_players * int(rules.config["setup"]["favor_cards_each"])
@@ -120,12 +122,23 @@ class Aeolos(Game):
                 "no_harbor": harbors, "tableau": ", ".join(L.ABILITY_NAMES) + " (with --variant tableaus)"}
 
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, tape=None):
-        from .transcript import replay
-        return replay(rules, n_players, run_seed, game_index, strategies, check, tape)
+        """Game `game_index` of run `run_seed` as the batch plays it, with `strategies` by seat, kept
+        and told (``kernel.play_one``, ``transcript``); `tape`: the choices of its plain-Python seats
+        (``simulate/core/python_play.py``). Returns (PlayedGame, transcript text)."""
+        from .kernel import play_one
+        from .transcript import transcript
+
+        self.check_players(n_players, rules)
+        POL, W = strategy_arrays(self, strategies)
+        game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check, script=tape,
+                        scorers=scorers_for(strategies))
+        return game, transcript(rules, game, [s.name for s in strategies], run_seed, game_index)
 
     def new_state(self, players, seed=0, game_index=0, rules=None, *, kernel_seats=None, options=None):
         from .state import State
-        return State(rules or self.load_rules(), players, seed, game_index, kernel_seats=kernel_seats)
+        rules = rules or self.load_rules()
+        self.check_players(players, rules)
+        return State(rules, players, seed, game_index, kernel_seats=kernel_seats)
 
 
 GAME = Aeolos()

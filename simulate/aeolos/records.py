@@ -1,5 +1,5 @@
 """AEOLOS's columns after the CORE ones, and its `cards` table (``simulate/core/records.py``
-builds the tables: one batch of ``game.play_batch``'s arrays, every column with vectorised
+builds the tables: one batch of ``kernel.play_batch``'s arrays, every column with vectorised
 numpy / pyarrow calls, no Python object per game or per row). Column names and types are the
 stable schema documented in ``docs/data.md``.
 """
@@ -9,9 +9,9 @@ import pyarrow as pa
 from ..core.columns import col, constant, names
 from ..core.records import check_columns
 from . import layout as L
-from .game import (G_DECK_LEFT, G_LEADERS, G_REFILLS, G_ROUNDS, P_ABILITY, P_ACTIONS, P_CRYSTALS, P_FAVOR_DRAWN,
-                   P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_SETTLEMENTS, P_SHIPS_BUILT, P_SHIPS_SACRIFICED, P_SRC,
-                   P_TIEBREAK, P_TOKENS_LEFT, P_WIND)
+from .layout import (G_DECK_LEFT, G_LEADERS, G_REFILLS, G_ROUNDS, P_ABILITY, P_ACTIONS, P_CRYSTALS,
+                     P_FAVOR_DRAWN, P_FAVOR_HELD, P_FAVOR_PLAYED, P_PROPHET, P_SETTLEMENTS, P_SHIPS_BUILT,
+                     P_SHIPS_SACRIFICED, P_SRC, P_TIEBREAK, P_TOKENS_LEFT, P_WIND)
 
 
 def _trace(b):

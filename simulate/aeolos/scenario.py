@@ -35,8 +35,7 @@ import numpy as np
 from . import layout as L
 from .check import check_state
 from .config import load_rules
-from .game import final_scoring, new_game, play_turn, ranks
-from .kernel import buffers, check_players
+from .game import buffers, final_scoring, new_game, play_turn, ranks
 from .options import window_options
 from .pieces import hand_limit
 from .transcript import turn_text
@@ -239,7 +238,6 @@ class Scenario:
 
     def __init__(self, players=4, seed=0, rules=None, game_index=0):
         self.rules = rules or default_rules()
-        check_players(self.rules, players)
         self.T = self.rules.T
         self.S, self.R, _ = buffers()
         new_game(self.T, np.zeros((0, L.LOG_COLS), np.int32), players, seed, game_index, self.S, self.R)

@@ -11,9 +11,8 @@ draw pile, ...) from the rows alone and, at the end, compares them with the
 final state ``S``; a difference means the kernel changed something without a
 log row, and the transcript says so in a line starting with "Transcript check:".
 
-Entry points: ``transcript(rules, game, ...)`` -> str and ``replay(...)``, which
-plays game `game_index` of run `run_seed` exactly as ``play_batch`` does and
-returns (PlayedGame, text).
+Entry points: ``transcript(rules, game, ...)`` -> str, for a game ``kernel.play_one``
+played (``GAME.replay`` plays one and tells it), and ``turn_text`` for a single turn.
 """
 import re
 import textwrap
@@ -21,13 +20,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from strategies import strategy_arrays
-from strategies.plugin import scorers_for
-
 from . import layout as L
 from .game import ranks
-from .kernel import play_one
-from .protocol import GAME
 
 EVENT_NAMES = {getattr(L, k): k[3:].lower() for k in dir(L) if k.startswith("EV_")}
 FAVOR_TITLES = tuple(n.capitalize() for n in L.FAVOR_NAMES)
@@ -768,13 +762,3 @@ def turn_text(rules, S_before, log, names=None):
             rd.i += 1
     return _wrap(" ".join(out))
 
-
-def replay(rules, n_players, run_seed, game_index, strategies, check=False, tape=None):
-    """Play game `game_index` of run `run_seed` (as play_batch does) with `strategies` by seat
-    (Strategy objects) and tell it; `tape`: the choices of its plain-Python seats
-    (``simulate/core/python_play.py``). Returns (PlayedGame, transcript text)."""
-    GAME.check_players(n_players, rules)
-    POL, W = strategy_arrays(GAME, strategies)
-    game = play_one(rules, n_players, run_seed, game_index, POL, W, check=check, script=tape,
-                    scorers=scorers_for(strategies))
-    return game, transcript(rules, game, [s.name for s in strategies], run_seed, game_index)

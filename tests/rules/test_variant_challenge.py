@@ -3,7 +3,7 @@ import pytest
 
 import simulate.aeolos.layout as L
 from simulate.aeolos import game as G
-from simulate.aeolos.kernel import check_games, result_arrays
+from simulate.aeolos.kernel import check_games, play_batch, result_arrays
 from simulate.aeolos.scenario import (IllegalChoice, Scenario, crystal, done, favor_choice, free_action, gain_wind,
                                       keep, step, upriver, value)
 from simulate.aeolos.config import load_rules
@@ -145,7 +145,7 @@ def test_strategies_use_the_new_harbor_actions(challenge):
     """A strategy that never used harbor 7 under the Challenge would be a defect."""
     _, POL, W = resolve_strategies(AEOLOS, "balanced", 3)
     g, s, f, fn = result_arrays(400)
-    G.play_batch(challenge.T, 3, 8, 0, 400, W, POL, False, g, s, f, fn)
+    play_batch(challenge.T, 3, 8, 0, 400, W, POL, False, g, s, f, fn)
     taken = s[:, :3, G.P_ACTIONS:G.P_ACTIONS + L.N_HARBORS].sum(axis=(0, 1))
     assert taken[3] > 100 and taken[4] > 100                # harbors 6 and 7, hundreds of times
 

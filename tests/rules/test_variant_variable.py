@@ -5,7 +5,7 @@ import pytest
 
 import simulate.aeolos.layout as L
 from simulate.aeolos import game as G
-from simulate.aeolos.kernel import buffers, check_games, result_arrays
+from simulate.aeolos.kernel import buffers, check_games, play_batch, result_arrays
 from simulate.aeolos.scenario import Scenario, crystal, done, gain_vp, value
 from simulate.aeolos.config import load_rules
 from simulate.core.errors import UserError
@@ -112,6 +112,6 @@ def test_strategies_take_the_alternative_actions():
                                                          "variable.shuffle": False})
     _, POL, W = resolve_strategies(AEOLOS, "balanced", 2)
     g, s, f, fn = result_arrays(300)
-    G.play_batch(rules.T, 2, 8, 0, 300, W, POL, False, g, s, f, fn)
+    play_batch(rules.T, 2, 8, 0, 300, W, POL, False, g, s, f, fn)
     taken = s[:, :2, G.P_ACTIONS:G.P_ACTIONS + L.N_HARBORS].sum(axis=(0, 1))
     assert (taken > 50).all()                                # every alternative action is used
