@@ -20,46 +20,21 @@ override single weights. Workers re-import the same files, so plugins run on eve
 backend; a run's manifest records each file and its sha256, and a resumed run loads
 the files its manifest names, refusing one that has changed.
 """
-import hashlib
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 from simulate.core.errors import UserError
 from simulate.core.games import get_game
 
-_REGISTRY = {}          # game name -> {strategy name -> Strategy}
-_FILES = {}             # plugin file loaded in this process -> sha256 of the text it ran, in load order
-_LOADING = [None]       # the file being loaded (recorded on its strategies)
-_MODULES = {}           # plugin file -> the module its text ran as
-
-
-def registered(game):
-    """The plugin strategies of `game` loaded in this process: name -> Strategy."""
-    return _REGISTRY.setdefault(get_game(game).name, {})
-
-
-def loaded_files():
-    return list(_FILES)
-
-
-def file_hash(path):
-    """sha256 of a plugin file's text (what a run's manifest records)."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def loaded_hash(path):
-    """sha256 of the text of plugin file `path` as this process ran it."""
-    return _FILES[str(Path(path).resolve())]
+from .registry import file_hash, loaded_files, loaded_hash, registered  # noqa: F401 (part of this module's API)
+from .registry import loading, run_file
+from .roster import Strategy, builtin_names, load_strategy, python_strategy, with_params
 
 
 def scorer(name, *, game, base=None, description="", **params):
     """Register the decorated function as strategy `name` of `game` (compiled to a numba cfunc).
     A built-in name is refused: the plugin would silently replace the strategy a reader expects."""
     from numba import cfunc, njit
-
-    from .roster import Strategy, builtin_names, load_strategy, with_params  # (roster imports this module)
 
     game = get_game(game)
     schema = game.strategy_schema()
@@ -69,9 +44,9 @@ def scorer(name, *, game, base=None, description="", **params):
         raise UserError(f"plugin strategy {name!r} has the name of a built-in {game.title} strategy; "
                         f"give it another name")
     other = registered(game).get(name)
-    if other is not None and other.source != _LOADING[0]:
+    if other is not None and other.source != loading():
         raise UserError(f"plugin strategy {name!r} is registered by two files ({other.source} and "
-                        f"{_LOADING[0] or 'this code'}); give one of them another name")
+                        f"{loading() or 'this code'}); give one of them another name")
     if schema.scorer_signature is None or "plugin" not in schema.policies:
         raise UserError(f"{game.title} takes no plugin strategies (its strategy schema has no scorer signature)")
 
@@ -86,7 +61,7 @@ def scorer(name, *, game, base=None, description="", **params):
             start = with_params(game, start, [f"{k}={v}" for k, v in params.items()])
         registered(game)[name] = Strategy(name, schema.policies["plugin"], start.weights,
                                           description or (fn.__doc__ or "").strip().split("\n")[0], compiled,
-                                          _LOADING[0], game=game.name)
+                                          loading(), game=game.name)
         return fn
 
     return register
@@ -127,71 +102,14 @@ def load_plugin(path, game=None):
     defines ``choose(state, legal_actions)`` is also a plain-Python strategy of `game`, named
     after the file (``python_strategy``)."""
     path = Path(path).resolve()
-    _run_file(path)
-    if game is not None and callable(getattr(_MODULES[str(path)], "choose", None)):
+    module = run_file(path)
+    if game is not None and callable(getattr(module, "choose", None)):
         python_strategy(game, path)
-
-
-def _run_file(path):
-    if not path.is_file():
-        raise UserError(f"plugin file {path} does not exist")
-    if path.suffix != ".py":
-        raise UserError(f"plugin file {path} is not a Python file (.py); a TOML strategy is named with "
-                        f"--strategies (a path to it, or its name in the game's strategy folder)")
-    digest = file_hash(path)
-    if _FILES.get(str(path)) == digest:
-        return
-    spec = importlib.util.spec_from_file_location(f"windtunnel_plugin_{digest[:16]}", path)
-    module = importlib.util.module_from_spec(spec)
-    _LOADING[0] = str(path)
-    try:
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    except UserError:
-        raise
-    except Exception as e:
-        raise UserError(f"plugin file {path} failed to load: {type(e).__name__}: {e}") from None
-    finally:
-        _LOADING[0] = None
-    _FILES[str(path)] = digest
-    _MODULES[str(path)] = module
 
 
 def load_plugins(paths, game=None):
     for path in paths or ():
         load_plugin(path, game)
-
-
-def python_strategy(game, path):
-    """The plain-Python strategy of file `path` (run first with ``load_plugin``): its
-    ``choose(state, legal_actions) -> int`` plays through the game's Python face
-    (``simulate/core/python_play.py``); its name is the file's, its description the module's
-    docstring's first line."""
-    from .roster import Strategy, builtin_names  # (roster imports this module)
-
-    game = get_game(game)
-    path = Path(path).resolve()
-    schema = game.strategy_schema()
-    if "replay" not in schema.policies:
-        raise UserError(f"{game.title} takes no Python strategies (its kernel has no choice tape)")
-    name = path.stem              # (checked before the file runs: a refused file is never loaded)
-    if name in builtin_names(game) or ":" in name or "," in name:
-        raise UserError(f"Python strategy file {path.name}: rename it (its name {name!r} is a built-in "
-                        f"{game.title} strategy's or holds ':' or ',')")
-    other = registered(game).get(name)
-    if other is not None and other.source != str(path):
-        raise UserError(f"two strategies are named {name!r} ({other.source or 'a plugin'} and {path}); "
-                        f"rename one of the files")
-    _run_file(path)
-    module = _MODULES[str(path)]
-    choose = getattr(module, "choose", None)
-    if not callable(choose):
-        raise UserError(f"{path} is not a Python strategy: it defines no function choose(state, legal_actions)")
-    doc = (module.__doc__ or choose.__doc__ or "").strip()
-    strategy = Strategy(name, schema.policies["replay"], (0.0,) * schema.row_size,
-                        doc.split("\n")[0] or "a plain-Python strategy", choose, str(path), game=game.name)
-    registered(game)[name] = strategy
-    return strategy
 
 
 def scorers_for(strategies):

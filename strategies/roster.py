@@ -25,7 +25,7 @@ from simulate.core.config_files import line_of, read_toml
 from simulate.core.errors import ConfigError, UserError
 from simulate.core.games import get_game
 
-from .plugin import python_strategy, registered
+from .registry import registered, run_file
 
 TOML_POLICIES = ("heuristic", "lookahead", "mcts")      # the policies a TOML strategy may ask for, if its game has them
 SEARCH_POLICIES = ("lookahead", "mcts")         # a search at each decision: some games a second, not thousands
@@ -167,6 +167,36 @@ def _load_toml(game, path, seen):
         raise ConfigError(path, "weights", "missing [weights] table (or a base strategy)", line_of(path, "weights"))
     row = row_from_tables(schema, path, data.get("weights"), data.get("phase"), data.get("params"), start)
     return Strategy(path.stem, schema.policies[policy], row, str(data.get("description", "")), game=game.name)
+
+
+def python_strategy(game, path):
+    """The plain-Python strategy of file `path` (a path named as a strategy, or a plugin file that
+    defines one; the file runs once per process, ``registry.run_file``): its
+    ``choose(state, legal_actions) -> int`` plays through the game's Python face
+    (``simulate/core/python_play.py``); its name is the file's, its description the module's
+    docstring's first line."""
+    game = get_game(game)
+    path = Path(path).resolve()
+    schema = game.strategy_schema()
+    if "replay" not in schema.policies:
+        raise UserError(f"{game.title} takes no Python strategies (its kernel has no choice tape)")
+    name = path.stem              # (checked before the file runs: a refused file is never loaded)
+    if name in builtin_names(game) or ":" in name or "," in name:
+        raise UserError(f"Python strategy file {path.name}: rename it (its name {name!r} is a built-in "
+                        f"{game.title} strategy's or holds ':' or ',')")
+    other = registered(game).get(name)
+    if other is not None and other.source != str(path):
+        raise UserError(f"two strategies are named {name!r} ({other.source or 'a plugin'} and {path}); "
+                        f"rename one of the files")
+    module = run_file(path)
+    choose = getattr(module, "choose", None)
+    if not callable(choose):
+        raise UserError(f"{path} is not a Python strategy: it defines no function choose(state, legal_actions)")
+    doc = (module.__doc__ or choose.__doc__ or "").strip()
+    strategy = Strategy(name, schema.policies["replay"], (0.0,) * schema.row_size,
+                        doc.split("\n")[0] or "a plain-Python strategy", choose, str(path), game=game.name)
+    registered(game)[name] = strategy
+    return strategy
 
 
 def with_params(game, strategy, params):
