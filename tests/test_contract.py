@@ -50,10 +50,10 @@ def test_a_search_leaves_the_state_and_the_stream_as_they_were_and_decides_the_s
             n = K.options(S, RULES.T, OPT)
             if player == "mcts":
                 picks.append(K.PLAY.mcts(S, RULES.T, RD, W, POL, OPT, n, X, 0, 60, 0,
-                                    GAME.reward_scale))
+                                         GAME.reward_scale, GAME.reward_scale, True))
             else:
                 picks.append(K.PLAY.lookahead(S, RULES.T, RD, W, POL, OPT, n, X, 0, 8, 0,
-                                         GAME.reward_scale))
+                                         GAME.reward_scale, True))
             assert (S == before).all() and RD[0] == stream[0]
             assert (OPT[:n, 0] == np.arange(n)).all()           # the options listed as they were
         assert picks[0] == picks[1] and 0 <= picks[0] < 2

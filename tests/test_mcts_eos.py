@@ -1,4 +1,4 @@
-"""The EOS MCTS player (``simulate/eos/mcts.py``, policy "mcts"): its games break no rule and
+"""The EOS MCTS player (the core's, bound to EOS's contract: ``simulate/eos/search.py``, policy "mcts"): its games break no rule and
 end, are a function of (run seed, game index) whatever the batch and the same through the
 replay, its search sees nothing a seat may not see (the other seats' hands and the decks
 permuted: the very same search; its own hand changed: another one), and it beats the greedy."""
@@ -11,7 +11,8 @@ from simulate.core.errors import UserError
 from simulate.eos import GAME
 from simulate.eos import layout as L
 from simulate.eos.face import State
-from simulate.eos.lookahead import seat_choice
+from simulate.core.mcts_tree import NODE_W, TREE_AT
+from simulate.eos.search import scratch as search_scratch, seat_choice
 from simulate.eos.transcript import SeatPolicies, replay
 from strategies import load_strategy, resolve_strategies
 
@@ -112,12 +113,14 @@ def _search(st, iterations=40, horizon="2rounds"):
     W[0], W[1] = mcts.weights, greedy.weights
     PV = np.zeros((L.MAX_PLAYERS, int(st.C[L.C_N_PROGS])))
     PH = np.full(L.MAX_PLAYERS, -1, np.int64)
-    SB = np.zeros(L.SB_SIZE, np.int32)
+    XS = search_scratch()
     S, RG, RP, OPT = st.S.copy(), st.RG.copy(), st.RP.copy(), st.OPT.copy()
-    i = seat_choice(S, st.C, st.NS, st.PR, RG, RP, OPT, st.NB.copy(), st.offered, POL, W, PV, PH, SB,
-                    np.zeros(8, np.int64), np.arange(L.MAX_PLAYERS, dtype=np.int64), None)
+    T = (st.C, st.NS, st.PR, st.NB.copy(), np.zeros(8, np.int64), np.zeros(L.SB_SIZE, np.int32), np.zeros(1, np.uint64))
+    i = seat_choice(S, T, RG, RP, OPT, st.offered, POL, (W, PV, PH, np.zeros_like(PH)),
+                    np.arange(L.MAX_PLAYERS, dtype=np.int64), None, XS)
     assert (POL[:2] == [L.POL_MCTS, L.POL_GREEDY]).all()
-    return int(i), SB[L.SB_TREE:L.SB_TREE + 1 + int(SB[L.SB_TREE]) * L.MCTS_NODE_W].copy(), (S, RG, RP, OPT)
+    tree = XS[0]
+    return int(i), tree[:TREE_AT + int(tree[0]) * NODE_W].copy(), (S, RG, RP, OPT)
 
 
 def _move(S, slots, rng):
@@ -194,7 +197,8 @@ def test_a_full_tree_stops_growing():
     st = _states(1, seed=2)[0]
     i, tree, (S, RG, RP, OPT) = _search(st, iterations=40_000, horizon="round")
     used = int(tree[0])
-    assert L.MCTS_NODES - L.MAX_OPT < used <= L.MCTS_NODES and 0 <= i < st.offered
+    nodes = (len(search_scratch()[0]) - TREE_AT) // NODE_W
+    assert nodes - L.MAX_OPT < used <= nodes and 0 <= i < st.offered
     assert (S == st.S).all() and RG[0] == st.RG[0] and RP[0] == st.RP[0]
 
 

@@ -27,7 +27,8 @@ from .rng import below
 seat_strategies = tiny(kernel_frame.seat_strategies)
 RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT = range(7)     # rows of `codes`
 ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
-OPTIONAL = {"redeal": "nothing_hidden"}    # contract functions a game may leave out: the template in their place
+OPTIONAL = {"redeal": "nothing_hidden", "clock": "decisions_taken",   # contract functions a game may leave
+            "keep_seats": "no_seat_state"}                             # out: the template in their place
 
 
 def codes(schema, slot_column):
@@ -82,9 +83,9 @@ def pick(S, T, R, RP, W, POL, OPT, n, X, K, scale):
     if pol == K[RANDOM]:
         return below(RP, n)
     if pol == K[MCTS]:
-        return mcts(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale)
+        return mcts(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale, scale, True)
     if pol == K[LOOKAHEAD]:
-        return lookahead(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale)
+        return lookahead(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale, True)
     return greedy(S, T, W, OPT, n, X)
 
 
@@ -111,22 +112,28 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         record(S, T, g, games, seats)
 
 
-def bind(module, **functions):
+LOOP = ("new_game", "check", "record")     # what only the core's batch loop calls
+
+
+def bind(module, loop=True, **functions):
     """The core's templates (``contract.TEMPLATES``: the players, this loop) made functions of
     game module `module` (its ``__name__``), their contract names resolved to the game's
     `functions` (``contract.FUNCTIONS``, each a ``hot`` function of the game's): a namespace of
     ``hot`` functions, compiled and cached as the game's own kernel code (its cache folder, keyed
     by its kernel sources and the shared ones; numba caches a function by its code's file and
-    name, in the folder ``jit`` gives the game)."""
-    missing = [name for name in FUNCTIONS if name not in functions and name not in OPTIONAL]
+    name, in the folder ``jit`` gives the game). `loop` False: a game with a batch loop of its own
+    (EOS: nations, plugins, the replay's tape) binds the players only, without the loop's functions."""
+    missing = [name for name in FUNCTIONS if name not in functions and name not in OPTIONAL
+               and (loop or name not in LOOP)]
     if missing:
         raise TypeError(f"bind({module!r}): the contract's {', '.join(missing)} missing")
     names = {**vars(contract), **globals(), **functions, "__name__": module}
-    for fn in TEMPLATES:
+    templates = [fn for fn in TEMPLATES if loop or not set(fn.__code__.co_names) & set(LOOP)]
+    for fn in templates:
         names[fn.__name__] = hot(pytypes.FunctionType(fn.__code__, names, fn.__name__, fn.__defaults__))
     for name, default in OPTIONAL.items():      # (resolved when first compiled: after this)
         if name not in functions:
             names[name] = functions[name] = names[default]
-    for called in ENTRIES:        # what Python calls: the kernel optimized whole there (``jit.entry``)
+    for called in ENTRIES if loop else ():   # what Python calls: the kernel optimized whole there (``jit.entry``)
         entry(names[called])
-    return pytypes.SimpleNamespace(**{fn.__name__: names[fn.__name__] for fn in TEMPLATES}, **functions)
+    return pytypes.SimpleNamespace(**{fn.__name__: names[fn.__name__] for fn in templates}, **functions)

@@ -71,6 +71,17 @@ def added_up(ranks):
     return out
 
 
+_BUILT = {}                     # rules hash -> Content (building takes ~0.2 s)
+
+
+def built(rules):
+    """The kernel arrays of `rules` (``build``), built once per config hash."""
+    content = _BUILT.get(rules.hash)
+    if content is None:
+        content = _BUILT[rules.hash] = build(rules.config)
+    return content
+
+
 def build(config):
     """Content of a validated config (``config.load_rules(...).config``)."""
     b = compile_programs(config, ProgramBuilder())

@@ -30,11 +30,10 @@ from ..core.rng import game_seed
 from ..core.seats import treated_seat
 from . import layout as L, solo
 from .config import NATIONS, load_rules
-from .content import build
+from .content import build, built
 from .engine import advance, choose as kernel_choose
 from .interventions import treat_nation, treat_seat
 from .kernel import record, seat_nations
-from .protocol import content_of as built
 from .resources import demons, power
 from .scorer import hide
 from .scoring import final_glory
@@ -53,7 +52,7 @@ _CONTENT = {}
 
 
 def content_of(rules):
-    """The kernel content (``protocol.content_of``: built once per config) and the words of a Rules."""
+    """The kernel content (``content.built``: built once per config) and the words of a Rules."""
     key = getattr(rules, "hash", None) or id(rules)
     if key not in _CONTENT:
         content = built(rules) if getattr(rules, "hash", None) else build(rules.config)

@@ -38,7 +38,7 @@ from .layout import (C_BONUS_DEMON, C_BONUS_JOURNEY, C_BONUS_MORALE, C_BONUS_RAN
                      MAX_JOURNEY, N_USE_COUNTS, P_USES, S_ANGEL, S_ANGEL_ONCE, S_ANGELS_DRAWN, S_CORNER_TAKEN,
                      S_TROPHIES, S_ULOC, S_USES, U_PLACES, U_PLAY, USE_ANGEL_ONCE, USE_ANGELS_HERO, USE_CORNERS,
                      USE_TROPHIES_HELD)
-from .lookahead import seat_choice
+from .search import scratch as search_scratch, seat_choice
 from .solo import record as solo_record
 from .resources import demons, power
 from .scoring import end_bonus, final_glory
@@ -48,11 +48,13 @@ seated_at, treated_seat = tiny(seats.seated_at), tiny(seats.treated_seat)   # th
 
 
 @hot
-def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp, SLOT, X, TAPE):
-    """Play S's game to its end; returns the decisions the policies took. In check mode the
-    invariants are checked after every decision; the first broken one (its code and turn)
-    is kept in S and the game goes on. A ``POL_REPLAY`` seat reads its choices from TAPE, a
-    ``POL_RECORD`` seat plays the greedy and writes them onto it (``simulate/core/tape.py``)."""
+def play_game(S, T, RG, RP, OPT, POL_seat, check, W, SLOT, X, XS, TAPE):
+    """Play S's game to its end (T and W as ``search`` has them); returns the decisions the
+    policies took. In check mode the invariants are checked after every decision; the first broken
+    one (its code and turn) is kept in S and the game goes on. A ``POL_REPLAY`` seat reads its
+    choices from TAPE, a ``POL_RECORD`` seat plays the greedy and writes them onto it
+    (``simulate/core/tape.py``)."""
+    C, NS, PR, NB, tmp, SB, RL = T
     decisions = 0
     while True:
         n = advance(S, C, NS, PR, RG, OPT, NB)
@@ -67,7 +69,7 @@ def play_game(S, C, NS, PR, RG, RP, OPT, NB, POL_seat, check, W, PV, PH, SB, tmp
         if pol == POL_REPLAY:
             i = tape_read(TAPE, n) if n > 1 else 0
         else:
-            i = seat_choice(S, C, NS, PR, RG, RP, OPT, NB, n, POL_seat, W, PV, PH, SB, tmp, SLOT, X)
+            i = seat_choice(S, T, RG, RP, OPT, n, POL_seat, W, SLOT, X, XS)
             if pol == POL_RECORD and n > 1:
                 tape_write(TAPE, i)
         choose(S, C, NS, PR, RG, OPT, i)
@@ -283,8 +285,10 @@ class Out(NamedTuple):
 class Scratch(NamedTuple):
     """The arrays a batch plays in (``scratch()``; hot code allocates nothing): the state, the
     game's and the policies' random streams, the option list, the neighbours list, the seats'
-    nation rows, and per seat its policy, nation, weights, program worths (PV), phase (PH) and
-    strategy row (SLOT); SB, the lookahead's and the MCTS's (layout SB_*); tmp, a few values."""
+    nation rows, and per seat its policy, nation, weights, program worths (PV), phase (PH), the
+    phase a search keeps (PHK) and strategy row (SLOT); SB, a plugin's view and the redeal's pool
+    (layout SB_*); tmp, a few values; RL, a stream for listing options again; XS, the searches'
+    scratch (``search.scratch``)."""
     S: np.ndarray
     RG: np.ndarray
     RP: np.ndarray
@@ -300,6 +304,9 @@ class Scratch(NamedTuple):
     PH: np.ndarray
     SB: np.ndarray
     SLOT: np.ndarray
+    PHK: np.ndarray
+    RL: np.ndarray
+    XS: tuple
 
 
 @entry
@@ -343,8 +350,9 @@ def batch(C, NSN, PRN, plan, out, scratch, X, TAPE):
         treat_seat(scratch.S, C, scratch.RG, t)
         out.games[g, G_FIRST_LORD] = scratch.S[S_CURSES]
         out.games[g, G_DECISIONS] = play_game(
-            scratch.S, C, scratch.NS, scratch.PR, scratch.RG, scratch.RP, scratch.OPT, scratch.NB, scratch.POL_seat,
-            plan.check, scratch.W, scratch.PV, scratch.PH, scratch.SB, scratch.tmp, scratch.SLOT, X, TAPE)
+            scratch.S, (C, scratch.NS, scratch.PR, scratch.NB, scratch.tmp, scratch.SB, scratch.RL), scratch.RG,
+            scratch.RP, scratch.OPT, scratch.POL_seat, plan.check, (scratch.W, scratch.PV, scratch.PH, scratch.PHK),
+            scratch.SLOT, X, scratch.XS, TAPE)
         record(scratch.S, C, scratch.NS, scratch.PR, g, out.games, out.seats, scratch.tmp)
         record_cards(scratch.S, C, g, out.cards)
 
@@ -368,4 +376,5 @@ def scratch(n_progs):
                    POL_seat=np.zeros(MAX_PLAYERS, np.int64), nat=np.zeros(MAX_PLAYERS, np.int64),
                    tmp=np.zeros(8, np.int64), W=np.zeros((MAX_PLAYERS, W_ROW)), PV=np.zeros((MAX_PLAYERS, n_progs)),
                    PH=np.zeros(MAX_PLAYERS, np.int64), SB=np.zeros(SB_SIZE, np.int32),
-                   SLOT=np.zeros(MAX_PLAYERS, np.int64))
+                   SLOT=np.zeros(MAX_PLAYERS, np.int64), PHK=np.zeros(MAX_PLAYERS, np.int64),
+                   RL=np.zeros(1, np.uint64), XS=search_scratch())

@@ -647,7 +647,7 @@ CREW = 8                        # O_HERO_PICK / F_AFTER_HERO / marks: CREW + t i
 POL_RANDOM, POL_GREEDY, POL_LOOKAHEAD, POL_PLUGIN = 0, 1, 2, 3
 POL_RECORD = 4       # the greedy, writing each choice onto the choice tape (simulate/core/tape.py)
 POL_REPLAY = 5       # reads its choices back from the choice tape (bench; plain-Python strategies)
-POL_MCTS = 6         # information-set MCTS over the seat's decisions of its turn (mcts.py)
+POL_MCTS = 6         # information-set MCTS over the seat's decisions of its turn (search.py)
 
 # A heuristic strategy's row (docs/strategies-eos.md): the weights in use, then one block per
 # game phase (early, mid, late: thirds of the chronicle track's slots filled), then the
@@ -680,8 +680,8 @@ W_SOLO_TASK, W_SOLO_RECHARGE = N_SYMBOLS + len(POLICY_WEIGHTS) - 2, N_SYMBOLS + 
 N_WEIGHTS = N_SYMBOLS + len(POLICY_WEIGHTS)
 PHASE_NAMES = ("early", "mid", "late")
 # reserve: coins kept back (a coin cost beyond them is free); rollouts and horizon: the
-# lookahead's rollouts per option and how many of its turns each plays into (lookahead.py);
-# iterations: the MCTS player's search iterations per decision (mcts.py), which shares horizon
+# lookahead's rollouts per option and how many of its turns each plays into (search.py);
+# iterations: the MCTS player's search iterations per decision (search.py), which shares horizon
 PARAMS = {"reserve": 50, "rollouts": 2, "horizon": 3, "iterations": 100}
 W_RESERVE = N_WEIGHTS * (1 + len(PHASE_NAMES))
 W_ROLLOUTS = W_RESERVE + 1
@@ -706,22 +706,12 @@ N_CARD_ROWS = MAX_JOURNEY + MAX_UPGRADES
 CARD_DISCARDED = CARD_W
 CARD_RESULT_W = CARD_W + 1
 
-# SB, the kernel's scratch for a seat's look beyond the plain heuristic: a copy of the state
-# (saved during the lookahead's rollouts and the MCTS's iterations; a plugin seat's masked view),
-# the option list, the seats' phases and policies (the lookahead, the MCTS); then the MCTS's:
-# the options' heuristic scores (milli-glory, its priors), the pool of cards it redeals, and
-# its search tree (``mcts_tree``: 1 + MCTS_NODES * NODE_W ints; last, as the tree's capacity
-# is the rest of the array)
+# SB, the rules' scratch for a seat's look beyond the plain heuristic: a plugin seat's masked
+# view of the state, and the pool of cards a search redeals (``redeal.py``); the searches' own
+# scratch (their tree, the saved state) is the core's (``contract.scratch``)
 SB_STATE = 0
-SB_OPT = S_SIZE
-SB_PHASE = SB_OPT + MAX_OPT * OPT_W
-SB_POL = SB_PHASE + MAX_PLAYERS
-SB_SC = SB_POL + MAX_PLAYERS
-SB_POOL = SB_SC + MAX_OPT
-SB_TREE = SB_POOL + MAX_JOURNEY
-MCTS_NODES = 16384
-MCTS_NODE_W = 11                # mcts_tree.NODE_W (mcts.py checks; layout imports no numba)
-SB_SIZE = SB_TREE + 1 + MCTS_NODES * MCTS_NODE_W
+SB_POOL = S_SIZE
+SB_SIZE = SB_POOL + MAX_JOURNEY
 
 # ---------------------------------------------------------------- result arrays (one row per game / seat)
 _g = Offsets()

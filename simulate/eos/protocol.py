@@ -26,18 +26,6 @@ from .sections import SECTIONS
 NATION_OPTION = ("one nation per seat, comma-separated, seat 0 first (noom, mespanne, kusan, guild, kwanan; "
                  "'random' for a random one); default: random nations, all different")
 
-_CONTENT = {}                   # rules hash -> content.Content (building takes ~0.2 s)
-
-
-def content_of(rules):
-    """The kernel arrays of `rules` (``content.build``), built once per config hash."""
-    content = _CONTENT.get(rules.hash)
-    if content is None:
-        from .content import build
-        content = _CONTENT[rules.hash] = build(rules.config)
-    return content
-
-
 def nation_names():
     return NATIONS
 
@@ -178,10 +166,11 @@ class Eos(Game):
               options=None):
         from ..core.tape import no_tape
         from . import kernel
+        from .content import built
         from .precompile import COMPILE
         from .scorer import extension
 
-        content = content_of(rules)
+        content = built(rules)
         n_progs = int(content.C[L.C_N_PROGS])
         if r.scratch is None or r.scratch.PV.shape[1] < n_progs:
             r.scratch = kernel.scratch(n_progs)
@@ -335,9 +324,10 @@ class Eos(Game):
         """The items of the report's usage section (``sections.USAGE``): Angels, Demon Lords, deeds,
         journey cards and upgrades (a nation's own with its nation as owner), and the `uses`
         table's kinds (``records.use_items``: a nation's secondary actions owned by it)."""
+        from .content import built
         from .records import use_items
 
-        content = content_of(self.load_rules(data=config))
+        content = built(self.load_rules(data=config))
         C = content.C
 
         def owned(ids, nation_at):

@@ -7,14 +7,14 @@ from strategies.plugin import scorers_for
 from ..core.errors import UserError
 from ..core.tape import tape_read
 from . import layout as L
-from .lookahead import seat_choice
+from .search import scratch as search_scratch, seat_choice
 from .scorer import extension
 
 
 class SeatPolicies:
     """The strategies by seat (one, or one per seat): names, policy codes, weight rows, and the
     heuristic's scratch (program worths, phase in use), so that a face game picks exactly what
-    the batch's seat picks (``lookahead.seat_choice``)."""
+    the batch's seat picks (``search.seat_choice``)."""
 
     def __init__(self, strategies, n_players, C, tape=None):
         if len(strategies) == 1:
@@ -43,7 +43,10 @@ class SeatPolicies:
         self.PH = np.full(L.MAX_PLAYERS, -1, np.int64)
         self.POL = np.zeros(L.MAX_PLAYERS, np.int64)
         self.POL[:n_players] = self.pol
+        self.PHK = np.zeros(L.MAX_PLAYERS, np.int64)
         self.SB = np.zeros(L.SB_SIZE, np.int32)
+        self.RL = np.zeros(1, np.uint64)
+        self.XS = search_scratch()
         self.SLOT = np.arange(L.MAX_PLAYERS, dtype=np.int64)      # seat p plays strategies[p]
         self.X = X
 
@@ -52,5 +55,6 @@ class SeatPolicies:
         "replay" seat's: the next on the tape, as in the batch)."""
         if self.tape is not None and self.POL[st.current_player()] == L.POL_REPLAY:
             return int(tape_read(self.tape, st.offered)) if st.offered > 1 else 0
-        return int(seat_choice(st.S, st.C, st.NS, st.PR, st.RG, st.RP, st.OPT, st.NB, st.offered, self.POL,
-                               self.W, self.PV, self.PH, self.SB, st._tmp, self.SLOT, self.X))
+        return int(seat_choice(st.S, (st.C, st.NS, st.PR, st.NB, st._tmp, self.SB, self.RL), st.RG, st.RP, st.OPT,
+                               st.offered, self.POL, (self.W, self.PV, self.PH, self.PHK), self.SLOT, self.X,
+                               self.XS))

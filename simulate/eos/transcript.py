@@ -226,14 +226,16 @@ def _card_text(st, row):
 def _whose_move(st):
     """The upgrade whose move a "stop sailing" ends, where no decision named it: an upgrade under a
     hero acting after the hero's activation (' (the move of upgrade "Sea Chart of the Ancients",
-    under the Scout Nadira Sel)'), so that stops of several such moves in a row read apart; ""
-    for any other move (the decision before it names it)."""
+    under the Scout Nadira Sel)') or the destiny die's (rolled several times), so that stops of several
+    such moves in a row read apart; "" for any other move (the decision before it names it)."""
     S, w = st.S, st.words
     for k in range(int(S[L.S_SP]) - 2, -1, -1):            # below the move: its programs, then their source
         at = L.S_STACK + k * L.FRAME
         kind = int(S[at + L.FR_KIND])
         if kind in (L.F_PROGRAM, L.F_ALT, L.F_CHOICE):
             continue
+        if kind == L.F_DIE:                 # a roll's "move your ship 1 ocean area", the die rolled again
+            return " (the destiny die's move)"
         upgrade, h = int(S[at + L.AFTER_NEXT_UPGRADE]) - 1, int(S[at + L.AFTER_HERO])
         if kind != L.F_AFTER_HERO or upgrade < 0:
             return ""

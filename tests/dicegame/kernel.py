@@ -159,7 +159,7 @@ def to_move(S):
 
 
 @hot
-def value(S, T, p):
+def value(S, T, W, p):
     return feature(S, T, p, 1)                   # the lead over the best other seat
 
 

@@ -164,7 +164,7 @@ def test_each_decision_is_told_with_an_option_legal_at_that_point(rules, n, run_
         row = st.options()[i]
         if row[0] == L.O_CARD and st.frame()[0] == L.F_PLAY and row[2] == 0:      # a card played: what it does
             assert said == f"{legal[i]} ({st.words.journey_text(int(row[1]))})"
-        elif said.startswith("stop sailing (the move of upgrade "):             # whose move it stops
+        elif said.startswith(("stop sailing (the move of upgrade ", "stop sailing (the destiny die's")):  # whose move
             assert legal[i] == "stop sailing"
         else:
             assert said == legal[i]
