@@ -129,7 +129,6 @@ def no_seat_state(S, T, W, back):
 def keep(S, T, R, W, OPT, n, X, back):
     """The state, the stream, the decision's options and what the seats keep outside S
     (``keep_seats``) into X (back False), or back from it."""
-    keep_seats(S, T, W, back)
     SB, ROOT_OPT, RS = X[1], X[2], X[5]
     for k in range(S.shape[0]):
         if back:
@@ -146,6 +145,7 @@ def keep(S, T, R, W, OPT, n, X, back):
         R[0] = RS[0]
     else:
         RS[0] = R[0]
+    keep_seats(S, T, W, back)         # (after S is back: a seat's weights may read the state)
 
 
 @template

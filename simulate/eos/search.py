@@ -12,7 +12,8 @@ A search's horizon counts the seat's turns begun (``clock``: "round" = 1, "game"
 ``layout.HORIZON_WORDS``); a playout may move a seat into a later phase of the game, so the
 search puts each seat's phase back after it (``keep_seats``). Before the end a position is worth
 the seat's ``scoring.margin`` (as if the game ended now, what it holds weighed in); at the end
-its result: final glory over the best rival's, coins breaking a tie (``value``).
+its result on the same scale: final glory over the best rival's, coins breaking a tie (solo:
+won 1000, else -1000, as ``solo.standing``).
 """
 from ..core.contract import scratch as search_scratch
 from ..core.contract_batch import bind
@@ -73,8 +74,8 @@ def result(S, C, NS, PR, p, tmp):
 @hot
 def value(S, T, W, p):
     C, NS, PR, NB, tmp, SB, RL = T
-    if S[S_DONE] != 0 and S[S_SOLO]:
-        return 1.0 if S[S_ENDED_BY] == END_SOLO_WON else -1.0
+    if S[S_DONE] != 0 and S[S_SOLO]:             # won or not, on the standing's scale (``solo.standing``)
+        return 1000.0 if S[S_ENDED_BY] == END_SOLO_WON else -1000.0
     if S[S_DONE] != 0:
         return result(S, C, NS, PR, p, tmp)
     return margin(S, C, NS, PR, W[0], p, tmp)
