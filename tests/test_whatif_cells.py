@@ -61,6 +61,19 @@ def test_a_whatif_cell_reads_like_a_variant(planted):
     assert "**what-if cells**: rich: the base game with setup.start_vp = 5" in report
 
 
+def test_a_whatif_cell_with_the_base_games_own_values_is_a_run_of_its_own(planted):
+    """`printed` sets start_vp to the printed 0: its config is the base's, yet it is a run apart (its
+    name in its run id and manifest), so no table holds one run id's games twice and a seat-game
+    joins one row (once it took the base's run id: 400 games under one id, every join doubled)."""
+    out, _ = planted
+    ids = {c: json.loads((out / f"{c}-2p" / "manifest.json").read_text()) for c in ("base", "rich", "printed")}
+    assert ids["printed"]["config_hash"] == ids["base"]["config_hash"]
+    assert len({m["run_id"] for m in ids.values()}) == 3 and ids["printed"]["whatif"] == "printed"
+    games = open_compare(out).table("games").collect()
+    assert games.group_by("run_id").agg(n=pl.len(), ids=pl.col("game_id").n_unique())["n"].to_list() == [GAMES] * 3
+    assert (games.group_by("run_id").agg(k=pl.col("game_id").n_unique())["k"] == GAMES).all()
+
+
 def test_resume_keeps_the_whatif_cells(planted):
     out, _ = planted
     r = invoke("--resume", "--out", out, "--no-progress", "--no-report")

@@ -127,10 +127,12 @@ RUN_ID_KEYS = ("game", "variant", "players", "seed", "strategies", "strategy_wei
 
 
 def run_id_of(settings):
-    """The run id of a run's settings (RUN_ID_KEYS, and its game options if any)."""
+    """The run id of a run's settings (RUN_ID_KEYS, and its game options and what-if cell if any:
+    a comparison's what-if cell whose values are the base's own is still a run apart)."""
     spec = {k: settings[k] for k in RUN_ID_KEYS}
-    if settings.get("game_options"):        # (a run without any keeps the run id it always had)
-        spec["game_options"] = settings["game_options"]
+    for optional in ("game_options", "whatif"):     # (a run without one keeps the run id it always had)
+        if settings.get(optional):
+            spec[optional] = settings[optional]
     return f"{settings['game']}-{settings['players']}p-s{settings['seed']}-{_hash(spec, 8)}"
 
 

@@ -349,6 +349,8 @@ def plan_compare(game, variants=None, players=None, games=None, seed=None, strat
             started = (cell_out / MANIFEST).exists() and not fresh
             kw = {"variant": on if sets else v, "out": cell_out, "batch_size": batch_size,
                   "rotate_seats": None if recorded is not None and started else rotate_seats}
+            if sets and not started:             # (a started cell's run id is its manifest's)
+                kw["whatif"] = v
             try:
                 if recorded is not None and started:
                     plan = plan_run(game, p, games, seed, strategies, config=config,
@@ -472,7 +474,8 @@ def _play_compare(plan, config, overrides, jobs, progress, command, on_cell):
                     out=base / c.name, jobs=jobs, batch_size=plan.batch_size, resume=c.resume,
                     progress=progress, command=command,
                     precision=None if c.resume else spec.get("precision"),
-                    rotate_seats=None if c.resume else (spec.get("rotate_seats") or None))
+                    rotate_seats=None if c.resume else (spec.get("rotate_seats") or None),
+                    whatif=None if c.resume or c.overrides is None else c.variant)
         except (RunInterrupted, KeyboardInterrupt) as e:
             _note_cell(base, entry)
             end("interrupted")

@@ -224,7 +224,7 @@ class RunPlan:
 
 def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None,
              variant=None, config=None, overrides=None, out=None, batch_size=None, resume=False, force=False,
-             check=None, fresh=False, game_options=None, reopen=False, precision=None):
+             check=None, fresh=False, game_options=None, reopen=False, precision=None, whatif=None):
     """Check everything about a run and return its plan; raises UserError on bad input.
     `reopen` (the Python API's way): a complete run at `out` with exactly these settings is
     reopened (the plan's "reopen"), and any other run there is named in Python's terms.
@@ -234,7 +234,8 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     staging folder for a --force replacement). `fresh`: the caller makes the folder anew (a
     forced comparison's staging), so what is there now does not matter.
     `precision` (win-rate points): stop once every seat's and strategy's anytime-valid 95%
-    interval is at most that wide either side (``analysis.sequential``), `games` at most."""
+    interval is at most that wide either side (``analysis.sequential``), `games` at most.
+    `whatif`: the name of the comparison's what-if cell the run is (its run id's and manifest's)."""
     game = get_game(game)
     default_strategy = game.strategy_schema().default
     if resume and force:
@@ -304,7 +305,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
     run_id = run_id_of({"game": game.name, "variant": variant, "players": players, "seed": seed,
                         "strategies": facts["strategies"], "strategy_weights": facts["strategy_weights"],
                         "rotate_seats": bool(rotate_seats), "config_hash": facts["config_hash"],
-                        "game_options": facts["game_options"]})
+                        "game_options": facts["game_options"], "whatif": whatif})
     if folder is None:               # a new run: where it goes
         out = Path(out) if out is not None else default_out(game.name, players, seed, facts["strategies"],
                                                             rotate_seats, variant)
@@ -324,7 +325,7 @@ def plan_run(game, players=None, games=None, seed=None, strategies=None, *, rota
         "config_path": facts["config_path"], "overrides": dict(overrides or {}),
         "config_hash": facts["config_hash"], "config": facts["config"],
         "strategy_weights": facts["strategy_weights"], "versions": versions(),
-        "created": _now(), "updated": _now(), "sessions": [], "shards": []}
+        "created": _now(), "updated": _now(), "sessions": [], "shards": [], **({"whatif": whatif} if whatif else {})}
     if recorded is None and precision is not None:
         from analysis.sequential import RULE
         manifest["precision"] = {"points": precision, "rule": RULE, "max_games": games}
@@ -432,7 +433,7 @@ def _swap(staged, out):
 def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_seats=None, variant=None,
         config=None, overrides=None, out=None, jobs=-1, batch_size=None, backend="loky", scheduler=None,
         resume=False, force=False, check=None, progress=None, command=None, game_options=None, precision=None,
-        stall_timeout=STALL_TIMEOUT):
+        stall_timeout=STALL_TIMEOUT, whatif=None):
     """Play a run of `games` games and stream them to Parquet under `out`; return the Run.
 
     `players`, `strategies` ("greedy,random,greedy" or a list; one name for every seat),
@@ -451,7 +452,8 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
     Called again with the same settings (a notebook cell run twice), it reopens the finished
     run instead of playing it again; other settings on the same `out` are one UserError.
     `stall_timeout` (seconds; 0: never): no batch finished for that long ends the run
-    (``simulate/running/stall.py``: a strategy that never returns).
+    (``simulate/running/stall.py``: a strategy that never returns). `whatif`: the comparison's
+    what-if cell the run is (``plan_run``).
 
     Bad input raises UserError before anything is written, and so does a folder another
     process is writing (its lock). Ctrl-C raises RunInterrupted, a dead worker, a full
@@ -463,7 +465,7 @@ def run(game, players=None, games=None, seed=None, strategies=None, *, rotate_se
         return plan_run(game, players, games, seed, strategies, rotate_seats=rotate_seats, variant=variant,
                         config=config, overrides=overrides, out=out, batch_size=batch_size, resume=resume,
                         force=force, check=check, game_options=game_options, reopen=command is None,
-                        precision=precision)
+                        precision=precision, whatif=whatif)
 
     plan = plan_it()
     if plan.reopen:                              # a notebook cell run again: the finished run, as it is
