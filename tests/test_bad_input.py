@@ -258,6 +258,9 @@ CASES = {
     "EOS: a config folder with a misspelt key": (lambda: eos_folder("hand_limit = ", "hand_limt = "),
                                                  "simulate eos --players 2 --games 2 --config eos --out new",
                                                  "game.hand_limt: unknown key (did you mean 'hand_limit'?)"),
+    "a registered game whose package cannot be found": (
+        lambda: _environment(WINDTUNNEL_GAMES="ghost=no_such_package.ghost"), "simulate ghost --players 2 --games 2 "
+        "--out new", "game 'ghost' is the package 'no_such_package.ghost' (WINDTUNNEL_GAMES), which Python cannot find"),
     # issue #41: tracebacks left
     "report: a path of 300 characters": (None, f"report {'o' * 300}", "File name too long"),
     "report: a name of 300 characters in a folder": (None, f"report run/{'o' * 300}", "File name too long"),
@@ -265,6 +268,21 @@ CASES = {
     "compare --runs: a path of 300 characters": (None, f"compare aeolos --runs run,{'o' * 300} --out new",
                                                  "File name too long"),
 }
+
+
+@contextlib.contextmanager
+def _environment(**values):
+    """These environment variables while the command runs."""
+    kept = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in kept.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def snapshot(root):

@@ -44,4 +44,12 @@ def get_game(name):
     A Game object is returned as it is."""
     if not isinstance(name, str):
         return name
-    return importlib.import_module(module_of(name)).GAME
+    module = module_of(name)
+    try:
+        return importlib.import_module(module).GAME
+    except ModuleNotFoundError as e:
+        if e.name is None or not (module == e.name or module.startswith(e.name + ".")):
+            raise                    # a module the game's own code imports: its bug, told with its traceback
+        where = "WINDTUNNEL_GAMES" if _from_environment().get(str(name).lower()) == module else "register()"
+        raise UserError(f"game {name!r} is the package {module!r} ({where}), which Python cannot find from "
+                        f"{os.getcwd()}: put the folder holding it on PYTHONPATH") from None
