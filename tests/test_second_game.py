@@ -85,12 +85,11 @@ def test_replay_of_a_run_folder(run, tmp_path):
 
 
 def test_bench():
-    result = json.loads(windtunnel("bench", "dice", "--players", 2, "--games", 2000, "--json"))
+    """The JSON form (the text form: tests/test_recipe.py's tour)."""
+    result = json.loads(windtunnel("bench", "dice", "--players", 2, "--games", 200, "--json"))
     assert result["game"] == "dice" and result["score_unit"] == "points"
     assert sorted(result["policies"]) == ["bold", "cautious", "lookahead", "mcts", "random"]
     assert all(p["games_per_s"] > 0 and p["turns_per_game"] >= 2 for p in result["policies"].values())
-    text = windtunnel("bench", "dice", "--players", 2, "--games", 2000)
-    assert "cautious" in text and "VP" not in text
 
 
 def test_tournament():
@@ -102,13 +101,13 @@ def test_tournament():
 
 def test_compare(tmp_path):
     out = tmp_path / "cmp"
-    windtunnel("compare", "dice", "--variants", "base,big_die", "--players", "2,3", "--games", 2000, "--out", out)
+    windtunnel("compare", "dice", "--variants", "base,big_die", "--players", "2,3", "--games", 500, "--out", out)
     cells = sorted(p.name for p in out.iterdir() if p.is_dir() and (p / "manifest.json").exists())
     assert cells == ["base-2p", "base-3p", "big_die-2p", "big_die-3p"]
     assert json.loads((out / "compare.json").read_text())["game"] == "dice"
     for cell in cells:
         games = pq.read_table(out / cell / "games")
-        assert games.num_rows == 2000 and set(games["variant"].to_pylist()) == {cell.rsplit("-", 1)[0]}
+        assert games.num_rows == 500 and set(games["variant"].to_pylist()) == {cell.rsplit("-", 1)[0]}
     # common random numbers: game i has the same seed in every cell
     seeds = [table(out / c, "games")["seed"].to_pylist() for c in cells]
     assert all(s == seeds[0] for s in seeds)

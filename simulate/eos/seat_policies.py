@@ -7,8 +7,11 @@ from strategies.plugin import scorers_for
 from ..core.errors import UserError
 from ..core.tape import tape_read
 from . import layout as L
-from .search import scratch as search_scratch, seat_choice
+from .policy import pick
 from .scorer import extension
+from .search import scratch as search_scratch, seat_choice
+
+SEARCHING = (L.POL_LOOKAHEAD, L.POL_MCTS)      # the policies seat_choice plays with the core's searches
 
 
 class SeatPolicies:
@@ -53,8 +56,13 @@ class SeatPolicies:
     def pick(self, st):
         """The index of the option the deciding seat's strategy takes in face game st (a
         "replay" seat's: the next on the tape, as in the batch)."""
-        if self.tape is not None and self.POL[st.current_player()] == L.POL_REPLAY:
+        pol = self.POL[st.current_player()]
+        if self.tape is not None and pol == L.POL_REPLAY:
             return int(tape_read(self.tape, st.offered)) if st.offered > 1 else 0
+        if pol not in SEARCHING and not (self.X is not None and pol == L.POL_PLUGIN):
+            # the heuristic's or a random pick, as seat_choice ends: policy.pick alone, cached by the
+            # batch's first compile (precompile.PARTS), so a face game of those compiles nothing
+            return int(pick(st.S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, pol, self.W, self.PV, self.PH))
         return int(seat_choice(st.S, (st.C, st.NS, st.PR, st.NB, st._tmp, self.SB, self.RL), st.RG, st.RP, st.OPT,
                                st.offered, self.POL, (self.W, self.PV, self.PH, self.PHK), self.SLOT, self.X,
                                self.XS))
