@@ -3,6 +3,8 @@ issue #43), on the suite's dice game, which offers the contract and writes no se
 greedy player is its heuristic, the lookahead and the MCTS player beat random play and leave the
 game's state and stream as they were, a game is the same in any batch, and the players are
 compiled for the contract's function types (cached once, calling the game by pointer)."""
+import re
+
 import numpy as np
 import pytest
 from simulate.core import contract as C
@@ -124,3 +126,33 @@ def test_whatif_measures_a_forbidden_option_on_a_game_that_wrote_none(tmp_path, 
     assert r.exit_code == 0, r.stderr
     line = next(x for x in r.stdout.splitlines() if "forbid-hold (never to hold)" in x)
     assert "win rate -" in line and "*" in line
+
+
+def test_a_plain_python_strategy_plays_every_game_on_the_contract(tmp_path, monkeypatch):
+    """The core's face and loop give a game on the contract plain-Python strategies (the dice game
+    writes nothing for them): a seat that holds as soon as it may rolls once a turn, so its rolls are
+    the game's rounds and it never banks a big turn; its records are the games it played (the run
+    checks them against the face's scores), whatever the batch, and the replay tells them."""
+    import polars as pl
+
+    from .cli_invoke import invoke
+
+    monkeypatch.setenv("WINDTUNNEL_GAMES", "dice=tests.dicegame")
+    mine = tmp_path / "hold_first.py"
+    mine.write_text('def choose(state, legal_actions):\n    return legal_actions.index("hold") if "hold" in '
+                    'legal_actions else 0\n')
+    for out, batch in (("a", 7), ("b", 40)):
+        r = invoke("simulate", "dice", "--players", 2, "--strategies", f"{mine},cautious", "--rotate-seats",
+                   "--games", 40, "--batch-size", batch, "--jobs", 1, "--out", tmp_path / out, "--no-progress")
+        assert r.exit_code == 0, r.stderr
+    seats = [pl.read_parquet(tmp_path / out / "seats" / "*.parquet").sort("game_id", "seat") for out in "ab"]
+    assert seats[0].equals(seats[1])
+    games = pl.read_parquet(tmp_path / "a" / "games" / "*.parquet").select("game_id", "rounds")
+    rows = seats[0].join(games, on="game_id")
+    held = rows.filter(pl.col("strategy") == "hold_first")
+    assert len(held) == 40 and (held["rolls"] == held["rounds"]).all()
+    assert (held["big_turns_10"] == 0).all() and (rows.filter(pl.col("strategy") == "cautious")["big_turns_10"] > 0).any()
+    r = invoke("replay", tmp_path / "a", "--game", 3)
+    assert r.exit_code == 0, r.stderr
+    told = [int(v) for v in re.findall(r"seat \d \(\w+\) (\d+)", r.stdout.splitlines()[-1])]
+    assert told == seats[0].filter(pl.col("game_id") == 3)["score_total"].to_list()

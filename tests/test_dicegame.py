@@ -38,7 +38,8 @@ def test_protocol_object():
     assert GAME.score_unit == "points" and GAME.tables == ("games", "seats")
     assert GAME.canonical_variant("hot_dice+big_die") == "big_die,hot_dice"
     schema = GAME.strategy_schema()
-    assert schema.row_size == 3 + 2 and schema.policies == {"random": 0, "heuristic": 1, "lookahead": 2, "mcts": 3}
+    assert schema.row_size == 3 + 2 and schema.policies == {"random": 0, "heuristic": 1, "lookahead": 2, "mcts": 3,
+                                                      "record": 4, "replay": 5}    # the core's (ContractGame)
     assert sorted(p.stem for p in schema.folder.glob("*.toml")) == ["bold", "cautious", "lookahead", "mcts"]
     for table, core in CORE.items():
         assert GAME.schemas()[table].names[:len(core)] == list(core)

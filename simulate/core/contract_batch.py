@@ -23,9 +23,10 @@ from . import contract, kernel_frame
 from .contract import DECISION, FUNCTIONS, OPT_W, TEMPLATES, greedy, lookahead, mcts, template
 from .jit import entry, hot, tiny
 from .rng import below
+from .tape import tape_read, tape_write
 
 seat_strategies = tiny(kernel_frame.seat_strategies)
-RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT = range(7)     # rows of `codes`
+RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT, RECORD, REPLAY = range(9)     # rows of `codes`
 ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
 OPTIONAL = {"redeal": "nothing_hidden", "clock": "decisions_taken",   # contract functions a game may leave
             "keep_seats": "no_seat_state"}                             # out: the template in their place
@@ -34,12 +35,14 @@ OPTIONAL = {"redeal": "nothing_hidden", "clock": "decisions_taken",   # contract
 def codes(schema, slot_column):
     """The int64 array the loop reads: the schema's policy codes (-1 for one it does not have),
     the strategy-row columns of the MCTS player's iterations and the lookahead's rollouts (-1),
-    and the seats table's strategy-slot column."""
+    the seats table's strategy-slot column, and the codes of the choice tape's two policies
+    (record: the heuristic, writing its choices; replay: reading them, a plain-Python strategy's)."""
     pol, at = schema.policies, schema.param_offset
     params = list(schema.params)
     column = {name: at + params.index(name) if name in params else -1 for name in ("iterations", "rollouts")}
     return np.array([pol.get("random", -1), pol.get("heuristic", -1), pol.get("lookahead", -1), pol.get("mcts", -1),
-                     column["iterations"], column["rollouts"], slot_column], np.int64)
+                     column["iterations"], column["rollouts"], slot_column, pol.get("record", -1),
+                     pol.get("replay", -1)], np.int64)
 
 
 @template
@@ -74,28 +77,35 @@ def without(OPT, n, F):
 
 
 @template
-def pick(S, T, R, RP, W, POL, OPT, n, X, K, scale):
-    """The option the seat to move takes, by its policy (a forced one draws nothing)."""
+def pick(S, T, R, RP, W, POL, OPT, n, X, K, scale, TAPE):
+    """The option the seat to move takes, by its policy (a forced one draws nothing and goes on
+    no tape: ``simulate/core/tape.py``)."""
     if n == 1:
         return 0
     p = to_move(S)
     pol = POL[p]
     if pol == K[RANDOM]:
         return below(RP, n)
+    if pol == K[REPLAY]:
+        return tape_read(TAPE, n)
     if pol == K[MCTS]:
         return mcts(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ITERATIONS]]), 0, scale, scale, True)
     if pol == K[LOOKAHEAD]:
         return lookahead(S, T, R, W, POL, OPT, n, X, K[RANDOM], int(W[p, K[ROLLOUTS]]), 0, scale, True)
-    return greedy(S, T, W, OPT, n, X)
+    i = greedy(S, T, W, OPT, n, X)
+    if pol == K[RECORD]:
+        tape_write(TAPE, i)
+    return i
 
 
 @template
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotate, games, seats, seeds,
-               W_seat, POL_seat, S, R, RP, X, K, scale, F):
+               W_seat, POL_seat, S, R, RP, X, K, scale, F, TAPE):
     """Games [first, first + n_games) into rows 0..n_games-1 of games, seats and seeds. W_seat to
     RP and X are scratch arrays made in Python (hot code allocates nothing), K the game's
     ``codes``, `scale` its reward scale. F: the option rows an intervention
-    forbids the treated seat (game k's seat k mod players, ``seats.treated_seat``); none, no rows."""
+    forbids the treated seat (game k's seat k mod players, ``seats.treated_seat``); none, no rows.
+    TAPE: the choice tape record and replay seats write and read (rewound by the caller)."""
     OPT = X[DECISION]
     for g in range(n_games):
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, K[SLOT]])
@@ -106,7 +116,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         while n > 0:
             if treated >= 0 and to_move(S) == treated:        # (no intervention: nothing asked)
                 n = without(OPT, n, F)
-            n = apply(S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, K, scale))
+            n = apply(S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, K, scale, TAPE))
             if check_mode:
                 check(S, T)
         record(S, T, g, games, seats)

@@ -72,6 +72,10 @@ class ContractGame(Game):
                             f"(its options: {', '.join(self.option_kinds)}, or kind:a)")
         return np.array([[self.option_kinds.index(kind), int(a) if a else -1, -1, -1]], np.int32)
 
+    # the strategy schema's policy codes, every one the core plays (``contract_batch.pick``): record
+    # and replay are the choice tape's (bench's rules-only timing, plain-Python strategies)
+    policies = {"random": 0, "heuristic": 1, "lookahead": 2, "mcts": 3, "record": 4, "replay": 5}
+
     def face_scores(self, state):
         raise NotImplementedError
 
@@ -80,6 +84,7 @@ class ContractGame(Game):
 
         from .contract import scratch
         from .contract_batch import codes
+        from .tape import no_tape
 
         POL, W = np.asarray(POL, np.int64), np.asarray(W, np.float64)
         self.functions.play_batch(
@@ -87,4 +92,4 @@ class ContractGame(Game):
             np.zeros((r.MAX_PLAYERS, W.shape[1])), np.zeros(r.MAX_PLAYERS, np.int64),
             np.zeros(self.state_size, self.state_dtype), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
             scratch(self.state_size, self.max_options), codes(self.strategy_schema(), self.slot_column),
-            self.reward_scale, self.forbidden(rules.config))
+            self.reward_scale, self.forbidden(rules.config), no_tape() if tape is None else tape)

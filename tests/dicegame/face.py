@@ -20,9 +20,10 @@ class State(ContractState):
                 f"({S[L.S_TURN_ROLLS]} rolls); scores: {scores}")
 
 
-def replay(rules, n_players, run_seed, game_index, strategies, check=False):
+def replay(rules, n_players, run_seed, game_index, strategies, check=False, tape=None):
     """(Played, text): game `game_index` of a run told turn by turn, `strategies` in seat
-    order (the caller seats a rotated run's, ``simulate.core.python_play.seated``)."""
+    order (the caller seats a rotated run's, ``simulate.core.python_play.seated``); `tape`: the
+    plain-Python seats' choices."""
     from strategies import resolve_strategies, strategy_arrays
 
     from .protocol import GAME
@@ -50,7 +51,7 @@ def replay(rules, n_players, run_seed, game_index, strategies, check=False):
             turn["faces"], turn["round"] = [], int(S[L.S_ROUND])
         turn["total"] = int(S[L.S_TURN_TOTAL])
 
-    play_told(state, *strategy_arrays(GAME, strategies), tell)
+    play_told(state, *strategy_arrays(GAME, strategies), tell, tape)
     lines.append(ending(state, [f"seat {p} ({name})" for p, name in enumerate(names)]))
     error = L.CHECK_MESSAGES.get(int(S[L.S_ERROR]), "")
     if error:

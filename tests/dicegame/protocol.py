@@ -37,7 +37,7 @@ class Dice(ContractGame):
 
     def strategy_schema(self):
         return StrategySchema(features=L.FEATURES, params={"iterations": 200, "rollouts": 16},
-                              policies={"random": 0, "heuristic": 1, "lookahead": 2, "mcts": 3},
+                              policies=self.policies,
                               max_players=L.MAX_PLAYERS, folder=self.config_dir / "strategies", default="cautious")
 
     def _results(self, capacity):
@@ -53,13 +53,13 @@ class Dice(ContractGame):
     def face_scores(self, state):
         return [int(state.S[L.S_BANKED + p] + state.S[L.S_BONUS + p]) for p in range(state.players)]
 
-    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False):
+    def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, tape=None):
         from .face import replay
-        return replay(rules, n_players, run_seed, game_index, strategies, check=check)
+        return replay(rules, n_players, run_seed, game_index, strategies, check=check, tape=tape)
 
-    def new_state(self, players, seed=0, game_index=0, rules=None):
+    def new_state(self, players, seed=0, game_index=0, rules=None, **kw):
         from .face import State
-        return State(self, rules or self.load_rules(), players, seed, game_index)
+        return State(self, rules or self.load_rules(), players, seed, game_index, **kw)
 
 
 GAME = Dice()
