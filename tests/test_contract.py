@@ -156,3 +156,20 @@ def test_a_plain_python_strategy_plays_every_game_on_the_contract(tmp_path, monk
     assert r.exit_code == 0, r.stderr
     told = [int(v) for v in re.findall(r"seat \d \(\w+\) (\d+)", r.stdout.splitlines()[-1])]
     assert told == seats[0].filter(pl.col("game_id") == 3)["score_total"].to_list()
+
+
+def test_the_face_forbids_what_the_loop_forbids():
+    """A what-if's treated seat is offered no forbidden option in the face either, so a face game of
+    a "forbid" run is the batch's game (a plain-Python seat beside it, the replay of such a run;
+    before, the face offered "hold" and the run failed as if the strategy had changed the state)."""
+    _, POL, W = resolve_strategies(GAME, "cautious", 2)
+    forbid = GAME.load_rules(overrides={"intervention.forbid": "hold"})
+    r = GAME.play(forbid, 2, 4, 0, 6, POL, W)
+    for k in range(6):
+        state = GAME.new_state(2, 4, k, forbid)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert state.current_player() != k % 2 or "hold" not in legal
+            state.apply_action(legal.index("hold") if "hold" in legal and state.S[L.S_TURN_TOTAL] >= 20 else 0)
+        batch = GAME.new_state(2, 4, k, forbid, kernel_seats=(POL, W))
+        assert batch.is_terminal() and batch.scores() == [int(v) for v in np.asarray(r.score)[k, :2]]

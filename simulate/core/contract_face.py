@@ -33,8 +33,10 @@ class ContractState(State):
         self.R, self.RP = np.zeros(1, np.uint64), np.zeros(1, np.uint64)
         self.OPT = np.zeros((game.max_options, C.OPT_W), np.int32)
         self.tape, self._kernel = [], None
+        self._forbid = game.forbidden(rules.config)             # the what-if's, for the treated seat, as the loop
+        self._treated = game_index % players if len(self._forbid) else -1
         game.functions.new_game(self.S, self.R, self.RP, players, seed, game_index)
-        self.n = game.functions.options(self.S, rules.T, self.OPT)
+        self._listed(game.functions.options(self.S, rules.T, self.OPT))
         if kernel_seats is not None:
             POL, W = kernel_seats
             self._kernel = (np.asarray(POL, np.int64), np.ascontiguousarray(W, np.float64),
@@ -48,6 +50,12 @@ class ContractState(State):
             i = self.game.functions.pick(self.S, self.rules.T, self.R, self.RP, W, POL, self.OPT, self.n, X, K,
                                          self.game.reward_scale, TAPE)
             self._step(int(i))
+
+    def _listed(self, n):
+        """The decision's n options, less those a what-if forbids its treated seat (``contract_batch``)."""
+        if n > 0 and self._treated >= 0 and self._to_move() == self._treated:
+            n = self.game.functions.without(self.OPT, n, self._forbid)
+        self.n = int(n)
 
     def _to_move(self):
         return int(self.game.functions.to_move(self.S))
@@ -63,7 +71,7 @@ class ContractState(State):
             self._kernel_decides()
 
     def _step(self, index):
-        self.n = self.game.functions.apply(self.S, self.rules.T, self.R, self.OPT, index)
+        self._listed(self.game.functions.apply(self.S, self.rules.T, self.R, self.OPT, index))
         if self.check:
             self.game.functions.check(self.S, self.rules.T)
 
