@@ -259,8 +259,9 @@ CASES = {
                                                  "simulate eos --players 2 --games 2 --config eos --out new",
                                                  "game.hand_limt: unknown key (did you mean 'hand_limit'?)"),
     "a registered game whose package cannot be found": (
-        lambda: _environment(WINDTUNNEL_GAMES="ghost=no_such_package.ghost"), "simulate ghost --players 2 --games 2 "
-        "--out new", "game 'ghost' is the package 'no_such_package.ghost' (WINDTUNNEL_GAMES), which Python cannot find"),
+        lambda: _environment(WINDTUNNEL_GAMES="ghost=no_such_package.ghost"),
+        "simulate ghost --players 2 --games 2 --out new",
+        "game 'ghost' is the package 'no_such_package.ghost' (WINDTUNNEL_GAMES), which Python cannot find"),
     # issue #41: tracebacks left
     "report: a path of 300 characters": (None, f"report {'o' * 300}", "File name too long"),
     "report: a name of 300 characters in a folder": (None, f"report run/{'o' * 300}", "File name too long"),

@@ -151,7 +151,8 @@ def test_a_plain_python_strategy_plays_every_game_on_the_contract(tmp_path, monk
     rows = seats[0].join(games, on="game_id")
     held = rows.filter(pl.col("strategy") == "hold_first")
     assert len(held) == 40 and (held["rolls"] == held["rounds"]).all()
-    assert (held["big_turns_10"] == 0).all() and (rows.filter(pl.col("strategy") == "cautious")["big_turns_10"] > 0).any()
+    cautious = rows.filter(pl.col("strategy") == "cautious")
+    assert (held["big_turns_10"] == 0).all() and (cautious["big_turns_10"] > 0).any()
     r = invoke("replay", tmp_path / "a", "--game", 3)
     assert r.exit_code == 0, r.stderr
     told = [int(v) for v in re.findall(r"seat \d \(\w+\) (\d+)", r.stdout.splitlines()[-1])]

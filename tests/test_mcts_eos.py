@@ -1,7 +1,8 @@
-"""The EOS MCTS player (the core's, bound to EOS's contract: ``simulate/eos/search.py``, policy "mcts"): its games break no rule and
-end, are a function of (run seed, game index) whatever the batch and the same through the
-replay, its search sees nothing a seat may not see (the other seats' hands and the decks
-permuted: the very same search; its own hand changed: another one), and it beats the greedy."""
+"""The EOS MCTS player (the core's, bound to EOS's contract: ``simulate/eos/search.py``, policy
+"mcts"): its games break no rule and end, are a function of (run seed, game index) whatever the
+batch and the same through the replay, its search sees nothing a seat may not see (the other
+seats' hands and the decks permuted: the very same search; its own hand changed: another one),
+it gives the seats' weights back, and it beats the greedy."""
 import math
 
 import numpy as np

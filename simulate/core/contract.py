@@ -197,8 +197,8 @@ def mcts(S, T, R, W, POL, OPT, n, X, random_code, iterations, horizon, scale, te
     heuristic's scores at temperature `temp`, in the scores' unit) while the seat keeps the move
     (a forced decision taken, not branched), leaves it at a node never visited, plays on by the
     seats' heuristics for `horizon` more of its ``clock`` (0: to the end) and backs up its
-    ``reward`` (`by_result`: as the lookahead's). The root's most visited option; S, R, OPT and what the seats keep come back as
-    they were."""
+    ``reward`` (`by_result`: as the lookahead's). The root's most visited option; S, R, OPT and
+    what the seats keep come back as they were."""
     TR, SC, work = X[0], X[3], X[4]
     p = to_move(S)
     keep(S, T, R, W, OPT, n, X, False)

@@ -20,8 +20,8 @@ from ..core.contract_batch import bind
 from ..core.jit import hot
 from .engine import advance, choose, options as frame_options
 from .frames import top_kind, top_player
-from .layout import (END_SOLO_WON, F_ACTION, MAX_OPT, POL_LOOKAHEAD, POL_MCTS, POL_PLUGIN, POL_RANDOM, S_COINS, S_DONE, S_ENDED_BY, S_N,
-                     S_SIZE, S_SOLO, S_TURN, W_HORIZON, W_ITERATIONS, W_ROLLOUTS)
+from .layout import (END_SOLO_WON, F_ACTION, MAX_OPT, POL_LOOKAHEAD, POL_MCTS, POL_PLUGIN, POL_RANDOM, S_COINS,
+                     S_DONE, S_ENDED_BY, S_N, S_SIZE, S_SOLO, S_TURN, W_HORIZON, W_ITERATIONS, W_ROLLOUTS)
 from .policy import option_targets, option_value, pick, use_phase, weights_now
 from .redeal import redeal_unseen
 from .scorer import plugin_choice
