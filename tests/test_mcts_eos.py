@@ -116,7 +116,7 @@ def _search(st, iterations=40, horizon="2rounds"):
     PH = np.full(L.MAX_PLAYERS, -1, np.int64)
     XS = search_scratch()
     S, RG, RP, OPT = st.S.copy(), st.RG.copy(), st.RP.copy(), st.OPT.copy()
-    T = (st.C, st.NS, st.PR, st.NB.copy(), np.zeros(8, np.int64), np.zeros(L.SB_SIZE, np.int32), np.zeros(1, np.uint64))
+    T = (st.C, st.NS, st.PR, st.NB.copy(), np.zeros(8, np.int64), np.zeros(L.SB_SIZE, np.int32))
     i = seat_choice(S, T, RG, RP, OPT, st.offered, POL, (W, PV, PH, np.zeros_like(PH)),
                     np.arange(L.MAX_PLAYERS, dtype=np.int64), None, XS)
     assert (POL[:2] == [L.POL_MCTS, L.POL_GREEDY]).all()
@@ -246,8 +246,7 @@ def test_a_search_gives_the_seats_weights_back_as_it_found_them(player):
         PH = np.full(L.MAX_PLAYERS, -1, np.int64)
         want = W.copy(), PV.copy(), PH.copy()
         weights_now(st.S, st.C, *want, 0)
-        T = (st.C, st.NS, st.PR, st.NB.copy(), np.zeros(8, np.int64), np.zeros(L.SB_SIZE, np.int32),
-             np.zeros(1, np.uint64))
+        T = (st.C, st.NS, st.PR, st.NB.copy(), np.zeros(8, np.int64), np.zeros(L.SB_SIZE, np.int32))
         seat_choice(st.S.copy(), T, st.RG.copy(), st.RP.copy(), st.OPT.copy(), st.offered, POL,
                     (W, PV, PH, np.zeros_like(PH)), np.arange(L.MAX_PLAYERS, dtype=np.int64), None, search_scratch())
         assert (PH == want[2]).all() and np.array_equal(W, want[0]) and np.array_equal(PV, want[1]), (game, PH[0])

@@ -6,7 +6,8 @@ array, or a tuple of them; the scratch its functions need rides there too: hot c
 nothing), R its chance stream (uint64[1]), W the seats' strategy rows (an array or a tuple), OPT an
 int32 (options, 4) buffer of option rows (kind, a, b, c):
 
-    options(S, T, OPT) -> n        the legal options of the decision at hand, into OPT[:n]
+    options(S, T, OPT) -> n        the legal options of the decision at hand, into OPT[:n] (the
+                                   batch loop's and the face's)
     apply(S, T, R, OPT, i) -> n    take option i, play chance on to the next decision and list its
                                    options into OPT (0 once the game is over)
     to_move(S) -> seat             whose decision it is

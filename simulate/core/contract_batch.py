@@ -19,13 +19,13 @@ import types as pytypes
 
 import numpy as np
 
-from . import contract, kernel_frame
+from . import contract, kernel_frame, seats
 from .contract import DECISION, FUNCTIONS, OPT_W, TEMPLATES, greedy, lookahead, mcts, template
 from .jit import entry, hot, tiny
 from .rng import below
 from .tape import tape_read, tape_write
 
-seat_strategies = tiny(kernel_frame.seat_strategies)
+seat_strategies, treated_seat = tiny(kernel_frame.seat_strategies), tiny(seats.treated_seat)
 RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT, RECORD, REPLAY = range(9)     # rows of `codes`
 ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
 OPTIONAL = {"redeal": "nothing_hidden", "clock": "decisions_taken",   # contract functions a game may leave
@@ -111,7 +111,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, K[SLOT]])
         new_game(S, R, RP, n_players, run_seed, first + g)
         seeds[g] = R[0]
-        treated = (first + g) % n_players if F.shape[0] > 0 else -1
+        treated = treated_seat(first + g, n_players) if F.shape[0] > 0 else -1
         n = options(S, T, OPT)
         while n > 0:
             if treated >= 0 and to_move(S) == treated:        # (no intervention: nothing asked)
@@ -122,7 +122,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         record(S, T, g, games, seats)
 
 
-LOOP = ("new_game", "check", "record")     # what only the core's batch loop calls
+LOOP = ("new_game", "options", "check", "record")     # what only the core's batch loop and face call
 
 
 def bind(module, loop=True, **functions):
@@ -132,7 +132,8 @@ def bind(module, loop=True, **functions):
     ``hot`` functions, compiled and cached as the game's own kernel code (its cache folder, keyed
     by its kernel sources and the shared ones; numba caches a function by its code's file and
     name, in the folder ``jit`` gives the game). `loop` False: a game with a batch loop of its own
-    (EOS: nations, plugins, the replay's tape) binds the players only, without the loop's functions."""
+    (EOS: nations, plugins, the replay's tape) binds the players only, without the loop's functions
+    (``LOOP``)."""
     missing = [name for name in FUNCTIONS if name not in functions and name not in OPTIONAL
                and (loop or name not in LOOP)]
     if missing:

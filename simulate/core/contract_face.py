@@ -13,6 +13,7 @@ import numpy as np
 from . import contract as C
 from .contract_batch import codes
 from .face import State
+from .seats import treated_seat
 from .tape import no_tape
 
 
@@ -34,7 +35,7 @@ class ContractState(State):
         self.OPT = np.zeros((game.max_options, C.OPT_W), np.int32)
         self.tape, self._kernel = [], None
         self._forbid = game.forbidden(rules.config)             # the what-if's, for the treated seat, as the loop
-        self._treated = game_index % players if len(self._forbid) else -1
+        self._treated = treated_seat(game_index, players) if len(self._forbid) else -1
         game.functions.new_game(self.S, self.R, self.RP, players, seed, game_index)
         self._listed(game.functions.options(self.S, rules.T, self.OPT))
         if kernel_seats is not None:

@@ -3,7 +3,7 @@ its Python face (``contract_face``) and its search players; the game declares it
 words. ``Game`` (``protocol``) for everything else."""
 import importlib
 
-from .config_files import TableRules, check_keys, whole_numbers
+from .config_files import check_keys
 from .errors import ConfigError, UserError
 from .protocol import Game
 
@@ -42,18 +42,15 @@ class ContractGame(Game):
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
         """The base class's whole-number config (``config_ranges``), with the [intervention] table
         of the core's interventions beside it (its value checked: ``forbidden``)."""
-        import numpy as np
-
         path, data = self.read_config(config, overrides, variants, data)
         own = {k: v for k, v in data.items() if k != self.intervention_table}
-        values = whole_numbers(own, self.config_ranges, path, overrides)
         check_keys(data, {"": set(data), self.intervention_table: {"forbid"}}, path)
         try:
             self.forbidden(data)
         except UserError as e:
             raise ConfigError("--set" if "intervention.forbid" in (overrides or {}) else path,
                               f"{self.intervention_table}.forbid", str(e).split(": ", 1)[1]) from None
-        return TableRules(np.array([values[key] for key in self.rules_table], np.int64), data, path)
+        return self._table_rules(own, data, path, overrides)
 
     def intervention_values(self, config):
         return {"forbid": ", ".join(self.option_kinds) + " (an option kind, or kind:a)"}

@@ -445,10 +445,15 @@ class Game:
         """Rules from a config file (None: the game's base config) or the resolved dict of a
         run (`data`), with `variants` (names) merged in and `--set` `overrides` applied. The base
         class reads a one-file config of whole numbers (``config_ranges``) into ``TableRules``."""
+        path, data = self.read_config(config, overrides, variants, data)
+        return self._table_rules(data, data, path, overrides)
+
+    def _table_rules(self, numbers, data, path, overrides=None):
+        """``TableRules`` of config `data` (from `path`), its table the whole numbers of `numbers`
+        (``config_ranges``, in ``rules_table``'s order)."""
         import numpy as np
 
-        path, data = self.read_config(config, overrides, variants, data)
-        values = whole_numbers(data, self.config_ranges, path, overrides)
+        values = whole_numbers(numbers, self.config_ranges, path, overrides)
         return TableRules(np.array([values[key] for key in self.rules_table], np.int64), data, path)
 
     # ---- to implement

@@ -54,7 +54,7 @@ def play_game(S, T, RG, RP, OPT, POL_seat, check, W, SLOT, X, XS, TAPE):
     one (its code and turn) is kept in S and the game goes on. A ``POL_REPLAY`` seat reads its
     choices from TAPE, a ``POL_RECORD`` seat plays the greedy and writes them onto it
     (``simulate/core/tape.py``)."""
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     decisions = 0
     while True:
         n = advance(S, C, NS, PR, RG, OPT, NB)
@@ -287,7 +287,7 @@ class Scratch(NamedTuple):
     game's and the policies' random streams, the option list, the neighbours list, the seats'
     nation rows, and per seat its policy, nation, weights, program worths (PV), phase (PH), the
     phase a search keeps (PHK) and strategy row (SLOT); SB, a plugin's view and the redeal's pool
-    (layout SB_*); tmp, a few values; RL, a stream for listing options again; XS, the searches'
+    (layout SB_*); tmp, a few values; XS, the searches'
     scratch (``search.scratch``)."""
     S: np.ndarray
     RG: np.ndarray
@@ -305,7 +305,6 @@ class Scratch(NamedTuple):
     SB: np.ndarray
     SLOT: np.ndarray
     PHK: np.ndarray
-    RL: np.ndarray
     XS: tuple
 
 
@@ -350,7 +349,7 @@ def batch(C, NSN, PRN, plan, out, scratch, X, TAPE):
         treat_seat(scratch.S, C, scratch.RG, t)
         out.games[g, G_FIRST_LORD] = scratch.S[S_CURSES]
         out.games[g, G_DECISIONS] = play_game(
-            scratch.S, (C, scratch.NS, scratch.PR, scratch.NB, scratch.tmp, scratch.SB, scratch.RL), scratch.RG,
+            scratch.S, (C, scratch.NS, scratch.PR, scratch.NB, scratch.tmp, scratch.SB), scratch.RG,
             scratch.RP, scratch.OPT, scratch.POL_seat, plan.check, (scratch.W, scratch.PV, scratch.PH, scratch.PHK),
             scratch.SLOT, X, scratch.XS, TAPE)
         record(scratch.S, C, scratch.NS, scratch.PR, g, out.games, out.seats, scratch.tmp)
@@ -377,4 +376,4 @@ def scratch(n_progs):
                    tmp=np.zeros(8, np.int64), W=np.zeros((MAX_PLAYERS, W_ROW)), PV=np.zeros((MAX_PLAYERS, n_progs)),
                    PH=np.zeros(MAX_PLAYERS, np.int64), SB=np.zeros(SB_SIZE, np.int32),
                    SLOT=np.zeros(MAX_PLAYERS, np.int64), PHK=np.zeros(MAX_PLAYERS, np.int64),
-                   RL=np.zeros(1, np.uint64), XS=search_scratch())
+                   XS=search_scratch())

@@ -1,10 +1,9 @@
 """EOS on the kernel contract (``simulate/core/contract.py``): its functions, the core's search
 players bound to them (``PLAY``), and the seat's pick by its policy (``seat_choice``).
 
-    T = (C, NS, PR, NB, tmp, SB, RL)   the content, the seats' nation rows, and the rules' scratch:
+    T = (C, NS, PR, NB, tmp, SB)       the content, the seats' nation rows, and the rules' scratch:
                                         the neighbours list, a few values, SB (a plugin's masked
-                                        view, the redeal's card pool), RL a stream for listing a
-                                        decision's options again (a decision's frame draws nothing)
+                                        view, the redeal's card pool)
     W = (W, PV, PH, PHK)                the seats' weights in use, program worths, phase in use
                                         (``policy.weights_now``), and the phases a search keeps
 
@@ -18,7 +17,7 @@ won 1000, else -1000, as ``solo.standing``).
 from ..core.contract import scratch as search_scratch
 from ..core.contract_batch import bind
 from ..core.jit import hot
-from .engine import advance, choose, options as frame_options
+from .engine import advance, choose
 from .frames import top_kind, top_player
 from .layout import (END_SOLO_WON, F_ACTION, MAX_OPT, POL_LOOKAHEAD, POL_MCTS, POL_PLUGIN, POL_RANDOM, S_COINS,
                      S_DONE, S_ENDED_BY, S_N, S_SIZE, S_SOLO, S_TURN, W_HORIZON, W_ITERATIONS, W_ROLLOUTS)
@@ -38,15 +37,8 @@ def scratch():
 
 
 @hot
-def options(S, T, OPT):
-    """The options of the decision at hand (S's top frame), listed again."""
-    C, NS, PR, NB, tmp, SB, RL = T
-    return 0 if S[S_DONE] != 0 else frame_options(S, C, NS, PR, RL, OPT, NB)
-
-
-@hot
 def apply(S, T, R, OPT, i):
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     choose(S, C, NS, PR, R, OPT, i)
     return advance(S, C, NS, PR, R, OPT, NB)
 
@@ -73,7 +65,7 @@ def result(S, C, NS, PR, p, tmp):
 
 @hot
 def value(S, T, W, p):
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     if S[S_DONE] != 0 and S[S_SOLO]:             # won or not, on the standing's scale (``solo.standing``)
         return 1000.0 if S[S_ENDED_BY] == END_SOLO_WON else -1000.0
     if S[S_DONE] != 0:
@@ -84,7 +76,7 @@ def value(S, T, W, p):
 @hot
 def scores(S, T, W, OPT, n, out):
     """The heuristic's worth of each option (``policy.decide``'s, with the seat's weights for now)."""
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     WS, PV, PH, PHK = W
     weights_now(S, C, WS, PV, PH, top_player(S))
     target, blocked, most = option_targets(S, C, NS, PR, WS, PV, OPT, n)
@@ -95,7 +87,7 @@ def scores(S, T, W, OPT, n, out):
 
 @hot
 def redeal(S, T, p, R):
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     redeal_unseen(S, C, NS, p, R, SB)
 
 
@@ -121,7 +113,7 @@ def keep_seats(S, T, W, back):
 
 
 # the core's players, bound to these functions (EOS plays its batches in its own loop: ``kernel``)
-PLAY = bind(__name__, loop=False, options=options, apply=apply, to_move=to_move, value=value, scores=scores,
+PLAY = bind(__name__, loop=False, apply=apply, to_move=to_move, value=value, scores=scores,
             redeal=redeal, clock=clock, keep_seats=keep_seats)
 lookahead, mcts = PLAY.lookahead, PLAY.mcts
 
@@ -133,7 +125,7 @@ def seat_choice(S, T, RG, RP, OPT, n, POL_seat, W, SLOT, X, XS):
     of its decisions with a choice, a plugin's (X: the strategy rows' scorers, None without
     plugins; SLOT: each seat's strategy row), else ``policy.pick`` (the heuristic's or a random
     pick). XS: the searches' scratch (``scratch``)."""
-    C, NS, PR, NB, tmp, SB, RL = T
+    C, NS, PR, NB, tmp, SB = T
     WS, PV, PH, PHK = W
     p = top_player(S)
     pol = POL_seat[p]

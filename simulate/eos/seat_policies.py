@@ -48,7 +48,6 @@ class SeatPolicies:
         self.POL[:n_players] = self.pol
         self.PHK = np.zeros(L.MAX_PLAYERS, np.int64)
         self.SB = np.zeros(L.SB_SIZE, np.int32)
-        self.RL = np.zeros(1, np.uint64)
         self.XS = search_scratch()
         self.SLOT = np.arange(L.MAX_PLAYERS, dtype=np.int64)      # seat p plays strategies[p]
         self.X = X
@@ -63,6 +62,6 @@ class SeatPolicies:
             # the heuristic's or a random pick, as seat_choice ends: policy.pick alone, cached by the
             # batch's first compile (precompile.PARTS), so a face game of those compiles nothing
             return int(pick(st.S, st.C, st.NS, st.PR, st.RP, st.OPT, st.offered, pol, self.W, self.PV, self.PH))
-        return int(seat_choice(st.S, (st.C, st.NS, st.PR, st.NB, st._tmp, self.SB, self.RL), st.RG, st.RP, st.OPT,
+        return int(seat_choice(st.S, (st.C, st.NS, st.PR, st.NB, st._tmp, self.SB), st.RG, st.RP, st.OPT,
                                st.offered, self.POL, (self.W, self.PV, self.PH, self.PHK), self.SLOT, self.X,
                                self.XS))
