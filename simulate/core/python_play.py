@@ -69,7 +69,7 @@ def face_game(game, rules, n_players, seed, k, POL, W, choosers, names, rotate, 
         if len(legal) == 1:
             state.apply_action(0)
             continue
-        taken = len(state.tape)
+        taken, signalled = len(state.tape), []     # (a signal may land before _no_exit yields its list)
         try:
             with _no_exit() as signalled:
                 action = choosers[q](state, legal)
