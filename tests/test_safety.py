@@ -239,6 +239,10 @@ def test_the_lock_is_held_while_playing(tmp_path):
     with folder_lock(tmp_path / "run", "test"):
         with pytest.raises(UserError, match="in use by another windtunnel process"):
             simulate.run("aeolos", players=2, games=10, out=tmp_path / "run", jobs=1, progress=False)
+        # the writer's first moment: its manifest half-written (a race in CI read this as "not a windtunnel run")
+        (tmp_path / "run" / ".manifest.json.host-1.tmp").write_text("{")
+        with pytest.raises(UserError, match="in use by another windtunnel process"):
+            simulate.run("aeolos", players=2, games=10, out=tmp_path / "run", jobs=1, progress=False)
     simulate.run("aeolos", players=2, games=10, out=tmp_path / "run", jobs=1, progress=False)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .compare_folder import COMPARE, read_compare
 from .errors import UserError
-from .run_files import MANIFEST, STAGING, read_manifest, remove_staging
+from .run_files import MANIFEST, STAGING, TEMP, read_manifest, remove_staging
 from .run_lock import LOCK
 
 
@@ -31,8 +31,10 @@ COMPARISON = Kind(COMPARE, read_compare, "comparison")
 
 
 def holds_files(out):
-    """Whether folder `out` holds anything but windtunnel's own lock and staging folder."""
-    return out.is_dir() and any(p.name not in (LOCK, STAGING) for p in out.iterdir())
+    """Whether folder `out` holds anything but windtunnel's own lock, staging folder and
+    half-written record (a writer that has just begun: it holds the lock, so the one
+    refused sees "in use", not "not a windtunnel run")."""
+    return out.is_dir() and any(p.name not in (LOCK, STAGING) and not TEMP.fullmatch(p.name) for p in out.iterdir())
 
 
 def already_exists(out, what):

@@ -21,7 +21,7 @@ FORMAT = "windtunnel-run/2"
 MAX_GAMES = 10 ** 12               # a shard's name carries its first game in 12 digits
 STAGING = ".windtunnel-new"       # a --force replacement is played here, then swapped in
 SHARD = re.compile(r"part-\d{12}\.parquet")                          # a shard file's name
-TEMP = re.compile(r"\.(?:part-\d{12}\.parquet|manifest\.json)\..+\.tmp")   # our half-written files
+TEMP = re.compile(r"\.(?:part-\d{12}\.parquet|manifest\.json|compare\.json)\..+\.tmp")   # our half-written files
 REPORT = ("report.html", "report.md", "report_files")               # the default report of a folder
 STATUSES = ("new", "running", "complete", "incomplete", "interrupted", "failed")
 
