@@ -239,7 +239,8 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
     """An edit to one game's kernel starts a fresh cache for that game only; an edit
     outside the kernel (runner, CLI) none; the shared helpers are in every game's."""
     aeolos = jit.kernel_sources("simulate.aeolos")
-    assert {"simulate.core.rng", "simulate.core.jit", "simulate.aeolos.rules", "simulate.aeolos.game"} <= set(aeolos)
+    assert {"simulate.core.rng", "simulate.core.jit", "simulate.aeolos.rules", "simulate.aeolos.engine",
+            "simulate.aeolos.game"} <= set(aeolos)
     assert "simulate.aeolos.layout" in aeolos       # imported by the kernel: its constants are compiled in
     assert "simulate.aeolos.scorer" in aeolos       # (WS_* offsets)
     assert not {"simulate.running.runner", "simulate.cli", "simulate.aeolos.transcript"} & set(aeolos)
@@ -256,9 +257,9 @@ def test_the_cache_is_keyed_per_game_on_its_kernel_sources(tmp_path, monkeypatch
     shared = {"simulate.core.jit", "simulate.core.mcts_tree", "simulate.core.rng", "simulate.core.tape"}
     assert set(jit.kernel_sources("ga")) == {"ga.kernel", "ga.layout"} | shared
     # the core's templates count for a game that binds them (its kernel imports them), not for every game
-    for bound in ("tests.dicegame", "simulate.eos"):
+    for bound in ("tests.dicegame", "simulate.eos", "simulate.aeolos"):
         assert {"simulate.core.contract", "simulate.core.contract_batch"} <= set(jit.kernel_sources(bound))
-    assert not {"simulate.core.contract", "simulate.core.contract_batch"} & set(aeolos)
+    assert not {"simulate.core.contract", "simulate.core.contract_batch"} & set(jit.kernel_sources("ga"))
     before = {g: source_hash(g) for g in ("ga", "gb")}
     (tmp_path / "gb" / "layout.py").write_text("X = 2\n")
     assert source_hash("ga") == before["ga"] and source_hash("gb") != before["gb"]
@@ -282,7 +283,7 @@ def test_each_function_is_cached_in_its_games_folder():
     from pathlib import Path
 
     from simulate.aeolos.game import batch
-    from simulate.aeolos.policy import decide
+    from simulate.aeolos.search import decide
     from simulate.core.rng import below
 
     for fn, package in ((batch, "simulate.aeolos"), (decide, "simulate.aeolos"), (below, "simulate.core")):
@@ -312,10 +313,10 @@ from strategies import resolve_strategies
 rules = GAME.load_rules()
 _, POL, W = resolve_strategies("aeolos", "greedy", 2)
 GAME.play(rules, 2, 0, 0, 3, POL, W)
-S, R, OPT = buffers()
+S, R, OPT, SC = buffers()
 LOG = np.zeros((0, L.LOG_COLS), np.int32)
 G.new_game(rules.T, LOG, 2, 11, 0, S, R)
-G.play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, False)
+G.play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, SC, False)
 print(S[L.S_TURN])
 """
 

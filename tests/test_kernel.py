@@ -143,11 +143,11 @@ def test_check_mode_stops_the_game_at_the_first_violation(rules):
     from simulate.aeolos.game import new_game, play_game
     from simulate.aeolos.kernel import buffers
     _, POL, W = resolve_strategies(AEOLOS, "random", 2)
-    S, R, OPT = buffers()
+    S, R, OPT, SC = buffers()
     LOG = np.zeros((0, L.LOG_COLS), np.int32)
     new_game(rules.T, LOG, 2, 4, 0, S, R)
     S[L.S_WIND_SUPPLY] += 1                       # a wind token appears from nowhere
-    err = play_game(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, True)
+    err = play_game(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, SC, True)
     assert err == L.CHK_WIND and S[L.S_ERROR] == L.CHK_WIND
     assert S[L.S_ERROR_TURN] == 0 and S[L.S_TURN] == 0     # stopped in the very first turn
 

@@ -6,9 +6,12 @@ from simulate.aeolos import GAME as AEOLOS
 from simulate.aeolos import layout as L
 from simulate.aeolos.config import load_rules
 from simulate.aeolos.game import buffers, new_game
-from simulate.aeolos.kernel import check_games, mcts_plan, play_batch, play_one, result_arrays
+from simulate.aeolos.engine import F_TURN, decision_kind, push, step
+from simulate.aeolos.kernel import check_games, play_batch, play_one, result_arrays
+from simulate.aeolos.scorer import extension
+from simulate.aeolos.search import decide
 from simulate.aeolos.layout import P_STRATEGY, P_WON
-from simulate.aeolos.turn import play_turn
+from simulate.aeolos.game import play_turn
 from strategies import resolve_strategies
 from strategies.roster import load_strategy
 
@@ -71,12 +74,12 @@ def test_replay_plays_the_batch_game(rules):
 
 def turn_start(rules, n_players, seed, turns):
     """A real position at the start of a turn, after `turns` turns of tuned play."""
-    S, R, OPT = buffers()
+    S, R, OPT, SC = buffers()
     LOG = np.zeros((0, L.LOG_COLS), np.int32)
     new_game(rules.T, LOG, n_players, seed, 0, S, R)
     POL, W = arrays("tuned", n_players)
     for _ in range(turns):
-        play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, False)
+        play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, None, SC, False)
     return S, R
 
 
@@ -110,40 +113,56 @@ def permuted(S, rng, keep_top=0):
 
 
 POSITIONS = [(2, 3, 6), (2, 8, 11), (3, 4, 9), (4, 6, 14), (2, 21, 20), (3, 9, 3)]
+NO_SCRIPT = np.zeros((0, 4), np.int32)
+
+
+def first_choice(rules, S, R, POL, W):
+    """The option the MCTS seat takes at its turn's first decision from S (S and R unchanged)."""
+    S, R = S.copy(), R.copy()
+    _, _, OPT, SC = buffers()
+    LOG = np.zeros((0, L.LOG_COLS), np.int32)
+    push(S, F_TURN, 0, 0, 0)
+    n = step(S, rules.T, LOG, R, OPT)
+    return decide(S, rules.T, W.copy(), POL, R, NO_SCRIPT, LOG, OPT, extension(None, POL), SC, n, decision_kind(S))
+
+
+def played_turn(rules, S, R, POL, W):
+    """The transcript rows of the seat's turn played from S by its policy."""
+    S, R = S.copy(), R.copy()
+    _, _, OPT, SC = buffers()
+    LOG = np.zeros((400, L.LOG_COLS), np.int32)
+    S[L.S_LOG_N] = 0
+    play_turn(S, rules.T, W.copy(), POL, R, NO_SCRIPT, LOG, OPT, extension(None, POL), SC, True)
+    return LOG[:S[L.S_LOG_N]].tolist()
 
 
 def test_the_search_reads_no_hidden_card():
     """Shuffling what the seat cannot see (the deck, the other hands, the favor deck) changes
     nothing it decides before a draw: the turn's first decision always, and the whole turn
-    when the cards the turn may draw stay on top."""
+    when the cards the turn may draw stay on top (each decision searched from its own redeals)."""
     rules = load_rules()
     rng = np.random.default_rng(0)
-    searched_more_than_the_card = False
     for n_players, seed, turns in POSITIONS:
         S, R = turn_start(rules, n_players, seed, turns)
         POL, W = mcts_seat_arrays(S, n_players)
-        plan = mcts_plan(rules, S, R, POL, W)
-        assert plan, "the turn has a decision"
-        searched_more_than_the_card |= len(plan) > 1
+        first, turn = first_choice(rules, S, R, POL, W), played_turn(rules, S, R, POL, W)
         for _ in range(2):
-            assert mcts_plan(rules, permuted(S, rng), R, POL, W)[:1] == plan[:1]
-            assert mcts_plan(rules, permuted(S, rng, keep_top=6), R, POL, W) == plan
-    assert searched_more_than_the_card, "the search plans every decision of a turn, not only the card"
+            assert first_choice(rules, permuted(S, rng), R, POL, W) == first
+            assert played_turn(rules, permuted(S, rng, keep_top=6), R, POL, W) == turn
 
 
 def test_the_search_does_read_its_own_hand():
-    """The control of the test above: what the seat can see does change its plans."""
+    """The control of the test above: what the seat can see does change its turns."""
     rules = load_rules()
     changed = 0
     for n_players, seed, turns in POSITIONS:
         S, R = turn_start(rules, n_players, seed, turns)
         POL, W = mcts_seat_arrays(S, n_players)
-        plan = mcts_plan(rules, S, R, POL, W)
         p = S[L.S_CUR]
         other = S.copy()                  # its first card swapped with the deck's bottom card
         hand, deck = L.S_HAND + p * L.HAND_CAP, L.S_DECK
         other[hand], other[deck] = S[deck], S[hand]
-        changed += mcts_plan(rules, other, R, POL, W) != plan
+        changed += played_turn(rules, other, R, POL, W) != played_turn(rules, S, R, POL, W)
     assert changed >= 2
 
 

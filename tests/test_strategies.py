@@ -11,7 +11,11 @@ from simulate.aeolos import game as G
 from simulate.aeolos import layout as L
 from simulate.aeolos.kernel import buffers
 from simulate.aeolos.observe import determinize, observe
-from simulate.aeolos.policy import activate_phase, decide, game_phase
+from simulate.aeolos.engine import F_TURN, choose, decision_kind, push, step
+from simulate.aeolos.pieces import game_phase
+from simulate.aeolos.policy import activate_phase
+from simulate.aeolos.search import decide
+from simulate.aeolos.turn import start_turn
 from simulate.aeolos.scorer import extension
 from simulate.cli import app
 from simulate.core.errors import UserError
@@ -165,15 +169,17 @@ def test_game_phase_is_the_third_of_the_draws_under_way():
     assert game_phase(S) == 2
 
 
-def test_activate_phase_puts_the_phase_block_in_use():
+def test_activate_phase_puts_the_block_of_the_phase_the_turn_began_in_in_use():
     s = load_strategy(GAME, "greedy:late.wind=4:early.wind=0.5")
     W = np.zeros((L.MAX_PLAYERS, L.N_WCOLS))
     W[1] = s.weights
     S = np.zeros(L.S_SIZE, np.int32)
     S[L.S_N_PLAYERS], S[L.S_PASS_SIZE], S[L.S_DECK_N] = 2, 30, 2
+    start_turn(S, np.zeros((0, L.LOG_COLS), np.int32))
+    S[L.S_DECK_N] = 30                         # (a card swap mid-turn does not change the turn's phase)
     activate_phase(S, W, 1)
     assert W[1, L.W_WIND] == 4
-    S[L.S_DECK_N] = 30
+    start_turn(S, np.zeros((0, L.LOG_COLS), np.int32))
     activate_phase(S, W, 1)
     assert W[1, L.W_WIND] == 0.5
 
@@ -190,17 +196,22 @@ def test_a_late_phase_weight_changes_only_late_play(rules):
 
 # ---------------------------------------------------------------- hidden information
 def mid_game_states(rules, n_players, count, seed=11):
-    """States at the start of turns of greedy games (the seat to move about to choose)."""
+    """States at the sailing card's decision of turns of greedy games (its options in OPT)."""
     _, POL, W = resolve_strategies(GAME, "greedy", n_players)
-    X = None
     out = []
     for k in range(count):
-        S, R, OPT = buffers()
-        LOG = np.zeros((0, L.LOG_COLS), np.int32)
+        S, R, OPT, SC = buffers()
+        LOG, SCR = np.zeros((0, L.LOG_COLS), np.int32), np.zeros((0, 4), np.int32)
         G.new_game(rules.T, LOG, n_players, seed, k, S, R)
         for _ in range(4 + 3 * k % 17):
-            G.play_turn(S, rules.T, W, POL, R, np.zeros((0, 4), np.int32), LOG, OPT, X, False)
-        out.append((S, R))
+            G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, None, SC, False)
+        push(S, F_TURN, 0, 0, 0)
+        n = step(S, rules.T, LOG, R, OPT)
+        while decision_kind(S) != L.DK_CARD:       # the windows before it, by greedy
+            choose(S, rules.T, LOG, R, OPT, decide(S, rules.T, W, POL, R, SCR, LOG, OPT, None, SC, n,
+                                                   decision_kind(S)))
+            n = step(S, rules.T, LOG, R, OPT)
+        out.append((S, R, OPT[:n].copy()))
     return out
 
 
@@ -213,7 +224,7 @@ def hidden_swapped(S, seed):
 
 
 def test_observation_zeroes_exactly_what_the_seat_cannot_see(rules):
-    S, _ = mid_game_states(rules, 3, 1)[0]
+    S, _, _ = mid_game_states(rules, 3, 1)[0]
     p = int(S[L.S_CUR])
     other = (p + 1) % 3
     S2 = hidden_swapped(S, 5)
@@ -229,46 +240,41 @@ def test_observation_zeroes_exactly_what_the_seat_cannot_see(rules):
     assert not A[L.S_DECK:L.S_DECK + L.MAX_CARDS].any() and A[L.S_DECK_N] == S[L.S_DECK_N]
 
 
+def card_choice(rules, S, R, OPT, POL, W):
+    """The option the seat to move takes at its sailing card (the game's state, R and OPT as they
+    were after: a heuristic keeps its plan of the turn in S's policy scratch)."""
+    S2, R2, OPT2 = S.copy(), R.copy(), np.zeros((L.MAX_OPTIONS, 4), np.int32)
+    OPT2[:len(OPT)] = OPT
+    i = decide(S2, rules.T, W.copy(), POL, R2, np.zeros((0, 4), np.int32), np.zeros((0, L.LOG_COLS), np.int32),
+               OPT2, extension(None, POL), np.zeros(L.MAX_OPTIONS), len(OPT), L.DK_CARD)
+    game = slice(0, L.S_POLICY_KEY)
+    assert np.array_equal(S2[game], S[game]) and np.array_equal(R2, R) and np.array_equal(OPT2[:len(OPT)], OPT)
+    return i
+
+
 @pytest.mark.parametrize("name", ["greedy", "balanced", "temple", "favor", "tuned"])
 def test_heuristics_decide_the_same_whatever_the_hidden_cards(rules, name):
-    """The same public position and own hand give the same choice of card and of
-    favor/token play, however the deck and the other hands lie."""
+    """The same public position and own hand give the same choice of card, however the deck
+    and the other hands lie."""
     _, POL, W = resolve_strategies(GAME, name, 3)
-    X = extension(None, POL)
     decided = 0
-    for S, R in mid_game_states(rules, 3, 12):
-        p = int(S[L.S_CUR])
-        OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
-        choices = []
-        for variant in (S, hidden_swapped(S, 1), hidden_swapped(S, 2)):
-            V = variant.copy()
-            n = 0
-            for slot in range(V[L.S_HAND_N + p]):
-                OPT[n] = (L.O_CARD, slot, 0, 0)
-                n += 1
-            choices.append(decide(V, rules.T, W.copy(), POL, R.copy(), np.zeros((0, 4), np.int32),
-                                  np.zeros((0, L.LOG_COLS), np.int32), OPT, X, n, L.DK_CARD))
-        assert len(set(choices)) == 1
+    for S, R, OPT in mid_game_states(rules, 3, 12):
+        S = S.copy()
+        S[L.S_POLICY_KEY:L.S_POLICY_KEY + L.MAX_PLAYERS] = 0      # (greedy's plan of the turn: made again)
+        choices = {card_choice(rules, variant, R, OPT, POL, W) for variant in (S, hidden_swapped(S, 1),
+                                                                                 hidden_swapped(S, 2))}
+        assert len(choices) == 1
         decided += 1
     assert decided == 12
 
 
 def test_lookahead_picks_the_same_card_whatever_the_hidden_cards(rules):
-    from simulate.aeolos.lookahead import lookahead_card
-
+    """Its rollouts redeal what the seat cannot see; the state, stream and options come back."""
     _, POL, W = resolve_strategies(GAME, "lookahead:rollouts=3", 2)
-    for S, R in mid_game_states(rules, 2, 4):
-        picks = []
-        for variant in (S, hidden_swapped(S, 8)):
-            V = variant.copy()
-            OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
-            lookahead_card(V, rules.T, W.copy(), POL.copy(), R.copy(), np.zeros((0, 4), np.int32),
-                           np.zeros((0, L.LOG_COLS), np.int32), OPT, extension())
-            picks.append(int(V[L.S_FORCED_CARD]))
-            rest = np.ones(L.S_SIZE, bool)
-            rest[L.S_FORCED_CARD:L.S_FORCED_CARD + 2] = False
-            assert np.array_equal(V[rest], variant[rest])     # rollouts leave the state as it was
-        assert picks[0] == picks[1] and picks[0] >= 0
+    for S, R, OPT in mid_game_states(rules, 2, 4):
+        POL[:2], W[:2] = POL[0], W[0]                  # the seat to move is the lookahead
+        picks = [card_choice(rules, variant, R, OPT, POL, W) for variant in (S, hidden_swapped(S, 8))]
+        assert picks[0] == picks[1]
 
 
 def test_a_plugin_cannot_read_hidden_cards(rules, tmp_path):

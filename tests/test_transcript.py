@@ -125,15 +125,15 @@ def test_turn_text_from_a_mid_game_state(rules):
     from simulate.aeolos.transcript import turn_text
 
     _, POL, W = resolve_strategies(AEOLOS, "greedy", 2)
-    S, R, OPT = buffers()
+    S, R, OPT, SC = buffers()
     LOG = np.zeros((4000, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32)
     X = None                     # no plugin, no lookahead
     G.new_game(rules.T, LOG, 2, SEED, 0, S, R)
     for _ in range(6):
-        G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, False)
+        G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, SC, False)
     before, start = S.copy(), int(S[L.S_LOG_N])
-    G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, False)
+    G.play_turn(S, rules.T, W, POL, R, SCR, LOG, OPT, X, SC, False)
     text = " ".join(turn_text(rules, before, LOG[start:S[L.S_LOG_N]], ["greedy", "greedy"]).split())
     assert text.startswith("Round 4, seat 0 (greedy):")
     assert "End of turn:" in text and f"({int(S[L.S_DECK_N])} left in the draw pile)" in text

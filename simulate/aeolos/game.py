@@ -11,11 +11,11 @@ from ..core import seats
 from ..core.jit import entry, hot, tiny
 from ..core.rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
-from .lookahead import lookahead_card
-from .mcts import plan_turn
+from .engine import F_TURN, advance, choose, decision_kind, push, step
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
 from .scorer import WS_SEAT
-from .turn import MAX_TURNS, final_scoring, play_turn  # noqa: F401 (play_turn: part of this module's API)
+from .search import decide
+from .turn import final_scoring  # noqa: F401 (part of this module's API)
 
 seated_at, treated_seat = tiny(seats.seated_at), tiny(seats.treated_seat)   # the run's seating, compiled here
 
@@ -211,22 +211,29 @@ def ranks(S, T, out_rank):
 
 @entry
 @tiny
-def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, check):
-    """Play from the current state to the end; returns a check violation code (0 if none).
-    (Inlined in ``batch``: one level less that links the whole kernel.)"""
-    while S[S_OVER] == 0 and S[S_TURN] < MAX_TURNS:
-        if X is not None:
-            if POL[S[S_CUR]] == POL_LOOKAHEAD:
-                lookahead_card(S, T, W, POL, R, SCR, LOG, OPT, X)
-            elif POL[S[S_CUR]] == POL_MCTS:
-                plan_turn(S, T, W, POL, R, SCR, LOG, OPT, X)
-        err = play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, check)
-        if err:
-            S[S_ERROR] = err
-            S[S_ERROR_TURN] = S[S_TURN]
-            return err
-    final_scoring(S, T, LOG)
-    return 0
+def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, SC, check):
+    """Play from the current state to the end, each decision by its seat's policy (``decide``);
+    returns a check-mode violation code (0 if none: the game is then scored). SC: the options'
+    scores (scratch). (Inlined in ``batch``: one level less that links the whole kernel.)"""
+    S[S_CHECK] = 1 if check else 0
+    n = advance(S, T, LOG, R, OPT)
+    while n > 0:
+        choose(S, T, LOG, R, OPT, decide(S, T, W, POL, R, SCR, LOG, OPT, X, SC, n, decision_kind(S)))
+        n = advance(S, T, LOG, R, OPT)
+    return S[S_ERROR] if S[S_HALT] else 0
+
+
+@hot
+def play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, SC, check):
+    """The seat to move's whole turn (rulebook steps 1-4), from a state between turns; returns a
+    check-mode violation code (0 if none). The scenario face and tests play turn by turn."""
+    S[S_CHECK] = 1 if check else 0
+    push(S, F_TURN, 0, 0, 0)
+    n = step(S, T, LOG, R, OPT)
+    while n > 0:
+        choose(S, T, LOG, R, OPT, decide(S, T, W, POL, R, SCR, LOG, OPT, X, SC, n, decision_kind(S)))
+        n = step(S, T, LOG, R, OPT)
+    return S[S_ERROR] if S[S_HALT] else 0
 
 
 @hot
@@ -343,8 +350,9 @@ def swap_favor(S, LOG, p, old, new):
 
 
 def buffers():
-    """Fresh scratch arrays the kernel needs: state, rng, option buffer."""
-    return np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros((MAX_OPTIONS, 4), np.int32)
+    """Fresh scratch arrays the kernel needs: state, rng, option buffer, the options' scores."""
+    return (np.zeros(S_SIZE, np.int32), np.zeros(1, np.uint64), np.zeros((MAX_OPTIONS, 4), np.int32),
+            np.zeros(MAX_OPTIONS, np.float64))
 
 
 def result_arrays(n_games):
@@ -359,17 +367,17 @@ def batch_arguments(T, n_players, run_seed, first, n_games, W, POL, check, games
                     rotate, X, tape=None):
     """``batch``'s arguments: these, then the scratch arrays it plays in (hot code
     allocates nothing)."""
-    S, R, OPT = buffers()
+    S, R, OPT, SC = buffers()
     SCR = np.zeros((0, 4), np.int32) if tape is None else tape
     return (T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X,
-            W.copy(), POL.copy(), S, R, OPT, SCR, np.zeros((0, LOG_COLS), np.int32),
+            W.copy(), POL.copy(), S, R, OPT, SC, SCR, np.zeros((0, LOG_COLS), np.int32),
             np.zeros(MAX_PLAYERS, np.int64))
 
 
 @entry
 @hot
 def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, fdraws, fdraw_n, rotate, X,
-          W_seat, POL_seat, S, R, OPT, SCR, LOG, rank):
+          W_seat, POL_seat, S, R, OPT, SC, SCR, LOG, rank):
     """Play games first..first+n_games-1; fill games[n, N_GAME_COLS], seats[n, 4, N_SEAT_COLS]
     and the favor draws fdraws[n, MAX_FDRAW, 4] (count in fdraw_n[n]). Returns the number
     of games with a check-mode violation. The rest are scratch arrays
@@ -393,7 +401,7 @@ def batch(T, n_players, run_seed, first, n_games, W, POL, check, games, seats, f
             if X is not None:
                 X[1][WS_SEAT + p] = q
         new_game(T, LOG, n_players, run_seed, first + g, S, R)
-        if play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, check):
+        if play_game(S, T, W_seat, POL_seat, R, SCR, LOG, OPT, X, SC, check):
             bad += 1
         record(S, T, g, games, seats, rank)
         fdraw_n[g] = S[S_FDRAW_N]

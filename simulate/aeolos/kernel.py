@@ -18,9 +18,8 @@ from .game import batch, batch_arguments, new_game, play_game, result_arrays
 from .game import buffers  # noqa: F401 (part of this module's API)
 from .layout import (G_ERROR, G_ERROR_TURN, G_ROUNDS, G_TIE, G_TURNS, G_WINNER, P_RANK, P_STRATEGY, P_VP,
                      P_WON)
-from .mcts import plan_turn
 from .precompile import first_compile
-from .scorer import WS_PLAN, WS_PLAN_N, extension
+from .scorer import extension
 from .transcript import raw_rows
 from .turn import MAX_TURNS
 
@@ -56,11 +55,11 @@ class PlayedGame:
 def play_one(rules, n_players, run_seed, game_index, POL, W, check=False, log_rows=LOG_ROWS, script=None,
              scorers=None):
     """Play one game from its setup to the final scoring."""
-    S, R, OPT = buffers()
+    S, R, OPT, SC = buffers()
     LOG = np.zeros((log_rows, L.LOG_COLS), np.int32)
     SCR = np.zeros((0, 4), np.int32) if script is None else np.asarray(script, np.int32).reshape(-1, 4)
     new_game(rules.T, LOG, n_players, run_seed, game_index, S, R)
-    err = play_game(S, rules.T, W.copy(), POL, R, SCR, LOG, OPT, extension(scorers, POL), check)
+    err = play_game(S, rules.T, W.copy(), POL, R, SCR, LOG, OPT, extension(scorers, POL), SC, check)
     return PlayedGame(S=S, log=LOG[:S[L.S_LOG_N]].copy(), error=err)
 
 
@@ -124,17 +123,3 @@ def check_games(rules, n_players, run_seed, n_games, POL, W, first=0, scorers=No
             f"{games[g, G_ERROR_TURN]}: {L.CHECK_MESSAGES[code]} "
             f"(replay: windtunnel replay aeolos --players {n_players} --seed {run_seed} --game {first + g})")
     return games
-
-
-def mcts_plan(rules, S, R, POL, W):
-    """What the MCTS seat to move would do this turn from the position (S, R) at its turn's
-    start: the option index it takes at each of the turn's decisions with a choice (the
-    arrays are not changed). For tests and notebooks; the batch plans inside the kernel."""
-    if POL[S[L.S_CUR]] != L.POL_MCTS:
-        raise ValueError("the seat to move does not play the mcts policy")
-    _, _, OPT = buffers()
-    X = extension(None, POL)
-    plan_turn(S.copy(), rules.T, W.copy(), POL.copy(), R.copy(), np.zeros((0, 4), np.int32),
-              np.zeros((0, L.LOG_COLS), np.int32), OPT, X)
-    WS = X[1]
-    return [int(i) for i in WS[WS_PLAN:WS_PLAN + WS[WS_PLAN_N]]]

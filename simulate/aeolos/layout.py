@@ -214,6 +214,17 @@ T_ZEUS_VP = _t()
 T_ZEUS_MAX_VALUE = _t()
 T_SIZE = _t.size
 
+# ---------------------------------------------------------------- the decision stack
+# A frame is pending work of the seat to move (``engine``): its kind, the stage it is at, and
+# three fields its kind names: TURN (base: the two cards' value sum), WINDOW (decisions left),
+# ACTION (harbor, extra), UPRIVER (budget, paid, used), CRYSTAL (left), KEEP (cards in S_KEEP),
+# SWAP (discards left); EXTRA none.
+F_TURN, F_WINDOW, F_EXTRA, F_ACTION, F_UPRIVER, F_CRYSTAL, F_KEEP, F_SWAP = range(8)
+FR_KIND, FR_STAGE, FR_A, FR_B, FR_C = range(5)
+FRAME = 5
+MAX_FRAMES = 8            # deepest: turn, window, upriver (Artemis), crystal; or turn, window, action, upriver, crystal
+MAX_KEEP = 20             # a harbor's amount is at most 20 (config)
+
 # ---------------------------------------------------------------- state S
 _s = Offsets()
 S_N_PLAYERS = _s()
@@ -270,6 +281,13 @@ S_SETTLED_THIS_TURN = _s()
 S_ZEUS_AT = _s(N_HARBORS)     # Zeus ships placed in a harbor this turn (no presence from them)
 S_SAILING_VALUE = _s()
 S_PLATFORM_DUE = _s()         # platform (1..3) the prophet reached, its VP due when the window closes; 0 none
+S_TURN_PHASE = _s()           # the game's phase as the turn began (``pieces.game_phase``): the heuristic's weights
+S_FRAMES_N = _s()             # frames on the decision stack (``engine``)
+S_FRAMES = _s(MAX_FRAMES * FRAME)
+S_KEEP = _s(MAX_KEEP)         # favor cards drawn for a "keep one" (variant 3), in draw order
+S_CHECK = _s()                # 1: check mode (the invariants checked twice a turn)
+S_HALT = _s()                 # 1: a check-mode violation stopped the game (no final scoring)
+S_DONE = _s()                 # 1: the game is over and scored
 # diagnostics
 S_ERROR = _s()                # first check-mode violation (CHK_* code), 0 if none
 S_ERROR_TURN = _s()
@@ -282,7 +300,6 @@ S_FDRAW = _s(MAX_FDRAW * 4)
 S_POLICY_KEY = _s(MAX_PLAYERS)                 # turn (+1) the cached values belong to
 S_POLICY_HARBOR = _s(MAX_PLAYERS * N_HARBORS)  # value of each harbor's action, in milli-VP
 S_POLICY_PLAN = _s(MAX_VALUE + 1)              # value of each sailing value for the seat to move, milli-VP
-S_FORCED_CARD = _s(2)         # (card, turn + 1): the lookahead's pick for this turn's sailing card
 S_OFFERED = _s()              # options of the decision a script stopped at (Python face, scenarios)
 S_TREATED = _s()              # the seat an intervention treats, + 1 (0: none)
 S_SIZE = _s.size

@@ -275,3 +275,50 @@ def platform_vp(S, T, p, platform):
     if platform == 1:
         return T[T_PROPHET_VP + 1] * settlements_built(S, T, p)
     return T[T_PROPHET_VP + 2] * S[S_WIND + p]
+
+
+@tiny
+def card_options(S, OPT, p):
+    """Step 1: each card in p's hand (by slot)."""
+    n = 0
+    for slot in range(S[S_HAND_N + p]):
+        n = add_option(OPT, n, O_CARD, slot)
+    return n
+
+
+@tiny
+def discard_options(S, OPT, p):
+    """A card swap's discard: each card in p's hand (by slot)."""
+    n = 0
+    for slot in range(S[S_HAND_N + p]):
+        n = add_option(OPT, n, O_DISCARD, slot)
+    return n
+
+
+@tiny
+def crystal_options(S, OPT):
+    """A blue, red, green or yellow crystal still on the board (a bonus place's)."""
+    n = 0
+    for c in range(PURPLE):
+        if S[S_BOARD_CRYSTAL + c] > 0:
+            n = add_option(OPT, n, O_CRYSTAL, c)
+    return n
+
+
+@tiny
+def keep_options(S, OPT, drawn):
+    """Variant 3, harbor 6: each favor card drawn (S_KEEP), one to keep."""
+    n = 0
+    for j in range(drawn):
+        n = add_option(OPT, n, O_KEEP, S[S_KEEP + j])
+    return n
+
+
+@hot
+def extra_options(S, T, OPT, p):
+    """An extra harbor action (token, Athene): each harbor whose action p could take now."""
+    n = 0
+    for h in range(N_HARBORS):
+        if harbor_options(S, T, OPT, SCRATCH, p, h) > SCRATCH:
+            n = add_option(OPT, n, O_EXTRA, h)
+    return n

@@ -356,3 +356,13 @@ def best_place_vp(S, T, p):
         if o >= 0 and o // 2 == p and T[T_PLACE_VP + k] > best:
             best = T[T_PLACE_VP + k]
     return best
+
+
+@hot
+def game_phase(S):
+    """0 early, 1 mid, 2 late: which third of the game's card draws is under way, from
+    public facts only (deck size, refills). 3p/4p go through the deck twice."""
+    passes = 2 if S[S_N_PLAYERS] >= 3 else 1
+    size = max(1, S[S_PASS_SIZE])
+    done = (min(S[S_REFILLS], passes - 1) * size + size - S[S_DECK_N]) / (passes * size)
+    return min(N_PHASES - 1, int(done * N_PHASES))

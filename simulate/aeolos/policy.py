@@ -23,11 +23,8 @@ other hands (the scoring functions below take ``p`` and touch only
 import numpy as np
 from ..core.jit import hot, tiny
 
-from ..core.rng import below
-from ..core.tape import tape_read, tape_write
 from .layout import *  # noqa: F403
 from .observe import observe
-from .search_step import planned, tree_choice
 from .scorer import WS_BACKUP, WS_BASE, WS_SEAT
 from .options import (SCRATCH, can_settle_at, free_action_target, platform_vp, prophet_place_open,
                       step_options)
@@ -35,87 +32,44 @@ from .pieces import (crystal_gain, favor_available, harbor_ships, pile_top, pres
                      ships_in)
 
 
-@tiny
-def decide(S, T, W, POL, R, SCR, LOG, OPT, X, n, dk):
-    """Index of the option the seat to move takes among OPT[:n]. (Inlined at each
-    decision, so a forced or a random choice costs no call.)"""
-    pol = POL[S[S_CUR]]
-    if pol == POL_SCRIPT:
-        return scripted(S, SCR, OPT, n)
-    if n == 1:
-        return 0
-    if pol == POL_RANDOM:
-        return below(R, n)
-    if pol == POL_REPLAY:
-        return tape_read(SCR, n)
-    if X is None:
-        i = heuristic_choice(S, T, W, OPT, S[S_CUR], n, dk, None)
-        if pol == POL_RECORD:
-            tape_write(SCR, i)
-        return i
-    return deliberate(S, T, W, R, OPT, X, pol, n, dk)
-
-
 @hot
-def deliberate(S, T, W, R, OPT, X, pol, n, dk):
-    """A choice worked out by policy `pol` when a seat plays a plugin, the lookahead or the
-    MCTS player (X): the lookahead's card, the search's plan or tree, a plugin's or the
-    heuristic's."""
-    p = S[S_CUR]
-    if pol == POL_MCTS:
-        i = planned(S, R, OPT, X[1], p, n)
-        if i >= 0:
-            return i
-        return tree_choice(OPT, X[1], n, heuristic_choice(S, T, W, OPT, p, n, dk, X[1]))
-    if dk == DK_CARD and S[S_FORCED_CARD + 1] == S[S_TURN] + 1:
-        # the lookahead already chose this turn's card
-        for i in range(n):
-            if S[S_HAND + p * HAND_CAP + OPT[i, 1]] == S[S_FORCED_CARD]:
-                return i
-    if pol == POL_PLUGIN:
-        return plugin_choice(S, T, W, OPT, X, p, n, dk)
-    return heuristic_choice(S, T, W, OPT, p, n, dk, None)
-
-
-@hot
-def heuristic_choice(S, T, W, OPT, p, n, dk, WS):
-    """The option with the highest score (the first of equals); with a plugin's
-    scratch WS (else None), each option's score also goes to WS[WS_BASE + i] in
-    milli-VP, the base a plugin scorer is handed. A loop per scorer,
-    each with its scorer inlined, rather than one loop inlining a function that
-    dispatches to every scorer: numba copies an inlined function's IR at each site,
-    nested inlines included, and that nesting took a third of the cold compile.
-    The loops repeat on purpose: numba inlines only a function named in the code,
-    so one loop over a scorer passed in would call it per option, passing ~35
-    values of exploded arrays each time."""
-    if not plan_is_current(S, p):
-        turn_plan(S, T, W, OPT, p)
+def heuristic_choice(S, T, W, OPT, p, n, dk, WS, SC):
+    """The option with the highest score (``option_scores`` into SC; the first of equals); with
+    a plugin's scratch WS (else None), each option's score also goes to WS[WS_BASE + i] in
+    milli-VP, the base a plugin scorer is handed."""
+    option_scores(S, T, W, OPT, p, n, dk, SC)
     best, best_score = 0, -1e18
-    if dk == DK_CARD:
-        for i in range(n):
-            sc = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
-            best, best_score = keep_best(WS, i, sc, best, best_score)
-    elif dk == DK_VALUE:
-        for i in range(n):
-            best, best_score = keep_best(WS, i, value_choice_value(S, T, W, OPT, p, i), best, best_score)
-    elif dk == DK_WINDOW:
-        for i in range(n):
-            best, best_score = keep_best(WS, i, window_value(S, T, W, OPT, p, i), best, best_score)
-    else:
-        for i in range(n):
-            best, best_score = keep_best(WS, i, score_option(S, T, W, OPT, p, dk, i), best, best_score)
+    for i in range(n):
+        if WS is not None:
+            WS[WS_BASE + i] = np.int32(SC[i] * 1000.0)
+        if better(SC[i], best_score):
+            best, best_score = i, SC[i]
     return best
 
 
-@tiny
-def keep_best(WS, i, score, best, best_score):
-    """(best, best_score) after option i's score; the score also goes to the plugin
-    scratch WS (in milli-VP) when there is one."""
-    if WS is not None:
-        WS[WS_BASE + i] = np.int32(score * 1000.0)
-    if better(score, best_score):
-        return i, score
-    return best, best_score
+@hot
+def option_scores(S, T, W, OPT, p, n, dk, out):
+    """The heuristic's score of each option of OPT[:n] into out[:n], by seat p's weights for the
+    turn's phase. A loop per scorer, each with its scorer inlined, rather than one loop inlining
+    a function that dispatches to every scorer: numba copies an inlined function's IR at each
+    site, nested inlines included, and that nesting took a third of the cold compile. The loops
+    repeat on purpose: numba inlines only a function named in the code, so one loop over a
+    scorer passed in would call it per option, passing ~35 values of exploded arrays each time."""
+    activate_phase(S, W, p)
+    if not plan_is_current(S, p):
+        turn_plan(S, T, W, OPT, p)
+    if dk == DK_CARD:
+        for i in range(n):
+            out[i] = card_value(S, T, W, p, S[S_HAND + p * HAND_CAP + OPT[i, 1]])
+    elif dk == DK_VALUE:
+        for i in range(n):
+            out[i] = value_choice_value(S, T, W, OPT, p, i)
+    elif dk == DK_WINDOW:
+        for i in range(n):
+            out[i] = window_value(S, T, W, OPT, p, i)
+    else:
+        for i in range(n):
+            out[i] = score_option(S, T, W, OPT, p, dk, i)
 
 
 @tiny
@@ -125,13 +79,13 @@ def better(score, best_score):
 
 
 @hot
-def plugin_choice(S, T, W, OPT, X, p, n, dk):
+def plugin_choice(S, T, W, OPT, X, p, n, dk, SC):
     """The option a plugin scorer rates highest. It is handed the seat's view of the
     state (S masked in place, restored after), the decision's options and the
     heuristic's score of each (see ``scorer``). A score that is not a finite number
     fails the game (``plugin_failed``)."""
-    fns, WS = X
-    fallback = heuristic_choice(S, T, W, OPT, p, n, dk, WS)       # the heuristic's score of each option
+    fns, WS = X[0], X[1]
+    fallback = heuristic_choice(S, T, W, OPT, p, n, dk, WS, SC)       # the heuristic's score of each option
     if S[S_ERROR] == CHK_PLUGIN:
         return fallback
     for i in range(S_SIZE):
@@ -193,22 +147,13 @@ def scripted(S, SCR, OPT, n):
 
 
 @hot
-def game_phase(S):
-    """0 early, 1 mid, 2 late: which third of the game's card draws is under way, from
-    public facts only (deck size, refills). 3p/4p go through the deck twice."""
-    passes = 2 if S[S_N_PLAYERS] >= 3 else 1
-    size = max(1, S[S_PASS_SIZE])
-    done = (min(S[S_REFILLS], passes - 1) * size + size - S[S_DECK_N]) / (passes * size)
-    return min(N_PHASES - 1, int(done * N_PHASES))
-
-
-@hot
 def activate_phase(S, W, p):
-    """Copy the seat's weights for the current phase into the block in use (a row with
-    no phase blocks, as scenarios use, is left alone)."""
+    """Copy the seat's weights for the turn's phase into the block in use (a row with no phase
+    blocks, as scenarios use, is left alone). At each decision the seat weighs: what is in use is
+    then a function of the state, which a search restores."""
     if W.shape[1] < N_WCOLS:
         return
-    base = N_WEIGHTS * (1 + game_phase(S))
+    base = N_WEIGHTS * (1 + S[S_TURN_PHASE])
     for w in range(N_WEIGHTS):
         W[p, w] = W[p, base + w]
 

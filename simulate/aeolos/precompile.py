@@ -16,7 +16,7 @@ from .config import load_rules
 from .game import batch, batch_arguments, result_arrays
 from .layout import MAX_PLAYERS, N_WCOLS
 
-PARTS = ("policy.heuristic_choice", "rules.extra_action", "pieces.poseidon_effect", "check.check_state",
+PARTS = ("policy.option_scores", "engine.step", "pieces.poseidon_effect", "check.check_state",
          "pieces.draw_sailing_card", "turn.final_scoring", "game.record")
 FLAGS = ("end_of_turn", "extra")                    # boolean parameters batch does not have
 

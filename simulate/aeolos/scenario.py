@@ -239,7 +239,7 @@ class Scenario:
     def __init__(self, players=4, seed=0, rules=None, game_index=0):
         self.rules = rules or default_rules()
         self.T = self.rules.T
-        self.S, self.R, _ = buffers()
+        self.S, self.R, _, _ = buffers()
         new_game(self.T, np.zeros((0, L.LOG_COLS), np.int32), players, seed, game_index, self.S, self.R)
         self.W = np.zeros((L.MAX_PLAYERS, L.N_WEIGHTS))
         self.POL = np.full(L.MAX_PLAYERS, L.POL_SCRIPT, np.int32)
@@ -842,14 +842,14 @@ class Scenario:
     def _attempt(self, rows):
         """Play the turn on copies of the state with these script rows."""
         S, R = self.S.copy(), self.R.copy()
-        OPT = np.zeros((L.MAX_OPTIONS, 4), np.int32)
+        _, _, OPT, SC = buffers()
         LOG = np.zeros((LOG_ROWS, L.LOG_COLS), np.int32)
         S[L.S_SCRIPT_POS] = 0
         S[L.S_LOG_N] = 0
         SCR = np.array(rows, np.int32).reshape(-1, 4)
         err, failed = 0, None
         try:
-            err = play_turn(S, self.T, self.W, self.POL, R, SCR, LOG, OPT, None, True)
+            err = play_turn(S, self.T, self.W, self.POL, R, SCR, LOG, OPT, None, SC, True)
         except ValueError as e:
             failed = str(e)
         return _Run(S, R, OPT, LOG[:S[L.S_LOG_N]].copy(), err, failed)

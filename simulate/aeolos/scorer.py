@@ -23,7 +23,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 # first-class function types are what let one cached kernel call any scorer
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
-from ..core.mcts_tree import tree_size
+from ..core.contract import scratch as search_scratch
 from .layout import MAX_CARDS, MAX_FAVOR, MAX_OPTIONS, MAX_PLAYERS, POL_LOOKAHEAD, POL_MCTS, S_SIZE
 
 
@@ -34,23 +34,14 @@ def _read_only(dtype, ndim):
 SCORER_SIG = types.float64(_read_only(types.int32, 1), types.int64, _read_only(types.int32, 2), types.int64,
                            types.float64, _read_only(types.float64, 2), types.int64)
 
-# X = (scorers, WS): the kernel threads it next to its option buffer. It is kept to
-# two items because every call down the turn passes it (a tuple is passed by value).
-# WS is one int32 scratch array; hot code allocates nothing, so it lives here.
+# X = (scorers, WS, XS): the seats' scorers, one int32 scratch array and the search players'
+# scratch (``contract.scratch``); hot code allocates nothing, so they live here.
 WS_SEAT = 0                                   # strategy row of each seat (for its scorer)
-WS_POL = WS_SEAT + MAX_PLAYERS                # the seats' policies, saved during rollouts
-WS_POOL = WS_POL + MAX_PLAYERS                # determinization pool
+WS_POOL = WS_SEAT + MAX_PLAYERS               # a redeal's pool of unseen cards (``observe.determinize``)
 WS_BASE = WS_POOL + MAX_CARDS + MAX_FAVOR     # built-in scores of the options (milli-VP) for a scorer
-WS_BACKUP = WS_BASE + MAX_OPTIONS             # the state, saved during rollouts and observations
-# the MCTS player's search (``mcts``): its mode, the decision reached in this turn, the
-# turn's plan (an option index per decision), the tree node, the iteration (its redeal's seed), the tree
-(WS_MODE, WS_DEPTH, WS_PLAN_N, WS_NODE, WS_IN_TREE, WS_REACHED, WS_ITERATION) = \
-    range(WS_BACKUP + S_SIZE, WS_BACKUP + S_SIZE + 7)
-MAX_PLAN = 64                                 # decisions with a choice in one turn (a safety net)
-WS_PLAN = WS_BACKUP + S_SIZE + 8
-MAX_NODES = 32_768
-WS_TREE = WS_PLAN + MAX_PLAN
-WS_SIZE = WS_TREE + tree_size(MAX_NODES)
+WS_BACKUP = WS_BASE + MAX_OPTIONS             # the state, saved while a scorer reads the seat's view
+WS_SIZE = WS_BACKUP + S_SIZE
+MAX_NODES = 32_768                            # the search tree's (an iteration adds at most one)
 
 
 @cfunc(SCORER_SIG, cache=True)
@@ -60,10 +51,9 @@ def keep_base(obs, decision, options, i, base, weights, seat):
 
 
 def extension(scorers=None, POL=None):
-    """X for the kernel: one scorer per strategy row (keep_base where there is none)
-    and the scratch array; None when no seat plays a plugin or the lookahead (`POL`
-    given). numba then compiles the kernel without them: X rides along every call
-    down a turn, and plain heuristics run ~30% faster without it."""
+    """X for the kernel: one scorer per strategy row (keep_base where there is none), the
+    scratch array and the search players'; None when no seat plays a plugin, the lookahead or
+    the MCTS player (`POL` given): numba then compiles the kernel without them."""
     scorers = list(scorers or [])
     if POL is not None and not any(s is not None for s in scorers) \
             and not np.isin(np.asarray(POL), (POL_LOOKAHEAD, POL_MCTS)).any():
@@ -72,4 +62,4 @@ def extension(scorers=None, POL=None):
                 for i in range(MAX_PLAYERS))
     WS = np.zeros(WS_SIZE, np.int32)
     WS[WS_SEAT:WS_SEAT + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
-    return fns, WS
+    return fns, WS, search_scratch(S_SIZE, MAX_OPTIONS, MAX_NODES)

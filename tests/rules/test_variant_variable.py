@@ -18,7 +18,7 @@ ALL = list(range(L.N_HARBORS))
 
 
 def setup_state(rules, players, seed, index=0):
-    S, R, _ = buffers()
+    S, R, _, _ = buffers()
     G.new_game(rules.T, np.zeros((0, L.LOG_COLS), np.int32), players, seed, index, S, R)
     return S
 
