@@ -13,6 +13,7 @@ from ..core.rng import below, branch_stream, game_seed, shuffle_range
 from .layout import *  # noqa: F403
 from .engine import F_TURN, advance, choose, decision_kind, push, step
 from .pieces import add_to_hand, best_place_vp, draw_favor, gain_wind, log, settlements_built
+from .policy import activate_phase
 from .scorer import WS_SEAT
 from .search import decide
 from .turn import final_scoring  # noqa: F401 (part of this module's API)
@@ -217,7 +218,11 @@ def play_game(S, T, W, POL, R, SCR, LOG, OPT, X, SC, check):
     scores (scratch). (Inlined in ``batch``: one level less that links the whole kernel.)"""
     S[S_CHECK] = 1 if check else 0
     n = advance(S, T, LOG, R, OPT)
+    turn = -1
     while n > 0:
+        if S[S_TURN] != turn:                   # a turn's first decision: its seat's weights for the phase
+            turn = S[S_TURN]
+            activate_phase(S, W, S[S_CUR])
         choose(S, T, LOG, R, OPT, decide(S, T, W, POL, R, SCR, LOG, OPT, X, SC, n, decision_kind(S)))
         n = advance(S, T, LOG, R, OPT)
     return S[S_ERROR] if S[S_HALT] else 0
@@ -230,6 +235,7 @@ def play_turn(S, T, W, POL, R, SCR, LOG, OPT, X, SC, check):
     S[S_CHECK] = 1 if check else 0
     push(S, F_TURN, 0, 0, 0)
     n = step(S, T, LOG, R, OPT)
+    activate_phase(S, W, S[S_CUR])
     while n > 0:
         choose(S, T, LOG, R, OPT, decide(S, T, W, POL, R, SCR, LOG, OPT, X, SC, n, decision_kind(S)))
         n = step(S, T, LOG, R, OPT)

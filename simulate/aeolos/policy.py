@@ -54,8 +54,8 @@ def option_scores(S, T, W, OPT, p, n, dk, out):
     a function that dispatches to every scorer: numba copies an inlined function's IR at each
     site, nested inlines included, and that nesting took a third of the cold compile. The loops
     repeat on purpose: numba inlines only a function named in the code, so one loop over a
-    scorer passed in would call it per option, passing ~35 values of exploded arrays each time."""
-    activate_phase(S, W, p)
+    scorer passed in would call it per option, passing ~35 values of exploded arrays each time.
+    The seat's weights in use are its turn's phase's (``activate_phase``, as its turn begins)."""
     if not plan_is_current(S, p):
         turn_plan(S, T, W, OPT, p)
     if dk == DK_CARD:
@@ -148,9 +148,9 @@ def scripted(S, SCR, OPT, n):
 
 @hot
 def activate_phase(S, W, p):
-    """Copy the seat's weights for the turn's phase into the block in use (a row with no phase
-    blocks, as scenarios use, is left alone). At each decision the seat weighs: what is in use is
-    then a function of the state, which a search restores."""
+    """Copy the seat's weights for the phase its turn began in into the block in use (a row with
+    no phase blocks, as scenarios use, is left alone): the loop does it at the turn's first
+    decision, a search's playouts at each (``search.scores``) and put back after."""
     if W.shape[1] < N_WCOLS:
         return
     base = N_WEIGHTS * (1 + S[S_TURN_PHASE])

@@ -8,8 +8,8 @@ A search's horizon counts turns (``clock``: every seat's; the strategy's words "
 "2rounds", ... are that many rounds of turns). A position is worth the seat's VP after the
 final scoring as if the game ended now, plus what its pieces still promise (its ships' river
 progress, its prophet's steps, by its weights), over the best rival's (``standing``).
-The heuristic's weights in use are its turn's phase's, set at each decision from the state
-(``policy.activate_phase``), so a playout leaves nothing to put back outside S.
+The heuristic's weights in use are those of the phase its turn began in (``policy.activate_phase``):
+a playout's seats weigh each decision with theirs, and the search puts the seat's back after it.
 """
 import numpy as np
 
@@ -70,8 +70,19 @@ def value(S, T, W, p):
 
 @hot
 def scores(S, T, W, OPT, n, out):
-    option_scores(S, T[0], W, OPT, S[S_CUR], n, decision_kind(S), out)
+    p = S[S_CUR]
+    activate_phase(S, W, p)
+    option_scores(S, T[0], W, OPT, p, n, decision_kind(S), out)
     return n
+
+
+@hot
+def keep_seats(S, T, W, back):
+    """After a search (back), the seat to move's weights of its turn's phase in use again (its
+    playouts weighed later turns with later phases')."""
+    if back:
+        activate_phase(S, W, S[S_CUR])
+    return 0
 
 
 @hot
@@ -86,7 +97,7 @@ def clock(S, p, taken):
 
 
 PLAY = bind(__name__, loop=False, apply=apply, to_move=to_move, value=value, scores=scores, redeal=redeal,
-            clock=clock)
+            clock=clock, keep_seats=keep_seats)
 lookahead, mcts = PLAY.lookahead, PLAY.mcts
 
 
@@ -124,7 +135,6 @@ def deliberate(S, T, W, POL, R, LOG, OPT, X, SC, pol, n, dk):
     sailing card (the turn's other decisions its heuristic's), a plugin's or the heuristic's."""
     p = S[S_CUR]
     if pol == POL_MCTS or (pol == POL_LOOKAHEAD and dk == DK_CARD):
-        activate_phase(S, W, p)
         horizon = horizon_turns(S, int(W[p, W_PARAMS + PARAM_HORIZON]))
         if pol == POL_MCTS:
             return mcts(S, (T, LOG, X[1]), R, W, POL, OPT, n, X[2], POL_RANDOM,
