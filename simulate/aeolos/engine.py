@@ -23,8 +23,8 @@ from ..core.rng import shuffle_range
 
 from .check import check_state
 from .layout import *  # noqa: F403
-from .options import (add_option, card_options, crystal_options, discard_options, extra_options, harbor_options,
-                      keep_options, move_options, step_options, value_options, window_options)
+from .options import (add_option, crystal_options, extra_options, hand_options, harbor_options, keep_options,
+                      move_options, step_options, value_options, window_options)
 from .pieces import log, move_ship, poseidon_effect, present, take_crystal
 from .rules import (discard_for_swap, draw_for_swap, draw_to_keep, harbor_effect, keep_one, play_card, play_favor,
                     score_platform, set_value, step_upriver)
@@ -109,7 +109,7 @@ def step(S, T, LOG, R, OPT):
                 S[at + FR_STAGE] = TURN_CARD
                 push_window(S, p)
             elif stage == TURN_CARD:
-                n = card_options(S, OPT, p)
+                n = hand_options(S, OPT, p, O_CARD)
                 if n > 0:
                     return n
                 S[at + FR_STAGE] = TURN_CHECK
@@ -160,7 +160,7 @@ def step(S, T, LOG, R, OPT):
             return keep_options(S, OPT, S[at + FR_A])
         else:                                           # F_SWAP
             if S[at + FR_A] > 0:
-                return discard_options(S, OPT, p)
+                return hand_options(S, OPT, p, O_DISCARD)
             pop(S)
             shuffle_range(S, S_DECK, S[S_DECK_N], R)    # the discarded cards into the deck
     return 0

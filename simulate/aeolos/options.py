@@ -278,20 +278,12 @@ def platform_vp(S, T, p, platform):
 
 
 @tiny
-def card_options(S, OPT, p):
-    """Step 1: each card in p's hand (by slot)."""
+def hand_options(S, OPT, p, kind):
+    """Each card in p's hand, by slot: the sailing card to play (O_CARD) or a card swap's
+    discard (O_DISCARD)."""
     n = 0
     for slot in range(S[S_HAND_N + p]):
-        n = add_option(OPT, n, O_CARD, slot)
-    return n
-
-
-@tiny
-def discard_options(S, OPT, p):
-    """A card swap's discard: each card in p's hand (by slot)."""
-    n = 0
-    for slot in range(S[S_HAND_N + p]):
-        n = add_option(OPT, n, O_DISCARD, slot)
+        n = add_option(OPT, n, kind, slot)
     return n
 
 
