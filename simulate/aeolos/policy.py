@@ -1,6 +1,7 @@
-"""How a seat chooses among the legal options the kernel lists.
+"""How a seat chooses among the legal options the decision stack lists (``search.decide`` picks
+the policy; the searches are the core's, ``search``).
 
-Three policies, picked per seat by ``POL[p]``:
+The policies, picked per seat by ``POL[p]``:
 
 * ``POL_RANDOM``: uniform over the legal options of each decision.
 * ``POL_HEURISTIC``: scores each option with the seat's weight vector ``W[p]``
