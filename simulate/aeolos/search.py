@@ -7,7 +7,7 @@ players bound to them (``PLAY``), and ``decide``, the option a seat's policy tak
 A search's horizon counts turns (``clock``: every seat's; the strategy's words "round",
 "2rounds", ... are that many rounds of turns). A position is worth the seat's VP after the
 final scoring as if the game ended now, plus what its pieces still promise (its ships' river
-progress, its prophet's steps, by its weights), over the best rival's (``standing``).
+progress, its prophet's steps, by its weights), over the best rival's (``value``, ``worth``).
 The heuristic's weights in use are those of the phase its turn began in (``policy.activate_phase``):
 a playout's seats weigh each decision with theirs, and the search puts the seat's back after it.
 """
