@@ -288,7 +288,7 @@ def test_a_strategy_that_exits_fails_the_run_naming_itself_and_keeps_the_finishe
     assert r.returncode == 1, (r.returncode, r.stderr)
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
     assert f"Python strategy 'quitter' tried to end the run in game 44 (seed 1): {words} (quitter.py, line 7)" \
-        in r.stderr and "25 of 100 games kept in 1 shards" in r.stderr, r.stderr
+        in r.stderr and "25 of 100 games kept in 1 shard under" in r.stderr, r.stderr
     m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "failed" and m["games_done"] == 25 and (out / m["shards"][0]["files"]["seats"]).is_file()
 

@@ -169,7 +169,7 @@ def test_an_interrupted_robustness_check_says_how_to_go_on(run, tmp_path, monkey
     from simulate.running.runner import RunInterrupted
 
     def stopped(*a, **k):
-        raise RunInterrupted("interrupted: 120 of 400 games kept in 1 shards under X; continue with --resume")
+        raise RunInterrupted("interrupted: 120 of 400 games kept in 1 shard under X; continue with --resume")
 
     monkeypatch.setattr(simulate.running.robustness, "play_tiers", stopped)
     r = invoke("report", run, "--robustness", "--tiers", "tuned:400", "--out", tmp_path / "i.html")

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from analysis.words import plural
 from strategies.roster import search_codes, split_names, strategy_label
 
 from ..core.errors import PluginFailed, UserError, check_int, check_path
@@ -582,7 +583,7 @@ _AFTER_STALL = "fix the strategy and start a new run (--force), or --resume with
 
 def _kept(plan):
     m, folder = plan.manifest, plan.folder
-    text = f"{m['games_done']:,} of {m['games']:,} games kept in {len(m['shards'])} shards under {folder.path}"
+    text = f"{m['games_done']:,} of {m['games']:,} games kept in {plural(len(m['shards']), 'shard')} under {folder.path}"
     return text + (f" (the run it replaces stays in {folder.out} until this one is complete)" if folder.staged
                    else "")
 
