@@ -20,6 +20,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from analysis.words import plural
+
 from . import layout as L
 from .game import ranks
 
@@ -46,10 +48,6 @@ def cap(s):
 
 def ordinal(n):
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def plural(n, word, many=None):
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def and_list(items):

@@ -14,6 +14,8 @@ changes anything; the only kernel rules it asks are a hero's coin cost (``engine
 which knows the upgrades' discounts) and a ship slot's reward (``cards.slot_reward``, which
 knows ship trophies).
 """
+from analysis.words import plural
+
 from . import layout as L
 from .actions import CHALLENGE_ONLY, SYMBOLS
 from .cards import printed_slot_reward, slot_reward
@@ -25,10 +27,6 @@ from .symbols import MOVE_KRAKEN, MOVE_SHIP2
 SYMBOL_NAMES = SYMBOLS + CHALLENGE_ONLY             # programs.SYMBOL_CODES order
 
 PROFESSION_WORDS = ("Scout", "First Officer", "Quartermaster", "Treasurer", "Warrior")
-
-
-def plural(n, one, many=None):
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def symbol(name, n):
