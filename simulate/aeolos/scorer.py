@@ -55,11 +55,11 @@ def extension(scorers=None, POL=None):
     scratch array and the search players'; None when no seat plays a plugin, the lookahead or
     the MCTS player (`POL` given): numba then compiles the kernel without them."""
     scorers = list(scorers or [])
-    if POL is not None and not any(s is not None for s in scorers) \
-            and not np.isin(np.asarray(POL), (POL_LOOKAHEAD, POL_MCTS)).any():
+    searching = POL is None or np.isin(np.asarray(POL), (POL_LOOKAHEAD, POL_MCTS)).any()
+    if not searching and not any(s is not None for s in scorers):
         return None
     fns = tuple(scorers[i] if i < len(scorers) and scorers[i] is not None else keep_base
                 for i in range(MAX_PLAYERS))
     WS = np.zeros(WS_SIZE, np.int32)
     WS[WS_SEAT:WS_SEAT + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
-    return fns, WS, search_scratch(S_SIZE, MAX_OPTIONS, MAX_NODES)
+    return fns, WS, search_scratch(S_SIZE, MAX_OPTIONS, MAX_NODES if searching else 1)   # (1.4 MB of tree)
