@@ -11,7 +11,8 @@ import numpy as np
 
 from ..core.config_files import (CONFIG_ROOT, ResolvedConfig, apply_overrides, check_keys, line_of, merge_tables,
                                  read_toml)
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, UserError
+from ..core.held_items import ItemClass, held
 from ..core.protocol import parse_variants as _parse_variants
 from . import layout as L
 
@@ -352,6 +353,16 @@ def _switch(table, key, default):
     return 1 if table.get(key, default) else 0
 
 
+# the items a seat can hold from the start instead of those dealt (``Game.item_classes``)
+ITEM_CLASSES = (ItemClass("favor", "card", "Favor card", "the {value} Favor card instead of the one dealt",
+                          L.FAVOR_NAMES),)
+
+
+def favor_absent(cls, name, config):
+    """Why the config deals no Favor card `name` ("" where it does)."""
+    return "" if (config.get("favor") or {}).get(name, {}).get("count") else f"favor.{name}.count is 0"
+
+
 def _intervention(path, data, T):
     """[intervention]: what the treated seat of each game (seat k mod players of game k) plays
     with changed; every value at its "none" (the table absent too) is no intervention."""
@@ -359,11 +370,11 @@ def _intervention(path, data, T):
     if not isinstance(table, dict):
         raise ConfigError(path, "intervention", "expected a table", line_of(path, "intervention"))
     check_keys(table, KEYS, path, "intervention", "intervention")     # (a run's config is checked here too)
-    favor = table.get("favor", "none")
-    T[L.T_IV_FAVOR] = -1 if favor == "none" else _index(path, "intervention.favor", favor, L.FAVOR_NAMES)
-    if favor != "none" and not data.get("favor", {}).get(favor, {}).get("count"):
-        raise ConfigError(path, "intervention.favor", f"the game has no {favor} card (favor.{favor}.count is 0)",
-                          line_of(path, "favor"))
+    try:                                        # the core's "hold an item at setup" (held_items)
+        rows = held(ITEM_CLASSES, data, "intervention", favor_absent)
+    except UserError as e:
+        raise ConfigError(path, "intervention.favor", str(e).split(": ", 1)[1], line_of(path, "favor")) from None
+    T[L.T_IV_FAVOR] = rows[0, 1] if len(rows) else -1
     T[L.T_IV_VP] = _int(path, data, "intervention.start_vp", 0, 100) if "start_vp" in table else 0
     T[L.T_IV_WIND] = _int(path, data, "intervention.start_wind", 0, 20) if "start_wind" in table else 0
     harbor = _int(path, data, "intervention.no_harbor", 0, L.FIRST_HARBOR + L.N_HARBORS - 1) \

@@ -308,14 +308,22 @@ def new_game(T, LOG, n_players, run_seed, game_index, S, R):
 def intervene(S, T, LOG, t):
     """The treated seat t's changes, made after the deal so that everything else is the
     printed game's on the same seed (common random numbers): extra VP and wind, and the
-    Favor card it holds, swapped with that card's place in the deck or another seat's hand."""
+    Favor card it holds (the core's "hold an item at setup": ``hold_favor``)."""
     S[S_TREATED] = t + 1
     S[S_VP + t] += T[T_IV_VP]
     wind = min(T[T_IV_WIND], S[S_WIND_SUPPLY])
     S[S_WIND + t] += wind
     S[S_WIND_SUPPLY] -= wind
-    want = T[T_IV_FAVOR]
-    if want < 0 or S[S_FAVOR + t * N_FAVOR_TYPES + want] > 0:
+    if T[T_IV_FAVOR] >= 0:
+        hold_favor(S, LOG, t, T[T_IV_FAVOR])
+
+
+@hot
+def hold_favor(S, LOG, t, want):
+    """Seat t holds Favor card `want` instead of the one setup dealt it, every count kept: the
+    card's place in the deck takes the dealt one, or else the seat dealt it gets the dealt one
+    (the game's ``hold``: ``simulate/core/held_items.py``; with the transcript's LOG beside S)."""
+    if S[S_FAVOR + t * N_FAVOR_TYPES + want] > 0:
         return
     held = -1
     for f in range(N_FAVOR_TYPES):

@@ -9,7 +9,7 @@ from strategies.plugin import scorers_for
 
 from ..core.protocol import CausalItem, Game, StrategySchema, Subject
 from . import layout as L
-from .config import VARIANTS, load_rules
+from .config import ITEM_CLASSES, VARIANTS, favor_absent, load_rules
 
 
 class Aeolos(Game):
@@ -25,13 +25,12 @@ class Aeolos(Game):
     records = "simulate.aeolos.records"
     plugin_error_code = L.CHK_PLUGIN
     intervention_table = "intervention"   # base.toml's [intervention]: favor, start_vp, start_wind, no_harbor, tableau
-    intervention_words = {"favor": "the {value} Favor card instead of the one dealt",
-                          "start_vp": "{value} VP more at the start", "start_wind": "{value} wind more at the start",
+    item_classes = ITEM_CLASSES           # favor: the core's "hold an item at setup" (the kernel's hold_favor)
+    intervention_words = {"start_vp": "{value} VP more at the start", "start_wind": "{value} wind more at the start",
                           "no_harbor": "no harbor {value} action, ever",
                           "tableau": "the {value} tableau instead of the one dealt"}
     # the report quotes an intervention's effect in the association finding of the same item
-    intervention_subjects = {"favor": ("card", "holding it from the start"),
-                             "no_harbor": ("harbor", "never taking it")}
+    intervention_subjects = {"no_harbor": ("harbor", "never taking it")}
     # the strongest last: the MCTS player at 50 iterations (about 7 games/s a core with three players in
     # every seat, and 71% against tuned) on a subsample (docs/mcts.md)
     skill_tiers = (("tuned", 100_000), ("lookahead", 2_000), ("mcts:iterations=50", 1_000))
@@ -109,16 +108,19 @@ class Aeolos(Game):
     def causal_items(self, config, n_players):
         """Each Favor card (held instead of the one dealt), each harbor's action (never taken: its
         value is the run's seat against the what-if's) and, with variant tableaus, each tableau."""
-        items = [CausalItem("card", "Favor card", name, {"favor": name}) for name in L.FAVOR_NAMES]
+        items = super().causal_items(config, n_players)
         items += [CausalItem("harbor", "harbor action", str(h), {"no_harbor": h}, sign=-1)
                   for h in range(L.FIRST_HARBOR, L.FIRST_HARBOR + L.N_HARBORS)]
         if (config.get("tableaus") or {}).get("enabled"):
             items += [CausalItem("ability", "tableau", name, {"tableau": name}) for name in L.ABILITY_NAMES]
         return items
 
+    def item_absent(self, item_class, name, config):
+        return favor_absent(item_class, name, config)
+
     def intervention_values(self, config):
         harbors = f"{L.FIRST_HARBOR}-{L.FIRST_HARBOR + L.N_HARBORS - 1}"
-        return {"favor": ", ".join(L.FAVOR_NAMES), "start_vp": "1-100", "start_wind": "1-20",
+        return {**super().intervention_values(config), "start_vp": "1-100", "start_wind": "1-20",
                 "no_harbor": harbors, "tableau": ", ".join(L.ABILITY_NAMES) + " (with --variant tableaus)"}
 
     def replay(self, rules, n_players, run_seed, game_index, strategies, *, check=False, tape=None):

@@ -29,6 +29,9 @@ and may offer (``contract_batch.OPTIONAL``: the core's default in their place):
                                    root; EOS: seat p's turns begun)
     keep_seats(S, T, W, back)      what a playout changes outside S (EOS: the seats' weights for
                                    the game's phase), kept (back False) or put back (default: none)
+    hold(S, T, p, c, item)         seat p holds item `item` of item class `c` (``Game.item_classes``)
+                                   instead of what setup dealt it, every count kept (the what-if
+                                   "hold an item", ``held_items``; default: no items)
 
 The players below are **templates**: plain functions that call the contract by those names. A
 game binds them to its functions (``contract_batch.bind``): each template is made a function of
@@ -49,8 +52,8 @@ import numpy as np
 from .mcts_tree import N_VISITS, ROOT, backup, field, find_child, most_visited, reward_of, select, tree_reset, tree_size
 from .rng import below, game_seed
 
-FUNCTIONS = ("options", "apply", "to_move", "value", "scores", "redeal", "clock", "keep_seats", "new_game", "check",
-             "record")
+FUNCTIONS = ("options", "apply", "to_move", "value", "scores", "redeal", "clock", "keep_seats", "hold", "new_game",
+             "check", "record")
 TEMPLATES = []                    # the players, bound per game (``contract_batch.bind``)
 OPT_W = 4                         # an option row: kind, a, b, c (the tree keys its children by it)
 C_PUCT = 1.5
@@ -111,6 +114,12 @@ def reward(S, T, W, p, root, scale, ended):
 @template
 def nothing_hidden(S, T, p, R):
     """The ``redeal`` of a game without hidden information."""
+    return 0
+
+
+@template
+def no_items(S, T, p, c, item):
+    """The ``hold`` of a game without item classes."""
     return 0
 
 

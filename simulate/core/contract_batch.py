@@ -6,10 +6,11 @@ greedy player over its ``scores``, the lookahead and the MCTS player), and write
     for each game: seat the run's strategies, new_game, then while the decision at hand has
     options: the seat's policy picks one, apply it (check mode: check the state); record
 
-An intervention the core offers every game on the contract: **forbid an option** to one seat a
-game (``ContractGame.forbidden``: the config's ``[intervention] forbid``, an option by the game's
-words), the seat game k treats being k mod players; its other seats, and its searches' imagined
-moves, play as printed.
+Two interventions the core offers every game on the contract, to one seat a game (the seat game k
+treats being k mod players; its other seats, and its searches' imagined moves, play as printed):
+**forbid an option** (``ContractGame.forbidden``: the config's ``[intervention] forbid``, an
+option by the game's words), and, for a game that declares item classes, **hold an item at
+setup** (``held_items``: the game's ``hold`` called once the game is set up).
 
 A seat's policy is a code of the game's strategy schema; ``Codes`` gathers the ones the loop
 needs (``codes``). Two streams, as every kernel keeps them: R the game's chance (the dice, the
@@ -22,14 +23,14 @@ import numpy as np
 from . import contract, kernel_frame, seats
 from .contract import DECISION, FUNCTIONS, OPT_W, TEMPLATES, greedy, lookahead, mcts, template
 from .jit import entry, hot, tiny
-from .rng import below
+from .rng import below, game_seed
 from .tape import tape_read, tape_write
 
 seat_strategies, treated_seat = tiny(kernel_frame.seat_strategies), tiny(seats.treated_seat)
 RANDOM, HEURISTIC, LOOKAHEAD, MCTS, ITERATIONS, ROLLOUTS, SLOT, RECORD, REPLAY = range(9)     # rows of `codes`
 ENTRIES = ("play_batch", "pick")          # the bound templates Python calls (the batch; the replay's pick)
 OPTIONAL = {"redeal": "nothing_hidden", "clock": "decisions_taken",   # contract functions a game may leave
-            "keep_seats": "no_seat_state"}                             # out: the template in their place
+            "keep_seats": "no_seat_state", "hold": "no_items"}         # out: the template in their place
 
 
 def codes(schema, slot_column):
@@ -100,21 +101,24 @@ def pick(S, T, R, RP, W, POL, OPT, n, X, K, scale, TAPE):
 
 @template
 def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotate, games, seats, seeds,
-               W_seat, POL_seat, S, R, RP, X, K, scale, F, TAPE):
+               W_seat, POL_seat, S, R, RP, X, K, scale, F, H, TAPE):
     """Games [first, first + n_games) into rows 0..n_games-1 of games, seats and seeds. W_seat to
     RP and X are scratch arrays made in Python (hot code allocates nothing), K the game's
-    ``codes``, `scale` its reward scale. F: the option rows an intervention
-    forbids the treated seat (game k's seat k mod players, ``seats.treated_seat``); none, no rows.
+    ``codes``, `scale` its reward scale. The interventions, for the treated seat (game k's seat
+    k mod players, ``seats.treated_seat``), none with no rows: F the option rows it may not take,
+    H the items (class, item) it holds from the start (``held_items``).
     TAPE: the choice tape record and replay seats write and read (rewound by the caller)."""
     OPT = X[DECISION]
     for g in range(n_games):
         seat_strategies(POL, W, first + g, n_players, rotate, POL_seat, W_seat, seats[g, :, K[SLOT]])
         new_game(S, R, RP, n_players, run_seed, first + g)
-        seeds[g] = R[0]
-        treated = treated_seat(first + g, n_players) if F.shape[0] > 0 else -1
+        seeds[g] = game_seed(run_seed, first + g)     # (R itself may have dealt the setup by now)
+        treated = treated_seat(first + g, n_players) if F.shape[0] + H.shape[0] > 0 else -1
+        for h in range(H.shape[0]):
+            hold(S, T, treated, H[h, 0], H[h, 1])
         n = options(S, T, OPT)
         while n > 0:
-            if treated >= 0 and to_move(S) == treated:        # (no intervention: nothing asked)
+            if F.shape[0] > 0 and to_move(S) == treated:        # (no intervention: nothing asked)
                 n = without(OPT, n, F)
             n = apply(S, T, R, OPT, pick(S, T, R, RP, W_seat, POL_seat, OPT, n, X, K, scale, TAPE))
             if check_mode:
@@ -122,7 +126,7 @@ def play_batch(T, n_players, run_seed, first, n_games, W, POL, check_mode, rotat
         record(S, T, g, games, seats)
 
 
-LOOP = ("new_game", "options", "check", "record")     # what only the core's batch loop and face call
+LOOP = ("new_game", "options", "check", "record", "hold")     # what only the core's batch loop and face call
 
 
 def bind(module, loop=True, **functions):

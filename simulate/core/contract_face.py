@@ -34,9 +34,12 @@ class ContractState(State):
         self.R, self.RP = np.zeros(1, np.uint64), np.zeros(1, np.uint64)
         self.OPT = np.zeros((game.max_options, C.OPT_W), np.int32)
         self.tape, self._kernel = [], None
-        self._forbid = game.forbidden(rules.config)             # the what-if's, for the treated seat, as the loop
-        self._treated = treated_seat(game_index, players) if len(self._forbid) else -1
+        self._forbid = game.forbidden(rules.config)             # the what-ifs', for the treated seat, as the loop
+        held = game.held(rules.config)
+        self._treated = treated_seat(game_index, players) if len(self._forbid) + len(held) else -1
         game.functions.new_game(self.S, self.R, self.RP, players, seed, game_index)
+        for c, item in held:
+            game.functions.hold(self.S, rules.T, self._treated, c, item)
         self._listed(game.functions.options(self.S, rules.T, self.OPT))
         if kernel_seats is not None:
             POL, W = kernel_seats
@@ -54,7 +57,7 @@ class ContractState(State):
 
     def _listed(self, n):
         """The decision's n options, less those a what-if forbids its treated seat (``contract_batch``)."""
-        if n > 0 and self._treated >= 0 and self._to_move() == self._treated:
+        if n > 0 and len(self._forbid) and self._to_move() == self._treated:
             n = self.game.functions.without(self.OPT, n, self._forbid)
         self.n = int(n)
 

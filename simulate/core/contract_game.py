@@ -30,7 +30,7 @@ class ContractGame(Game):
         module, _, name = self.contract.rpartition(".")
         return getattr(importlib.import_module(module), name)
 
-    intervention_table = "intervention"      # its [intervention] forbid = "none" (the core's interventions)
+    intervention_table = "intervention"      # its [intervention] forbid = "none" (and each item class's key)
     intervention_words = {"forbid": "never to {value}"}
     # option kinds by name (row[0]), for the words and for "forbid": an option named "kind" or "kind:a"
     option_kinds = ()
@@ -41,19 +41,22 @@ class ContractGame(Game):
 
     def read_rules(self, config=None, overrides=None, variants=None, data=None):
         """The base class's whole-number config (``config_ranges``), with the [intervention] table
-        of the core's interventions beside it (its value checked: ``forbidden``)."""
+        of the core's interventions beside it (its values checked: ``forbidden``, ``held``)."""
         path, data = self.read_config(config, overrides, variants, data)
         own = {k: v for k, v in data.items() if k != self.intervention_table}
-        check_keys(data, {"": set(data), self.intervention_table: {"forbid"}}, path)
-        try:
-            self.forbidden(data)
-        except UserError as e:
-            raise ConfigError("--set" if "intervention.forbid" in (overrides or {}) else path,
-                              f"{self.intervention_table}.forbid", str(e).split(": ", 1)[1]) from None
+        keys = {"forbid", *(c.key for c in self.item_classes)}
+        check_keys(data, {"": set(data), self.intervention_table: keys}, path)
+        for key, check in [("forbid", self.forbidden), *((c.key, self.held) for c in self.item_classes)]:
+            try:
+                check(data)
+            except UserError as e:
+                raise ConfigError("--set" if f"{self.intervention_table}.{key}" in (overrides or {}) else path,
+                                  f"{self.intervention_table}.{key}", str(e).split(": ", 1)[1]) from None
         return self._table_rules(own, data, path, overrides)
 
     def intervention_values(self, config):
-        return {"forbid": ", ".join(self.option_kinds) + " (an option kind, or kind:a)"}
+        return {"forbid": ", ".join(self.option_kinds) + " (an option kind, or kind:a)",
+                **super().intervention_values(config)}
 
     def forbidden(self, config):
         """The option rows the config's intervention forbids the treated seat (an int32 (k, 4)
@@ -89,4 +92,5 @@ class ContractGame(Game):
             np.zeros((r.MAX_PLAYERS, W.shape[1])), np.zeros(r.MAX_PLAYERS, np.int64),
             np.zeros(self.state_size, self.state_dtype), np.zeros(1, np.uint64), np.zeros(1, np.uint64),
             scratch(self.state_size, self.max_options), codes(self.strategy_schema(), self.slot_column),
-            self.reward_scale, self.forbidden(rules.config), no_tape() if tape is None else tape)
+            self.reward_scale, self.forbidden(rules.config), self.held(rules.config),
+            no_tape() if tape is None else tape)

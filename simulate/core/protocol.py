@@ -52,6 +52,8 @@ What it implements (methods):
                        section) rests on, to mark findings that rest on assumed values
   causal_items         the items whose effect a report measures as a cause by default: each
                        a what-if of its intervention table (``CausalItem``; ``docs/causal.md``)
+  item_classes, item_absent  the items setup deals that the core's what-if "hold an item" gives
+                       a seat (``simulate/core/held_items.py``), and those a config does not deal
   about                what ``windtunnel info`` says of it beyond the declared facts
 
 Rules (whatever ``load_rules`` returns) has ``config`` (the resolved dict: a run
@@ -295,6 +297,10 @@ class Game:
     intervention_table = None
     intervention_words = {}          # key -> its phrase in a sentence ("{value} VP more at the start")
     intervention_subjects = {}       # key -> (Subject name, phrase): its value is that subject's item
+    # the classes of items setup deals that the core's what-if "hold an item" gives the treated
+    # seat instead (``simulate.core.held_items.ItemClass``: each a key of the intervention table,
+    # its words and causal items the core's; the game's kernel ``hold`` puts the item in its hand)
+    item_classes = ()
     # the stronger strategies a run's findings are checked against (``simulate.running.robustness``), the
     # strongest last (a finding gone with it is one "only weaker play shows"), each with the most
     # games it plays (the run's, if fewer): a slow search player on a subsample
@@ -373,10 +379,28 @@ class Game:
         a finding about it is marked where they hold assumed values. None known: []."""
         return []
 
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.item_classes:
+            from .held_items import merge_words
+            merge_words(cls)
+
     def intervention_values(self, config):
         """{intervention key: the values it takes, in words} of a resolved config (``windtunnel
-        info``; the keys are the config's ``intervention_table``). None known: {}."""
-        return {}
+        info``; the keys are the config's ``intervention_table``): its item classes' items."""
+        from .held_items import values
+        return values(self, config)
+
+    def item_absent(self, item_class, name, config):
+        """Why a resolved config deals no item `name` of `item_class` ("favor.hera.count is 0"),
+        or "" where it does (the base class: every item of the class is dealt)."""
+        return ""
+
+    def held(self, config):
+        """The (class index, item code) rows the config's what-if has the treated seat hold
+        (``simulate.core.held_items.held``): none without item classes."""
+        from .held_items import held
+        return held(self.item_classes, config, self.intervention_table, self.item_absent)
 
     def about(self, config):
         """What ``windtunnel info`` tells of the game beyond its declared facts, from a resolved
@@ -497,8 +521,10 @@ class Game:
 
     def causal_items(self, config, n_players):
         """[CausalItem] of a run's resolved `config`: every item a report measures as a cause by
-        default, each by one what-if of the game's ``intervention_table``. None known: []."""
-        return []
+        default, each by one what-if of the game's ``intervention_table``: the base class's, each
+        item of its item classes held from the start."""
+        from .held_items import causal_items
+        return causal_items(self, config)
 
     def seat_rule(self, config, n_players):
         """A CausalItem (kind "rule") whose what-if gives every seat the same number of turns (an end
