@@ -125,7 +125,7 @@ def test_check_mode(rules):
 def test_face(rules):
     state = GAME.new_state(3, seed=7, game_index=4, rules=rules)
     assert state.current_player() == 0 and state.legal_actions() == ["roll"]   # the first roll is forced
-    with pytest.raises(ValueError, match="legal: roll"):
+    with pytest.raises(ValueError, match="not offered here; offered: roll"):
         state.apply_action("hold")
     state.apply_action(0)
     assert "Round 1" in str(state)

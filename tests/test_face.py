@@ -46,6 +46,13 @@ def test_actions_are_readable_and_checked():
     assert "to decide:" in str(state) and "seat 0:" in str(state)
     assert state.current_player() in (0, 1) and before == 0
     assert state.returns() == [0.0, 0.0]                          # nothing won before the end
+    with pytest.raises(IllegalChoice):
+        state.apply_action(True)                                 # (a bool is no index)
+    other = state.clone()                                        # a copy plays on alone
+    history, said = list(state.history), str(state)
+    while not other.is_terminal():
+        other.apply_action(0)
+    assert state.history == history and str(state) == said and not state.is_terminal()
 
 
 def test_random_face_games_end_with_a_winner():

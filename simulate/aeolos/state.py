@@ -23,15 +23,16 @@ import copy
 
 import numpy as np
 
+from ..core import face
+from ..core.face import TERMINAL  # noqa: F401  (the face's name for a finished game's seat to move)
 from . import layout as L
 from .observe import observe
 from .scenario import _PROBE, IllegalChoice, Scenario
 from .turn import MAX_TURNS
 
-TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
+class State(face.State):
+    illegal = IllegalChoice
 
-
-class State:
     def __init__(self, rules, players, seed=0, game_index=0, kernel_seats=None):
         self.position = Scenario(players, seed, rules, game_index=game_index)
         if kernel_seats is not None:
@@ -65,9 +66,12 @@ class State:
         self._pending = None
         self._ranks = pos.finish()
 
-    # ---- OpenSpiel's State
-    def current_player(self):
-        return TERMINAL if self._pending is None else int(self._pending.S[L.S_CUR])
+    # ---- OpenSpiel's State (``simulate.core.face.State``: current_player, apply_action)
+    def _to_move(self):
+        return int(self._pending.S[L.S_CUR])
+
+    def _count(self):
+        return len(self.legal_action_rows())
 
     def legal_action_rows(self):
         """The options as the kernel's (kind, a, b, c) rows."""
@@ -79,14 +83,8 @@ class State:
             return []
         return [self.position.option_text(r, self._pending.S) for r in self.legal_action_rows()]
 
-    def apply_action(self, action):
-        rows, texts = self.legal_action_rows(), self.legal_actions()
-        if isinstance(action, (int, np.integer)) and 0 <= action < len(rows):
-            row = rows[action]
-        elif isinstance(action, str) and action in texts:
-            row = rows[texts.index(action)]
-        else:
-            raise IllegalChoice(f"{action!r} is not offered here; offered: {'; '.join(texts) or 'nothing (game over)'}")
+    def _apply(self, index):
+        row = self.legal_action_rows()[index]
         run = self._pending
         n = int(run.S[L.S_OFFERED])
         if n > 1:       # the kernel's own index: the first of its rows the script row matches
@@ -97,6 +95,10 @@ class State:
 
     def is_terminal(self):
         return self._pending is None
+
+    def clone(self):
+        """An independent copy (the position and the pending turn are objects: copied whole)."""
+        return copy.deepcopy(self)
 
     def public(self):
         """The state array (``layout``'s offsets) as the seat to move sees it, read-only: the deck's

@@ -67,6 +67,9 @@ class ContractState(State):
     def legal_actions(self):
         return [self.game.option_text(self.OPT[i]) for i in range(self.n)]
 
+    def _count(self):
+        return self.n
+
     def _apply(self, index):
         if self._kernel is not None and self.n > 1:
             self.tape.append(int(index))

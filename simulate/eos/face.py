@@ -26,6 +26,8 @@ For scenario tests the state is open: ``S`` (read and write through ``layout``'s
 """
 import numpy as np
 
+from ..core import face
+from ..core.face import TERMINAL  # noqa: F401  (the face's name for a finished game's seat to move)
 from ..core.rng import game_seed
 from ..core.seats import treated_seat
 from . import layout as L, solo
@@ -40,9 +42,6 @@ from .scoring import final_glory
 from .seat_policies import SeatPolicies
 from .setup import deal_ships, new_game
 from .words import PROFESSION_WORDS, Words
-
-TERMINAL = -4            # current_player() of a finished game (OpenSpiel's kTerminalPlayerId)
-
 
 class IllegalChoice(ValueError):
     """An option that is not offered at the decision at hand."""
@@ -69,7 +68,7 @@ def nation_index(name):
     raise ValueError(f"no nation {name!r} (nations: {', '.join(NATIONS)})")
 
 
-class State:
+class State(face.State):
     """Game `game_index` of a run with seed `seed`, `players` seats; `nations` one name per
     seat (None, or None for a seat: the batch's random draw for that game). With run=False
     the game stops right after the setup's deal, before anything is resolved (a scenario may
@@ -196,38 +195,26 @@ class State:
         self.push(L.F_TURN, p)
         return self.run_to_decision()
 
-    def clone(self):
-        """An independent copy (the arrays copied; the content and words shared)."""
-        other = object.__new__(State)
-        other.__dict__ = {k: (v.copy() if isinstance(v, (np.ndarray, list)) else v) for k, v in self.__dict__.items()}
-        return other
-
     def play(self, pick):
         """Take decisions with `pick(state) -> option index` until the game ends."""
         while self.offered:
             self.choose_index(pick(self))
 
-    # ---- OpenSpiel's State
-    def current_player(self):
-        if self.is_terminal():
-            return TERMINAL
+    # ---- OpenSpiel's State (``simulate.core.face.State``: current_player, apply_action, clone)
+    illegal = IllegalChoice
+
+    def _to_move(self):
         return int(self.S[L.S_STACK + (int(self.S[L.S_SP]) - 1) * L.FRAME + L.FR_PLAYER])
+
+    def _count(self):
+        return self.offered
+
+    def _apply(self, index):
+        return self.choose_index(index)
 
     def legal_actions(self):
         """The options of the decision at hand in words, in OPT order."""
         return [self.words.option(self.S, self.NS, row) for row in self.options()]
-
-    def apply_action(self, action):
-        """Take an option: its index in legal_actions() or its text."""
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            if not 0 <= action < self.offered:
-                raise IllegalChoice(f"option {action} is not offered; offered: {'; '.join(self.legal_actions())}")
-            return self.choose_index(int(action))
-        texts = self.legal_actions()
-        if action not in texts:
-            raise IllegalChoice(f"{action!r} is not offered here; offered: "
-                                f"{'; '.join(texts) or 'nothing (game over)'}")
-        return self.choose_index(texts.index(action))
 
     def is_terminal(self):
         return self.offered == 0
@@ -270,7 +257,8 @@ class State:
         return [p for p, row in enumerate(self.record()[1]) if row[L.P_WON]]
 
     def returns(self):
-        """Win share per seat at the end (1/k for each of k tied winners), zeros before."""
+        """Win share per seat at the end (1/k for each of k tied winners, coins breaking a tie on
+        glory), zeros before."""
         if not self.is_terminal():
             return [0.0] * self.n
         w = self.winners()
