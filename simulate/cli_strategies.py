@@ -34,11 +34,14 @@ def strategies_list(game: Optional[str] = typer.Argument(None, help="Game name [
 def _echo_roster(game, indent):
     from strategies import load_strategy, strategy_names
 
-    names = strategy_names(game)
+    from strategies.roster import style_names
+
+    names, styles = strategy_names(game), style_names(game)
     default = game.strategy_schema().default
     width = max(len(n) for n in names)
     for name in names:
         mark = " (default)" if name == default else ""
+        mark += " (style)" if name in styles else ""
         typer.echo(f"{indent}{name:<{width}}  {load_strategy(game, name).description}{mark}")
 
 
@@ -95,6 +98,59 @@ def tournament(game: str = GAME_ARG,
     if path is not None:
         save_tournament(t, path)
     typer.echo(json.dumps(t.to_dict(), separators=(",", ":")) if as_json else to_text(t))
+    if path is not None and not as_json:
+        typer.echo(f"Saved to {path}.")
+
+
+@app.command()
+def landscape(game: str = GAME_ARG,
+              players: str = players_option(2),
+              strategies: str = typer.Option("styles", "--strategies",
+                                             help="Comma-separated strategies, or 'styles': the game's strategies "
+                                                  "marked style = true."),
+              games: int = typer.Option(1000, "--games", help="Games per profile (two players: per pair)."),
+              budget: Optional[int] = typer.Option(None, "--budget", help="Games in all: after --games per profile, "
+                                                                          "more where a head-to-head is undecided."),
+              seed: int = typer.Option(1, "--seed", help="Run seed: every profile plays the same deals."),
+              resamples: int = typer.Option(200, "--resamples", help="Resampled tables behind the verdicts' "
+                                                                     "confidence and the mix's intervals."),
+              jobs: int = typer.Option(-1, "--jobs", help="Parallel workers (-1: every core)."),
+              out: Optional[str] = typer.Option(None, "--out", help="Folder to write landscape.json in (made if "
+                                                                    "new; a run folder's report then shows it)."),
+              force: bool = typer.Option(False, "--force", help="Replace the folder's landscape.json."),
+              as_json: bool = typer.Option(False, "--json", help="Print exactly one line of JSON (the summary)."),
+              no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar or lines."),
+              config: Optional[str] = CONFIG_OPT,
+              set_: Optional[List[str]] = SET_OPT,
+              plugin: Optional[List[str]] = PLUGIN_OPT,
+              variant: Optional[str] = VARIANT_OPT):
+    """The styles' meta-game: is one style dominant, the equilibrium mix, cycles (docs/landscape.md)."""
+    from strategies.plugin import loaded_files
+
+    from .running.landscape import FILE, landscape as play_landscape, save, styles, to_text
+
+    g = get_game(game)
+    check_seed(seed, None)
+    check_jobs(jobs)
+    load_plugins(plugin)
+    rules = load_game_rules(g, config, set_, players, variant)
+    names = styles(g) if strategies.strip() == "styles" else _strategy_list(g, strategies)
+    if len(names) < 2:
+        raise UserError(f"a landscape needs at least two styles ({g.title} marks {len(names)} style = true; "
+                        "name them with --strategies)")
+    if games < players:
+        raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
+    if budget is not None and budget < 1:
+        raise UserError(f"--budget must be a positive number of games, not {budget}")
+    if resamples < 0:
+        raise UserError(f"--resamples must be 0 or more, not {resamples}")
+    if out is not None and (Path(check_path(out)) / FILE).exists() and not force:
+        raise UserError(f"{Path(out) / FILE} already exists (use --force to replace it, or another --out)")
+    meta, summary, provenance = play_landscape(g, rules, players, names, games, seed, jobs, loaded_files(),
+                                               progress=False if no_progress else None, resamples=resamples,
+                                               budget=budget)
+    path = save(out, meta, summary, provenance, force) if out is not None else None
+    typer.echo(json.dumps(summary, separators=(",", ":")) if as_json else to_text(meta, summary))
     if path is not None and not as_json:
         typer.echo(f"Saved to {path}.")
 

@@ -31,28 +31,34 @@ class MatchResult:
         return wilson_interval(self.wins, self.games, confidence)
 
 
-def score_of_first(won, slot):
-    """Per game: 1 if strategy 0 won alone, 1/k if it shared first place with k-1 others
-    (`won`, `slot`: (games, players) arrays of a batch's results)."""
+def shares_by_slot(won, slot, n_slots):
+    """Per strategy slot, its seats' win shares summed over the games (a tie for first between k
+    seats: 1/k each); `won`, `slot`: (games, players) arrays of a batch's results."""
     won = np.asarray(won, dtype=bool)
-    mine = (won & (np.asarray(slot) == 0)).sum(axis=1)
-    return mine / np.maximum(won.sum(axis=1), 1)
+    share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+    return np.bincount(np.asarray(slot).ravel(), weights=share.ravel(), minlength=n_slots)[:n_slots]
 
 
-def play_match(game, rules, n_players, a, b, games, seed, first=0):
-    """Strategy `a` against `b` in the other seats: games [first, first + games) of `seed`."""
+def play_profile(game, rules, n_players, strategies, games, seed, first=0):
+    """`strategies` (one per seat) rotated over the seats game by game: games [first, first +
+    games) of `seed`; each strategy slot's win shares summed (``shares_by_slot``)."""
     game = get_game(game)
-    strategies = [a] + [b] * (n_players - 1)
     POL, W = strategy_arrays(game, strategies)
     check_python_strategies(game, strategies)
     mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
                 names=[s.name for s in strategies])
-    wins, results = 0.0, None
+    out, results = np.zeros(len(strategies)), None
     for start in range(first, first + games, game.chunk):
         k = min(game.chunk, first + games - start)
         results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results, **mine)
-        wins += float(score_of_first(results.won, results.slot).sum())
-    return MatchResult(wins, games)
+        out += shares_by_slot(results.won[:k], results.slot[:k], len(strategies))
+    return out
+
+
+def play_match(game, rules, n_players, a, b, games, seed, first=0):
+    """Strategy `a` against `b` in the other seats: games [first, first + games) of `seed`."""
+    return MatchResult(float(play_profile(game, rules, n_players, [a] + [b] * (n_players - 1), games, seed,
+                                          first)[0]), games)
 
 
 def weights_strategy(game, template, row, name="candidate"):

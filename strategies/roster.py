@@ -60,6 +60,20 @@ def builtin_names(game):
     return ["random"] + (sorted(p.stem for p in folder.glob("*.toml")) if folder is not None else [])
 
 
+def style_names(game):
+    """The game's styles: its TOML strategies that mark themselves ``style = true`` (a way to play
+    the landscape compares, ``windtunnel landscape``), by name."""
+    folder = get_game(game).strategy_schema().folder
+    out = []
+    for path in sorted(folder.glob("*.toml")) if folder is not None else ():
+        style = read_toml(path).get("style", False)
+        if not isinstance(style, bool):
+            raise ConfigError(path, "style", f"expected true or false, got {style!r}", line_of(path, "style"))
+        if style:
+            out.append(path.stem)
+    return out
+
+
 def strategy_names(game):
     """The game's whole roster: the built-in strategies, then the plugin scorers loaded in this
     process (a plain-Python strategy is named by its file's path: it is no member of "all",

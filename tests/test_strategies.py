@@ -22,7 +22,7 @@ from simulate.core.errors import UserError
 from simulate.core.games import get_game
 from simulate.core.protocol import Game, StrategySchema
 from strategies import load_strategy, resolve_strategies, strategy_arrays, strategy_names
-from strategies.match import play_match, score_of_first
+from strategies.match import play_match, shares_by_slot
 from strategies.plugin import load_plugin, registered, scorer
 from strategies.roster import row_from_tables
 
@@ -437,10 +437,10 @@ def test_plugins_register_per_game(tmp_path):
         scorer("hasty", game=Tiny(tmp_path, signature=False))
 
 
-def test_score_of_first_shares_a_tie_for_first():
+def test_shares_by_slot_shares_a_tie_for_first():
     won = np.array([[True, False, False], [True, True, False], [False, False, True], [True, True, True]])
-    slot = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 1]])
-    assert np.allclose(score_of_first(won, slot), [1, 0.5, 1, 1 / 3])
+    slot = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 2]])
+    assert np.allclose(shares_by_slot(won, slot, 3), [1 + 0.5 + 1 + 1 / 3, 0.5 + 1 / 3, 1 / 3])
 
 
 # ---------------------------------------------------------------- legality

@@ -1,0 +1,148 @@
+"""`windtunnel landscape`: the meta-game of a game's styles played and read (``analysis.landscape``).
+
+Every profile of the styles (how many seats play each; two players: each pair) plays the same
+games of the run seed (common random numbers: every profile the same deals), the styles rotated
+over the seats game by game so that no style keeps a seat's edge; profiles run on parallel
+joblib workers. The folder it writes holds ``landscape.json``: what was played (game, players,
+config hash, seed, styles, games), the payoff table and the summary (docs/landscape.md).
+"""
+import json
+from pathlib import Path
+
+import numpy as np
+
+from analysis.landscape import MetaGame, profiles, summarize, words
+from simulate.core.errors import UserError
+from simulate.core.games import get_game
+from simulate.core.run_files import write_atomic
+from simulate.core.run_progress import Progress
+from simulate.core.workers import local_jobs
+from strategies.roster import style_names
+
+FILE = "landscape.json"
+MIN_STYLES = 2
+
+
+def styles(game):
+    """The game's styles: its TOML strategies marked ``style = true``, by name."""
+    return style_names(get_game(game))
+
+
+def _profile_worker(game, config, n_players, names, first, games, seed, plugin_files):
+    from strategies.match import play_profile, worker_setup
+
+    rules, *strategies = worker_setup(game, config, plugin_files, *names)
+    return play_profile(game, rules, n_players, strategies, games, seed, first)
+
+
+def play_meta_game(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=(), progress=False,
+                   budget=None):
+    """The MetaGame of strategies `names` at `n_players`: `games` games per profile; with a
+    `budget` (games in all), then more where a head-to-head is still undecided (its interval
+    holds 0: who beats whom decides the verdicts), doubling those profiles' games each round
+    while the budget lasts. A profile's extra games are the next ones of the run seed, so every
+    profile's games stay a prefix of the same deals."""
+    from joblib import Parallel, delayed
+
+    game = get_game(game)
+    if len(names) < MIN_STYLES:
+        raise UserError(f"a landscape needs at least {MIN_STYLES} styles, not {len(names)}")
+    counts = profiles(len(names), n_players)
+    slot_style = [[i for i in range(len(names)) for _ in range(c[i])] for c in counts]
+    meta = MetaGame(tuple(names), n_players, counts, np.zeros(counts.shape), np.zeros(len(counts), np.int64))
+    total = len(counts) * games if budget is None else max(budget, len(counts) * games)
+    bar = None if progress is False else Progress(total, 0, mode=progress, label="landscape")
+    todo = {q: games for q in range(len(counts))}
+    with Parallel(n_jobs=local_jobs(jobs), return_as="generator") as parallel:
+        while todo:
+            jobs_ = [(q, int(meta.games[q]), n) for q, n in todo.items()]
+            results = parallel(delayed(_profile_worker)(game, rules.config, n_players, [names[i] for i in slot_style[q]],
+                                                        first, n, seed, list(plugin_files)) for q, first, n in jobs_)
+            for slots, (q, _, n) in zip(results, jobs_):          # (results first: the generator runs out)
+                np.add.at(meta.share[q], slot_style[q], slots)
+                meta.games[q] += n
+                if bar is not None:
+                    bar.advance(n)
+            todo = {} if budget is None else _more(meta, total - int(meta.games.sum()))
+    if bar is not None:
+        bar.close()
+    return meta
+
+
+def _more(meta, left):
+    """{profile: extra games} for the next round: the undecided head-to-heads' games doubled,
+    within `left` games (none when every head-to-head is decided or the budget is spent)."""
+    edge, se, n = meta.head_to_head()
+    rows = {}
+    for i, j in zip(*np.nonzero(n)):
+        if abs(edge[i, j]) < 1.96 * se[i, j]:
+            c = np.zeros(len(meta.styles), np.int64)
+            c[i], c[j] = 1, meta.players - 1
+            q = int(np.flatnonzero((meta.counts == c).all(axis=1))[0])
+            rows[q] = int(meta.games[q])
+    if not rows:
+        return {}
+    each = min(min(rows.values()), left // len(rows))
+    return {q: each for q in rows} if each >= meta.players else {}
+
+
+def to_dict(meta, summary, provenance):
+    return {**provenance, "table": {"counts": meta.counts.tolist(), "share": meta.share.tolist(),
+                                    "games": meta.games.tolist()}, "summary": summary}
+
+
+def save(out, meta, summary, provenance, force=False):
+    """Write ``landscape.json`` into folder `out` (made if new); an existing one is replaced only
+    with `force`, and nothing else in the folder is touched."""
+    out = Path(out)
+    path = out / FILE
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists (use --force to replace it, or another --out)")
+    out.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps(to_dict(meta, summary, provenance), indent=1).encode())
+    return path
+
+
+def read(folder):
+    """(MetaGame, summary, provenance) of a folder's ``landscape.json``."""
+    data = json.loads((Path(folder) / FILE).read_text())
+    t = data.pop("table")
+    summary = data.pop("summary")
+    meta = MetaGame(tuple(data["styles"]), data["players"], np.array(t["counts"], np.int64),
+                    np.array(t["share"], float), np.array(t["games"], np.int64))
+    return meta, summary, data
+
+
+def to_text(meta, summary):
+    """The head-to-head table (two players: the row's win rate against the column) and the words."""
+    names, k = summary["styles"], len(summary["styles"])
+    edge, lo, hi = (np.array(summary[key]) for key in ("edge", "edge_low", "edge_high"))
+    width = max(len(n) for n in names)
+    cell = 18
+    if meta.players == 2:
+        head = "Win rate of the row style against the column style (2 players, fair 50%), 95% intervals:"
+        fmt = lambda i, j: f"{(1 + edge[i, j]) / 2:.1%} [{(1 + lo[i, j]) * 50:.0f}-{(1 + hi[i, j]) * 50:.0f}]"
+    else:
+        head = (f"Edge of the row style over the column style ({meta.players} players: one seat of the row, "
+                f"the others the column; its win share per seat minus theirs, points), 95% intervals:")
+        fmt = lambda i, j: f"{edge[i, j] * 100:+.1f} [{lo[i, j] * 100:+.0f},{hi[i, j] * 100:+.0f}]"
+    lines = [head, " " * (width + 2) + "".join(f"{n[:cell - 1]:>{cell}}" for n in names)]
+    for i in range(k):
+        lines.append(f"{names[i]:<{width}}  " + "".join(f"{'-':>{cell}}" if i == j else fmt(i, j).rjust(cell)
+                                                       for j in range(k)))
+    spread = (f"{int(meta.games.min())}" if meta.games.min() == meta.games.max()
+              else f"{int(meta.games.min())}-{int(meta.games.max())}")
+    lines.append(f"{summary['profiles']} profiles x {spread} games ({int(meta.games.sum())} in all); "
+                 f"{summary['resamples']} resampled tables for the verdicts' confidence.")
+    return "\n".join(lines + [""] + words(summary))
+
+
+def landscape(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=(), progress=False,
+              resamples=200, budget=None):
+    """Play and summarize: (MetaGame, summary, provenance)."""
+    game = get_game(game)
+    meta = play_meta_game(game, rules, n_players, names, games, seed, jobs, plugin_files, progress, budget)
+    summary = summarize(meta, resamples=resamples, seed=seed)
+    provenance = {"game": game.name, "players": n_players, "styles": list(names), "games_per_profile": games,
+                  "budget": budget, "seed": seed, "config_hash": rules.hash, "config": rules.config}
+    return meta, summary, provenance

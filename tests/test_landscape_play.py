@@ -1,0 +1,88 @@
+"""`windtunnel landscape` (issue #44): the styles' meta-game played and read. Planted answers: the
+rock-paper-scissors game (``tests/rpsgame``) is a cycle with an even mix; AEOLOS with every Favor
+card worth twice its end VP makes the favor style dominant, which the printed game's is not."""
+import json
+
+import numpy as np
+import pytest
+
+from simulate.running.landscape import FILE, read, styles
+
+from .cli_invoke import invoke
+
+FAVOR_CARDS = ("aeolos", "apollon", "artemis", "athene", "hera", "hermes", "plutos", "zeus")
+
+
+@pytest.fixture
+def rps(monkeypatch):
+    monkeypatch.setenv("WINDTUNNEL_GAMES", "rps=tests.rpsgame")
+
+
+def landscape(*args):
+    r = invoke("landscape", *args, "--jobs", 1, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_planted_cycle_is_a_cycle_with_an_even_mix(rps, tmp_path, players):
+    r = landscape("rps", "--players", players, "--games", 300, "--resamples", 50, "--out", tmp_path / "l")
+    assert "No style beats every other" in r.stdout
+    assert "A cycle: paper beats rock, rock beats scissors, scissors beats paper" in r.stdout
+    meta, summary, made = read(tmp_path / "l")
+    assert made["game"] == "rps" and made["styles"] == ["paper", "rock", "scissors"] and made["players"] == players
+    assert summary["dominant"] == -1 and summary["cycles"] == [[0, 1, 2]]      # paper > rock > scissors > paper
+    assert all(lo < 1 / 3 < hi for lo, hi in zip(summary["mix_low"], summary["mix_high"]))
+    assert int(meta.games.sum()) == len(meta.counts) * 300 == summary["games"]
+    assert np.allclose(meta.share.sum(axis=1), meta.games)          # every game's win shared out once
+
+
+def test_a_style_made_stronger_is_dominant(tmp_path):
+    stronger = [x for card in FAVOR_CARDS for x in ("--set", f"favor.{card}.end_vp=6")]
+    r = landscape("aeolos", "--players", 2, "--games", 200, "--resamples", 50, "--json", *stronger)
+    planted = json.loads(r.stdout)
+    favor = planted["styles"].index("favor")
+    assert planted["dominant"] == favor and planted["dominant_share"][favor] == 1.0
+    assert planted["mix"][favor] > 0.99 and planted["alpha_rank"][favor] > 0.9
+    printed = json.loads(landscape("aeolos", "--players", 2, "--games", 200, "--resamples", 50, "--json").stdout)
+    assert printed["dominant"] != favor and printed["styles"] == planted["styles"] == styles("aeolos")
+
+
+def test_the_budget_goes_to_the_undecided_and_the_games_are_the_same_deals(rps, tmp_path):
+    """A tremble of 100%: every throw random, no style beats another, so every pair is undecided
+    and gets its games doubled (100 -> 200), then what the budget has left shared out (+133);
+    clear pairs (tremble 20%) get none. Workers or not, the same table."""
+    landscape("rps", "--games", 100, "--budget", 1000, "--set", "throw.tremble=100", "--resamples", 0,
+              "--out", tmp_path / "a")
+    meta = read(tmp_path / "a")[0]
+    assert meta.games.tolist() == [333, 333, 333]
+    landscape("rps", "--games", 100, "--budget", 1000, "--resamples", 0, "--out", tmp_path / "b")
+    assert read(tmp_path / "b")[0].games.tolist() == [100, 100, 100]
+    r = invoke("landscape", "rps", "--games", 100, "--budget", 1000, "--set", "throw.tremble=100", "--resamples", 0,
+               "--out", tmp_path / "c", "--jobs", 2, "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    assert np.array_equal(read(tmp_path / "c")[0].share, meta.share)
+
+
+@pytest.mark.parametrize("args,said", [
+    (["rps", "--strategies", "rock"], "a landscape needs at least two styles"),
+    (["dice", "--players", 2], "Dice marks 0 style = true"),
+    (["rps", "--budget", 0], "--budget must be a positive number of games"),
+    (["rps", "--strategies", "rock,stone"], "unknown strategy 'stone'"),
+    (["rps", "--resamples", -1], "--resamples must be 0 or more"),
+])
+def test_bad_input_is_one_line(rps, monkeypatch, args, said):
+    monkeypatch.setenv("WINDTUNNEL_GAMES", "rps=tests.rpsgame,dice=tests.dicegame")
+    r = invoke("landscape", *args, "--no-progress")
+    assert r.exit_code == 2 and said in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_existing_landscape_is_kept_without_force(rps, tmp_path):
+    out = tmp_path / "l"
+    out.mkdir()
+    (out / FILE).write_text("mine")
+    (out / "notes.txt").write_text("the user's")
+    r = invoke("landscape", "rps", "--games", 30, "--out", out, "--no-progress")
+    assert r.exit_code == 2 and "already exists" in r.stderr and (out / FILE).read_text() == "mine"
+    landscape("rps", "--games", 30, "--resamples", 0, "--out", out, "--force")
+    assert read(out)[2]["game"] == "rps" and (out / "notes.txt").read_text() == "the user's"
