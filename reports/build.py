@@ -22,6 +22,7 @@ from . import figures as F, html as H, markdown as M
 from .data import COMPARISON, RUN, gather, source_kind
 from .export import write_tables
 from .item_values import item_tables, seat_tables
+from .landscape import landscape_figures, landscape_tables
 from .pivots import pivot_figures, pivot_tables
 from .sections import figures_of, tables_of
 from .table_text import tables as make_tables
@@ -162,7 +163,8 @@ def _build(source, kind, out_html, threshold, title, baseline, min_group=None):
         what = "variant report" if kind == COMPARISON else "balance report"
         what = f"{data.game.title} {what}" if data.game.title else what.capitalize()
         title = f"{what}: {Path(source).resolve().name}"
-    tables = make_tables(data, pivot_tables(data), tables_of(data), item_tables(data), seat_tables(data))
+    landscape = landscape_tables(data.landscape, data.landscape_made) if data.landscape is not None else []
+    tables = make_tables(data, pivot_tables(data), tables_of(data), item_tables(data), seat_tables(data) + landscape)
     text = no_findings_text(threshold, data.game.subjects)
 
     try:
@@ -176,7 +178,7 @@ def _write(data, title, text, tables, html_path, md_path, folder):
     os.chmod(work, 0o777 & ~_umask())
     tmp_files = []
     try:
-        figs = F.draw_all(data, work, pivot_figures(data), figures_of(data))
+        figs = F.draw_all(data, work, pivot_figures(data), {**figures_of(data), **landscape_figures(data)})
         pngs = {name: path.read_bytes() for name, _, path in figs}
         write_tables(tables, work, folder.name)     # every table in full beside the page, as CSV
         final = [(name, alt, folder / path.name) for name, alt, path in figs]

@@ -28,6 +28,7 @@ from simulate.core.sections import LongValue, Stages
 from simulate.running.causal import stored_values
 from simulate.running.robustness import tier_runs
 
+from .landscape import landscape_of, verdict as landscape_verdict
 from .sections import Context, compute as compute_sections
 from .table_text import item_label
 
@@ -71,6 +72,8 @@ class ReportData:
     assumed: object = None                         # simulate.core.assumed.Assumed of the run's config files
     item_values: Optional[pl.DataFrame] = None     # analysis.causal_values.value_table: items measured as causes
     seat_parts: Optional[pl.DataFrame] = None      # analysis.seat_parts.seat_parts: a seat's edge split by its causes
+    landscape: Optional[dict] = None               # the folder's strategy landscape (analysis.landscape.summarize)
+    landscape_made: Optional[dict] = None          # ... and what it played (game, players, seed, styles)
 
     @property
     def many_cells(self):
@@ -380,6 +383,11 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
              [f"{k.split('.')[-1]}={v}" for w in (opened.spec.get("whatifs") or {}).values() for k, v in w.items()]
              if kind == COMPARISON else (), opened.spec.get("runs") if kind == COMPARISON else None,
              Played(cells, settings["games"], measured_speed(manifest)))
+    if kind in (RUN, COMPARISON):                # a strategy landscape played into the folder: its verdict
+        data.landscape, data.landscape_made, notes = landscape_of(path, game)
+        data.notes += notes
+        if data.landscape is not None:
+            data.verdicts.append(landscape_verdict(data.landscape, game.name, path))
     if kind == COMPARISON:
         data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):

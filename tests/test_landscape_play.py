@@ -86,3 +86,26 @@ def test_an_existing_landscape_is_kept_without_force(rps, tmp_path):
     assert r.exit_code == 2 and "already exists" in r.stderr and (out / FILE).read_text() == "mine"
     landscape("rps", "--games", 30, "--resamples", 0, "--out", out, "--force")
     assert read(out)[2]["game"] == "rps" and (out / "notes.txt").read_text() == "the user's"
+
+
+def test_a_run_folders_report_shows_its_landscape(rps, tmp_path):
+    """The landscape played into a run folder: the report's summary card answers whether one style
+    is the best way to play, its table and response graph follow; a landscape.json changed after
+    it was written is left out with a note, never reported."""
+    run = tmp_path / "run"
+    r = invoke("simulate", "rps", "--players", 2, "--games", 200, "--strategies", "rock,paper", "--out", run,
+               "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    landscape("rps", "--games", 200, "--resamples", 20, "--out", run)
+    r = invoke("report", run)
+    assert r.exit_code == 0, r.stderr
+    page = (run / "report.md").read_text()
+    assert "| Is one style the best way to play? | **pass** | No style beats every other." in page
+    assert "### Strategy landscape" in page and "A cycle: paper beats rock" in page
+    assert (run / "report_files" / "landscape.png").stat().st_size > 1000
+    data = json.loads((run / FILE).read_text())
+    data["summary"]["dominant"] = 0                       # a hand edit: the checksum no longer matches
+    (run / FILE).write_text(json.dumps(data))
+    assert invoke("report", run).exit_code == 0
+    page = (run / "report.md").read_text()
+    assert "Is one style the best way to play?" not in page and "The strategy landscape is left out" in page

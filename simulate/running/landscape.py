@@ -6,6 +6,7 @@ over the seats game by game so that no style keeps a seat's edge; profiles run o
 joblib workers. The folder it writes holds ``landscape.json``: what was played (game, players,
 config hash, seed, styles, games), the payoff table and the summary (docs/landscape.md).
 """
+import hashlib
 import json
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from strategies.roster import style_names
 
 FILE = "landscape.json"
 MIN_STYLES = 2
+EVEN = 0.02         # an edge known to within this (win share a seat) is even enough: the budget goes elsewhere
 
 
 def styles(game):
@@ -39,8 +41,8 @@ def play_meta_game(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
                    budget=None):
     """The MetaGame of strategies `names` at `n_players`: `games` games per profile; with a
     `budget` (games in all), then more where a head-to-head is still undecided (its interval
-    holds 0: who beats whom decides the verdicts), doubling those profiles' games each round
-    while the budget lasts. A profile's extra games are the next ones of the run seed, so every
+    holds 0 and is wider than +-``EVEN``: who beats whom decides the verdicts), doubling those
+    profiles' games each round while the budget lasts. A profile's extra games are the next ones of the run seed, so every
     profile's games stay a prefix of the same deals."""
     from joblib import Parallel, delayed
 
@@ -75,7 +77,7 @@ def _more(meta, left):
     edge, se, n = meta.head_to_head()
     rows = {}
     for i, j in zip(*np.nonzero(n)):
-        if abs(edge[i, j]) < 1.96 * se[i, j]:
+        if abs(edge[i, j]) < 1.96 * se[i, j] and 1.96 * se[i, j] > EVEN:
             c = np.zeros(len(meta.styles), np.int64)
             c[i], c[j] = 1, meta.players - 1
             q = int(np.flatnonzero((meta.counts == c).all(axis=1))[0])
@@ -87,8 +89,14 @@ def _more(meta, left):
 
 
 def to_dict(meta, summary, provenance):
-    return {**provenance, "table": {"counts": meta.counts.tolist(), "share": meta.share.tolist(),
+    """landscape.json's content, with the sha256 of the rest (``read`` checks it)."""
+    data = {**provenance, "table": {"counts": meta.counts.tolist(), "share": meta.share.tolist(),
                                     "games": meta.games.tolist()}, "summary": summary}
+    return {**data, "sha256": _digest(data)}
+
+
+def _digest(data):
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def save(out, meta, summary, provenance, force=False):
@@ -104,12 +112,23 @@ def save(out, meta, summary, provenance, force=False):
 
 
 def read(folder):
-    """(MetaGame, summary, provenance) of a folder's ``landscape.json``."""
-    data = json.loads((Path(folder) / FILE).read_text())
+    """(MetaGame, summary, provenance) of a folder's ``landscape.json``, verified: its checksum,
+    and its table's games against its summary's; one UserError line otherwise."""
+    path = Path(folder) / FILE
+    try:
+        data = json.loads(path.read_text())
+        digest = data.pop("sha256")
+    except (OSError, ValueError, KeyError, AttributeError, TypeError) as e:
+        raise UserError(f"{path}: not a landscape windtunnel wrote ({type(e).__name__}: {e})") from None
+    if _digest(data) != digest:
+        raise UserError(f"{path}: its content does not match its checksum (changed after it was written); "
+                        f"play it again: windtunnel landscape {data.get('game', 'GAME')} --out {Path(folder)} --force")
     t = data.pop("table")
     summary = data.pop("summary")
     meta = MetaGame(tuple(data["styles"]), data["players"], np.array(t["counts"], np.int64),
                     np.array(t["share"], float), np.array(t["games"], np.int64))
+    if int(meta.games.sum()) != summary["games"] or len(meta.counts) != summary["profiles"]:
+        raise UserError(f"{path}: its table holds {int(meta.games.sum())} games, its summary {summary['games']}")
     return meta, summary, data
 
 
