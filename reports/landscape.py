@@ -9,6 +9,7 @@ import polars as pl
 from analysis.landscape import words
 from analysis.verdicts import FAIL, PASS, WATCH, Verdict
 from simulate.core.errors import UserError
+from simulate.core.stats import wilson_interval
 from simulate.running.landscape import FILE, read
 
 from .figures import COLORS, PLAIN, SIGNIFICANT, _figure, _save
@@ -60,7 +61,7 @@ def landscape_tables(summary, made):
             return "-"
         if P == 2:
             return f"{(1 + edge[i, j]) / 2:.1%} [{(1 + lo[i, j]) * 50:.0f}, {(1 + hi[i, j]) * 50:.0f}]"
-        return f"{edge[i, j] * 100:+.1f} [{lo[i, j] * 100:+.0f}, {hi[i, j] * 100:+.0f}]"
+        return f"{edge[i, j] * 100:+.1f} [{round(lo[i, j] * 100) + 0:+d}, {round(hi[i, j] * 100) + 0:+d}]"
     rows = [[names[i], f"{summary['mix'][i]:.0%} [{summary['mix_low'][i]:.0%}, {summary['mix_high'][i]:.0%}]",
              f"{summary['alpha_rank'][i]:.2f}"] + [cell(i, j) for j in range(len(names))] for i in range(len(names))]
     what = ("the row style's win rate against the column style" if P == 2 else
@@ -74,8 +75,29 @@ def landscape_tables(summary, made):
                          "edge_high": hi[i, j], "beats": bool(beats[i, j]), "mix": summary["mix"][i],
                          "alpha_rank": summary["alpha_rank"][i]} for i in range(len(names))
                         for j in range(len(names)) if i != j])
-    return [Table("landscape", "Strategy landscape", note, ["style", "equilibrium mix", "alpha-rank", *names], rows,
-                  marked=[summary["dominant"] == i for i in range(len(names))], question=QUESTION, csv=csv)]
+    out = [Table("landscape", "Strategy landscape", note, ["style", "equilibrium mix", "alpha-rank", *names], rows,
+                 marked=[summary["dominant"] == i for i in range(len(names))], question=QUESTION, csv=csv)]
+    for group, g in (summary.get("groups") or {}).items():
+        out.append(_group_table(group, g))
+    return out
+
+
+def _group_table(group, g):
+    """Each label of a balance group (a nation) with each style against the field: win rates."""
+    wins, seats = np.array(g["wins"]), np.array(g["seats"])
+    lo, hi = wilson_interval(wins, seats)
+    rows, records = [], []
+    for i, label in enumerate(g["labels"]):
+        if not seats[i].sum():
+            continue
+        rows.append([label] + [f"{wins[i, j] / seats[i, j]:.1%} [{lo[i, j]:.0%}, {hi[i, j]:.0%}]" if seats[i, j]
+                               else "-" for j in range(len(g["styles"]))])
+        records += [{group: label, "style": s, "wins": wins[i, j], "seats": int(seats[i, j])}
+                    for j, s in enumerate(g["styles"])]
+    note = (f"Each {group} played by each style in one seat, the other seats {g['field']}, seats rotated: its win rate "
+            f"with a 95% Wilson interval (fair: one in the seats' number).")
+    return Table(f"landscape_{group}", f"Styles by {group}", note, [group, *g["styles"]], rows,
+                 csv=pl.DataFrame(records), question=f"Which style suits each {group}?")
 
 
 def draw_response_graph(summary, folder):

@@ -55,6 +55,29 @@ def play_profile(game, rules, n_players, strategies, games, seed, first=0):
     return out
 
 
+def play_field(game, rules, n_players, strategy, field, games, seed, group):
+    """`strategy` in one seat and `field` in the others, rotated over the seats: per label of the
+    game's balance group `group` (a nation), the strategy's seat's (win shares, seat-games)."""
+    game = get_game(game)
+    labels = len(game.balance_groups[group])
+    strategies = [strategy] + [field] * (n_players - 1)
+    POL, W = strategy_arrays(game, strategies)
+    check_python_strategies(game, strategies)
+    wins, seats, results = np.zeros(labels), np.zeros(labels), None
+    for start in range(0, games, game.chunk):
+        k = min(game.chunk, games - start)
+        results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results,
+                       scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
+                       names=[s.name for s in strategies])
+        won = np.asarray(results.won[:k], bool)
+        share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+        mine = (np.asarray(results.slot[:k]) == 0) & (np.asarray(results.group(group)[:k]) >= 0)
+        label = np.asarray(results.group(group)[:k])[mine]
+        wins += np.bincount(label, weights=share[mine], minlength=labels)[:labels]
+        seats += np.bincount(label, minlength=labels)[:labels]
+    return wins, seats
+
+
 def play_match(game, rules, n_players, a, b, games, seed, first=0):
     """Strategy `a` against `b` in the other seats: games [first, first + games) of `seed`."""
     return MatchResult(float(play_profile(game, rules, n_players, [a] + [b] * (n_players - 1), games, seed,

@@ -109,3 +109,13 @@ def test_a_run_folders_report_shows_its_landscape(rps, tmp_path):
     assert invoke("report", run).exit_code == 0
     page = (run / "report.md").read_text()
     assert "Is one style the best way to play?" not in page and "The strategy landscape is left out" in page
+
+
+def test_each_nation_with_each_style_against_a_balanced_field():
+    """EOS's nations (its balance group): each style in one seat against balanced seats, per nation."""
+    r = landscape("eos", "--players", 3, "--strategies", "merchant,angel_seeker", "--games", 60, "--resamples", 0,
+                  "--json")
+    g = json.loads(r.stdout)["groups"]["nation"]
+    seats, wins = np.array(g["seats"]), np.array(g["wins"])
+    assert g["styles"] == ["merchant", "angel_seeker"] and g["field"] == "balanced" and len(g["labels"]) >= 5
+    assert seats.sum(axis=0).tolist() == [60, 60] and (wins <= seats).all() and wins.sum() > 0

@@ -88,6 +88,60 @@ def _more(meta, left):
     return {q: each for q in rows} if each >= meta.players else {}
 
 
+def _field_worker(game, config, n_players, name, field, games, seed, group, plugin_files):
+    from strategies.match import play_field, worker_setup
+
+    rules, strategy, others = worker_setup(game, config, plugin_files, name, field)
+    return play_field(game, rules, n_players, strategy, others, games, seed, group)
+
+
+def play_groups(game, rules, n_players, names, field, games, seed=1, jobs=-1, plugin_files=()):
+    """For a game with balance groups (EOS's nations): each style in one seat against `field` in
+    the others, seats rotated, `games` games each on the same deals: {group: {"labels", "styles",
+    "field", "wins", "seats"}}, wins and seat-games per (label, style)."""
+    from joblib import Parallel
+
+    game = get_game(game)
+    out = {}
+    with Parallel(n_jobs=local_jobs(jobs)) as parallel:
+        for group, labels in game.balance_groups.items():
+            from joblib import delayed
+            done = parallel(delayed(_field_worker)(game, rules.config, n_players, name, field, games, seed, group,
+                                                   list(plugin_files)) for name in names)
+            out[group] = {"labels": list(labels), "styles": list(names), "field": field,
+                          "wins": np.array([w for w, _ in done]).T.tolist(),
+                          "seats": np.array([n for _, n in done]).T.astype(int).tolist()}
+    return out
+
+
+def groups_text(groups):
+    """Per balance group: each label's win rate with each style against the field (95% Wilson
+    intervals), and the style each label does best with."""
+    from simulate.core.stats import wilson_interval
+
+    lines = []
+    for group, g in groups.items():
+        wins, seats = np.array(g["wins"]), np.array(g["seats"])
+        lo, hi = wilson_interval(wins, seats)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rate = wins / seats
+        width = max(len(x) for x in g["labels"])
+        cell = 18
+        lines += ["", f"Win rate of each {group} with each style against a field of {g['field']} (one seat the "
+                      f"style, the others {g['field']}; 95% intervals):",
+                  " " * (width + 2) + "".join(f"{n[:cell - 1]:>{cell}}" for n in g["styles"])]
+        for i, label in enumerate(g["labels"]):
+            if not seats[i].sum():
+                continue
+            lines.append(f"{label:<{width}}  " + "".join(
+                (f"{rate[i, j]:.1%} [{lo[i, j] * 100:.0f}-{hi[i, j] * 100:.0f}]" if seats[i, j] else "-").rjust(cell)
+                for j in range(len(g["styles"]))))
+        best = [f"{label} with {g['styles'][int(np.nanargmax(rate[i]))]}" for i, label in enumerate(g["labels"])
+                if seats[i].sum()]
+        lines.append(f"Each {group}'s best style at these rates: " + "; ".join(best) + ".")
+    return "\n".join(lines)
+
+
 def to_dict(meta, summary, provenance):
     """landscape.json's content, with the sha256 of the rest (``read`` checks it)."""
     data = {**provenance, "table": {"counts": meta.counts.tolist(), "share": meta.share.tolist(),
@@ -144,7 +198,7 @@ def to_text(meta, summary):
     else:
         head = (f"Edge of the row style over the column style ({meta.players} players: one seat of the row, "
                 f"the others the column; its win share per seat minus theirs, points), 95% intervals:")
-        fmt = lambda i, j: f"{edge[i, j] * 100:+.1f} [{lo[i, j] * 100:+.0f},{hi[i, j] * 100:+.0f}]"
+        fmt = lambda i, j: f"{edge[i, j] * 100:+.1f} [{round(lo[i, j] * 100) + 0:+d},{round(hi[i, j] * 100) + 0:+d}]"
     lines = [head, " " * (width + 2) + "".join(f"{n[:cell - 1]:>{cell}}" for n in names)]
     for i in range(k):
         lines.append(f"{names[i]:<{width}}  " + "".join(f"{'-':>{cell}}" if i == j else fmt(i, j).rjust(cell)
@@ -153,15 +207,20 @@ def to_text(meta, summary):
               else f"{int(meta.games.min())}-{int(meta.games.max())}")
     lines.append(f"{summary['profiles']} profiles x {spread} games ({int(meta.games.sum())} in all); "
                  f"{summary['resamples']} resampled tables for the verdicts' confidence.")
-    return "\n".join(lines + [""] + words(summary))
+    return "\n".join(lines + [""] + words(summary)) + ("\n" + groups_text(summary["groups"]) if "groups" in summary else "")
 
 
 def landscape(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=(), progress=False,
-              resamples=200, budget=None):
-    """Play and summarize: (MetaGame, summary, provenance)."""
+              resamples=200, budget=None, field=None):
+    """Play and summarize: (MetaGame, summary, provenance); a game with balance groups (EOS's
+    nations) also each style against a field of `field` (default: the game's default strategy)
+    per group label, in the summary's "groups"."""
     game = get_game(game)
     meta = play_meta_game(game, rules, n_players, names, games, seed, jobs, plugin_files, progress, budget)
     summary = summarize(meta, resamples=resamples, seed=seed)
+    if game.balance_groups:
+        summary["groups"] = play_groups(game, rules, n_players, names, field or game.strategy_schema().default,
+                                        games, seed, jobs, plugin_files)
     provenance = {"game": game.name, "players": n_players, "styles": list(names), "games_per_profile": games,
                   "budget": budget, "seed": seed, "config_hash": rules.hash, "config": rules.config}
     return meta, summary, provenance
