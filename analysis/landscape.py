@@ -228,7 +228,7 @@ def entropy(x):
     x = np.asarray(x, float)
     k = len(x)
     x = x[x > 0]
-    return float(-(x * np.log(x)).sum() / math.log(k)) if k > 1 else 0.0
+    return max(0.0, float(-(x * np.log(x)).sum() / math.log(k))) if k > 1 else 0.0
 
 
 def variety(meta):
@@ -271,6 +271,8 @@ def summarize(meta, resamples=200, seed=0):
             "dominant_share": (dominant_in / max(resamples, 1)).tolist(),
             "mix": mix.tolist(), "mix_low": np.asarray(lo).tolist(), "mix_high": np.asarray(hi).tolist(),
             "settled": bool(settled), "variety": entropy(mix),
+            "variety_low": float(np.percentile([entropy(m) for m in mixes], 2.5)) if resamples else entropy(mix),
+            "variety_high": float(np.percentile([entropy(m) for m in mixes], 97.5)) if resamples else entropy(mix),
             "cycles": cycles(win), "alpha_rank": alpha_rank(meta).tolist()}
 
 
@@ -320,7 +322,8 @@ def words(s):
     mix += f" (the equilibrium mix, 95% intervals: {parts}; variety {s['variety']:.2f} of 1)."
     noise = [names[i] for i in shown if i not in kept]
     if noise:
-        mix += f" {_names(noise)} could be in it: {'its share is' if len(noise) == 1 else 'their shares are'} within the noise."
+        whose = "its share is" if len(noise) == 1 else "their shares are"
+        mix += f" {_names(noise)} could be in it: {whose} within the noise."
     if dropped:
         mix += f" {_names(dropped)} {'is' if len(dropped) == 1 else 'are'} not worth playing against that mix."
     if not s["settled"]:

@@ -8,6 +8,11 @@ Terms (each 0 when met; weights by ``NAME:WEIGHT``):
   labels, each label's win rate over the seat-games it played (a label no seat played is left out);
 - ``diversity``: the spread (highest minus lowest) of the strategies' win rates, in points,
   for a run of several styles (seats rotated): no style dominates;
+- ``variety``: how far the styles' meta-game is from every style being worth playing
+  (``analysis.landscape``): 100 x (1 - the entropy of its equilibrium mix over its greatest), 0
+  when the equilibrium mixes every style equally, 100 when it plays one style alone; with the
+  seat objective kept within its threshold (``SEAT_KEPT`` points: each point of the largest
+  seat gap beyond it costs ``SEAT_COST``). Its candidates play every profile of the styles;
 - ``length=T``: the mean game length's distance from T turns;
 - ``score=T``: the mean winner's score's distance from T;
 - ``close``: the distance from the printed game: per searched value, one point for changing it
@@ -26,7 +31,12 @@ import numpy as np
 
 from simulate.core.errors import UserError
 
-TERMS = ("seat", "diversity", "length", "score", "close")
+from .landscape import MetaGame, profiles, variety
+from .sequential import confidence_sequence
+
+TERMS = ("seat", "diversity", "variety", "length", "score", "close")
+SEAT_KEPT, SEAT_COST = 3.0, 10.0         # variety: the seat gap (points) it keeps within, and each point beyond's cost
+VARIETY_DRAWS = 200                      # resampled meta-games behind variety's interval
 TARGETED = ("length", "score")
 CLOSE_STEP, CLOSE_RANGE = 1.0, 10.0
 
@@ -51,7 +61,8 @@ def parse_objective(texts, groups=()):
         name = name.strip()
         if name not in TERMS + tuple(groups):
             raise UserError(f"--objective {item}: no objective {name!r} (known: seat, "
-                            + "".join(f"{g}, " for g in groups) + "diversity, length=TURNS, score=POINTS, close; "
+                            + "".join(f"{g}, " for g in groups) + "diversity, variety, length=TURNS, score=POINTS, "
+                            "close; "
                             "a weight after a colon, e.g. close:0.2)")
         if (name in TARGETED) != bool(eq):
             raise UserError(f"--objective {item}: {name} " + ("needs a target (e.g. length=30)" if name in TARGETED
@@ -90,16 +101,26 @@ class Tally:
                                        # it did not play) (the anytime-valid stop's data)
     group_wins: dict = field(default_factory=dict)     # balance group -> wins per label
     group_seats: dict = field(default_factory=dict)    # balance group -> seat-games per label
+    meta_share: np.ndarray = None      # variety: (profiles, styles) win shares of the styles' meta-game
+    meta_games: np.ndarray = None      # ... and each profile's games (``analysis.landscape.MetaGame``)
 
     def __add__(self, other):
-        """`other`'s games follow this one's (a race adds its rounds in game order)."""
+        """`other`'s games follow this one's (a race adds its rounds in game order; a meta-game's
+        profiles add up)."""
         seq = None if self.per_game is None or other.per_game is None else np.vstack([self.per_game, other.per_game])
+        meta = [None if a is None else a + b for a, b in ((self.meta_share, other.meta_share),
+                                                         (self.meta_games, other.meta_games))]
         return Tally(self.games + other.games, self.seat_wins + other.seat_wins,
                      self.strategy_wins + other.strategy_wins, self.strategy_seats + other.strategy_seats,
                      self.turns + other.turns, self.turns2 + other.turns2, self.winner + other.winner,
                      self.winner2 + other.winner2, seq,
                      {g: w + other.group_wins[g] for g, w in self.group_wins.items()},
-                     {g: n + other.group_seats[g] for g, n in self.group_seats.items()})
+                     {g: n + other.group_seats[g] for g, n in self.group_seats.items()}, *meta)
+
+    def meta(self, players):
+        """The styles' meta-game of a variety candidate's games (``analysis.landscape.MetaGame``)."""
+        k = self.meta_share.shape[1]
+        return MetaGame(tuple(range(k)), players, profiles(k, players), self.meta_share, self.meta_games)
 
     def rates(self):
         """{name: rate or mean} and {name: its standard error}: "seat" and "strategy" win rates,
@@ -132,6 +153,8 @@ def objective_words(terms_):
     plus 0.2 times the distance from the printed game"."""
     def one(t):
         what = {"diversity": "the spread of the strategies' win rates (points)",
+                "variety": f"100 times one minus the styles' equilibrium entropy (a seat gap beyond {SEAT_KEPT:g} "
+                           f"points costing {SEAT_COST:g} a point)",
                 "length": f"the mean game length's distance from {t.target:g} turns" if t.target is not None else "",
                 "score": f"the mean winner's score's distance from {t.target:g}" if t.target is not None else "",
                 "close": "the distance from the printed game (a point per value changed, ten per whole range "
@@ -151,6 +174,9 @@ def terms(terms_, rates, players, closeness=0.0):
     for t in terms_:
         if t.name == "diversity":
             out[t.name] = 100 * (np.nanmax(rates["strategy"], axis=-1) - np.nanmin(rates["strategy"], axis=-1))
+        elif t.name == "variety":
+            seat = 100 * np.nanmax(np.abs(rates["seat"] - 1 / players), axis=-1)
+            out[t.name] = rates["unvaried"] + SEAT_COST * np.maximum(seat - SEAT_KEPT, 0)
         elif t.name == "length":
             out[t.name] = np.abs(rates["turns"] - t.target)
         elif t.name == "score":
@@ -167,7 +193,10 @@ def value(terms_, tally, players, closeness=0.0):
     counts (a ``Tallies``), the worst count's."""
     out = []
     for p, t in _by_count(tally, players).items():
-        parts = terms(terms_, t.rates()[0], p, closeness)
+        rate = t.rates()[0]
+        if any(term.name == "variety" for term in terms_):
+            rate["unvaried"] = unvaried(t.meta(p))
+        parts = terms(terms_, rate, p, closeness)
         out.append((float(sum(term.weight * parts[term.name] for term in terms_)),
                     {k: float(v) for k, v in parts.items()}))
     return max(out, key=lambda o: o[0])
@@ -181,12 +210,20 @@ def interval(terms_, tally, players, closeness=0.0, draws=4000, seed=0, confiden
     for p, t in _by_count(tally, players).items():
         rate, se = t.rates()
         drawn = {k: v + se[k] * rng.standard_normal((draws,) + np.shape(v)) for k, v in rate.items()}
+        if any(term.name == "variety" for term in terms_):     # the meta-game resampled, its draws repeated
+            meta = t.meta(p)
+            drawn["unvaried"] = np.resize([unvaried(meta.resampled(rng)) for _ in range(VARIETY_DRAWS)], draws)
         mine = terms(terms_, drawn, p, closeness)
         objective = sum(term.weight * mine[term.name] for term in terms_)
         total = objective if total is None else np.maximum(total, objective)
         parts = {k: np.maximum(parts[k], v) if k in parts else v for k, v in mine.items()}
     q = [(1 - confidence) / 2, (1 + confidence) / 2]
     return tuple(np.quantile(total, q)), {k: tuple(np.quantile(v, q)) for k, v in parts.items()}
+
+
+def unvaried(meta):
+    """100 x (1 - the entropy of the meta-game's equilibrium mix over its greatest): variety's."""
+    return 100 * (1 - variety(meta))
 
 
 STOPPABLE = ("seat", "diversity", "close")      # terms an anytime-valid bound covers (win rates, no noise)
@@ -204,8 +241,6 @@ def anytime_upper(terms_, tally, players, close=0.0, tolerance=1.0, alpha=0.05):
 
 
 def _anytime_upper(terms_, tally, players, close, tolerance, alpha):
-    from .sequential import confidence_sequence
-
     if tally.per_game is None or any(t.name not in STOPPABLE and t.name not in tally.group_wins for t in terms_):
         return None
     target = tolerance / 200                    # the bets tuned to half the tolerance, in rate units

@@ -119,7 +119,8 @@ def draw_response_graph(summary, folder):
     for i in range(k):
         colour = SIGNIFICANT if summary["dominant"] == i else COLORS[0]
         ax.scatter(*xy[i], s=size[i], color=colour, alpha=0.8, zorder=3)
-        ax.annotate(f"{names[i]}\n{summary['mix'][i]:.0%}", xy[i] * (1.25 + 0.3 * summary["mix"][i]), ha="center", va="center", fontsize=9)
+        ax.annotate(f"{names[i]}\n{summary['mix'][i]:.0%}", xy[i] * (1.25 + 0.3 * summary["mix"][i]),
+                    ha="center", va="center", fontsize=9)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.6, 1.6)
     ax.set_aspect("equal")

@@ -75,9 +75,10 @@ def balance(game: str = GAME_ARG,
     with 95% intervals, the best confirmed against the printed game (a comparison and its
     report), and a config file that plays it (balanced.toml, for --config)."""
     from analysis.objectives import parse_objective
-    from strategies.roster import load_strategy, split_names
+    from strategies.roster import load_strategy, split_names, style_names
 
-    from .running.autobalance import CONFIRM_SEED, FINAL_SEED, overrides_of, parse_params, search, whole_games
+    from .running.autobalance import (CONFIRM_SEED, FINAL_SEED, confirm_variety, overrides_of, parse_params, search,
+                                      whole_games)
     from .running.compare import CompareInterrupted, parse_players, run_compare
 
     g = get_game(game)
@@ -89,11 +90,17 @@ def balance(game: str = GAME_ARG,
         g.check_players(p, rules)
     params = parse_params(param, g, rules)
     terms = parse_objective(objective, g.balance_groups)
+    variety = "variety" in {t.name for t in terms}
+    if variety and strategies is None:              # the styles' meta-game: the game's styles by default
+        strategies = ",".join(style_names(g))
     strategies = strategies or g.strategy_schema().default
     names = split_names(strategies)
     for n in dict.fromkeys(names):
         load_strategy(g, n)
-    if len(names) != 1 and (len(counts) > 1 or len(names) != counts[0]):
+    if variety and len(set(names)) < 2:
+        raise UserError(f"--objective variety: give two styles or more (--strategies {', '.join(names)}: "
+                        f"{g.title} marks {len(style_names(g))} style = true)")
+    if not variety and len(names) != 1 and (len(counts) > 1 or len(names) != counts[0]):
         raise UserError(f"--strategies: {len(names)} given for {players} players (give one"
                         + (", the same for every player count)" if len(counts) > 1 else ", or one per seat)"))
     if "diversity" in {t.name for t in terms} and len(set(names)) < 2:
@@ -116,27 +123,34 @@ def balance(game: str = GAME_ARG,
                         jobs=jobs, on_generation=told, tolerance=tolerance)
         found = overrides_of(params, result.best[0][0], rules.config, g)
         confirm_games = whole_games(budget * 0.05 / len(counts), counts, 100)
-        confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
-                              strategies, config=config, overrides=overrides or None, out=folder / "confirm",
-                              jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
-                              whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
         best_x = result.best[0][0]
-        confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
+        if variety:                         # the styles' meta-game of each, on the same fresh seeds
+            judged, confirm_played = confirm_variety(
+                g.name, counts, names, params, best_x, terms, confirm_games, seed=seed + CONFIRM_SEED, config=config,
+                overrides=overrides, variants=variants, jobs=jobs, folder=folder / "confirm")
+            confirmed = (judged["balanced"]["objective"], tuple(judged["balanced"]["ci"]))
+            cells = judged
+        else:
+            confirm = run_compare(g.name, variant or "base", counts, confirm_games, seed + CONFIRM_SEED,
+                                  strategies, config=config, overrides=overrides or None, out=folder / "confirm",
+                                  jobs=jobs, progress=False, command={"argv": sys.argv}, whatifs={"balanced": found},
+                                  whatif_base=variant, rotate_seats=len(set(names)) > 1 or None, precision=precision)
+            confirmed = _confirmed_objective(folder / "confirm", terms, counts, params, best_x, strategies, g)
+            confirm_played, cells = confirm.played, _confirmed(folder / "confirm", _groups(g, terms), strategies)
         verdict = _verdict(*confirmed, tolerance, result.method)
         found_fair = _fair_enough(confirmed[1], tolerance)
         summary = {"game": g.name, "players": counts[0] if len(counts) == 1 else counts,
                    "params": [p.__dict__ for p in params], "objective": [t.__dict__ for t in terms],
                    "budget": budget, "seed": seed, "strategies": strategies,
                    "variant": variant or "base", "config_path": config, "overrides": overrides,
-                   "games_played": result.games_played + confirm.played, "games_saved_by_racing": result.games_saved,
+                   "games_played": result.games_played + confirm_played, "games_saved_by_racing": result.games_saved,
                    "method": result.method, "generations": result.generations, "population": result.population,
                    "history": result.history,
                    "stopped_early": result.stopped_early,
                    "printed": _judged(params, result.printed), "best": [_judged(params, b) for b in result.best],
                    "judged_on": {"seed": seed + FINAL_SEED, "games": result.final_games},
                    "confirm": {"folder": "confirm", "seed": seed + CONFIRM_SEED, "games": confirm_games,
-                               "precision": precision,
-                               "cells": _confirmed(folder / "confirm", _groups(g, terms), strategies)},
+                               "precision": None if variety else precision, "cells": cells},
                    "assumed": _assumed(g, rules, config, variants, params, overrides),
                    "status": "complete", "set": found, "verdict": verdict, "fair_enough": found_fair,
                    "tolerance": tolerance,
@@ -144,10 +158,14 @@ def balance(game: str = GAME_ARG,
         (folder / "balanced.toml").write_text(_toml(g, config, overrides, variants, found, params, result.printed,
                                                     best_x, summary))
         (folder / "balance.json").write_text(json.dumps(summary, indent=2, default=float) + "\n")
+        text = _text(g, summary, params, result)
+        if variety:                         # no comparison to report: the two landscapes are the before and after
+            (folder / "balance.md").write_text(text + "\n\nBefore against after: confirm/printed/landscape.json and "
+                                                      "confirm/balanced/landscape.json (windtunnel landscape's).\n")
+            return text, folder / "balanced.toml", folder / "balance.md", found_fair
         from reports import build_report
 
         report = build_report(folder / "confirm", folder / "confirm" / "report.html")    # (it quotes balance.json)
-        text = _text(g, summary, params, result)
         (folder / "balance.md").write_text(text + f"\n\nBefore against after: [{report.html.name}](confirm/"
                                                    f"{report.html.name}) (the confirmation's report).\n")
         return text, folder / "balanced.toml", report.html, found_fair
@@ -201,8 +219,9 @@ def _out_folder(out, force):
             raise UserError(f"--out {out} exists and is not a windtunnel balance search; choose another folder")
         if not force and _status(out) not in STOPPED:
             raise UserError(f"{out} already holds a balance search (use --force to replace it, or another --out)")
-        if any(p.name == "confirm" for p in out.iterdir()) and not (out / "confirm" / "compare.json").is_file() \
-                and any((out / "confirm").iterdir()):
+        confirm = out / "confirm"
+        if confirm.is_dir() and not (confirm / "compare.json").is_file() and any(
+                not (c / "landscape.json").is_file() for c in confirm.iterdir()):   # (a variety search's landscapes)
             raise UserError(f"{out / 'confirm'} is not a windtunnel comparison; choose another --out")
         _discard(out, keep=True)
     out.mkdir(parents=True, exist_ok=True)
@@ -367,6 +386,15 @@ def _text(g, s, params, result):
                      f"[{b['ci'][0]:.2f}, {b['ci'][1]:.2f}]")
     lines.append(f"Verdict: {s['verdict']}.")
     c = s["confirm"]
+    if c["precision"] is None:              # variety: the styles' equilibrium before and after
+        lines.append(f"Confirmed on other fresh games, the printed game and the best on the same seeds ({c['games']:,} "
+                     f"games each, shared among the styles' profiles; {c['folder']}/):")
+        for name, j in c["cells"].items():
+            for players, (v, lo, hi) in j["variety"].items():
+                lines.append(f"  {(given if name == 'printed' else 'best') + (f' {players}p' if several else ''):<8} "
+                             f"variety {v:.2f} [{lo:.2f}, {hi:.2f}] (the equilibrium's entropy, of 1); objective "
+                             f"{j['objective']:.2f} [{j['ci'][0]:.2f}, {j['ci'][1]:.2f}]")
+        return "\n".join(lines)
     lines.append(f"Confirmed on other fresh games, the printed game and the best on the same seeds (at most "
                  f"{c['games']:,} a cell, stopped once every win rate is known within ±{c['precision']:g} points; "
                  f"{c['folder']}/):")

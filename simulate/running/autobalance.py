@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analysis.landscape import MetaGame, profiles, summarize
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, value
 from strategies.cem import cross_entropy
 from strategies.roster import load_strategy, split_names, strategy_arrays
@@ -26,6 +27,7 @@ from ..core.config_files import config_value, set_at, value_at
 from ..core.errors import UserError
 from ..core.games import get_game
 from ..core.workers import local_jobs
+from .landscape import save
 from .seat_steps import log_rates, next_setting, plan, relative, seat_params
 
 FINAL_SEED, CONFIRM_SEED = 1_000_003, 2_000_003     # the settings are judged on deals the search never saw
@@ -169,14 +171,16 @@ def _count(label, labels, where=True):
     return np.bincount(label[where & (label >= 0)], minlength=labels)[:labels].astype(float)
 
 
-def play_tally(game, config, variants, overrides, players, strategies, seed, first, n):
+def play_tally(game, config, variants, overrides, players, strategies, seed, first, n, meta=None):
     """The Tally of games [first, first + n) of `seed` with the config values `overrides`
-    (a worker: rules and strategies built here), with each of the game's balance groups."""
+    (a worker: rules and strategies built here), with each of the game's balance groups.
+    `meta`: (styles, profile index, profiles) for a variety candidate: the strategies are one
+    profile of the styles' meta-game, counted by style, and its row of the meta-game filled."""
     game = get_game(game)
     rules = game.load_rules(config, overrides, variants=variants)
     chosen = [load_strategy(game, s) for s in strategies]
     POL, W = strategy_arrays(game, chosen)
-    names = sorted(set(strategies))
+    names = sorted(set(strategies)) if meta is None else list(meta[0])
     slot_style = np.array([names.index(s) for s in strategies])
     groups = game.balance_groups
     seat_wins, style_wins, style_seats = np.zeros(players), np.zeros(len(names)), np.zeros(len(names))
@@ -184,10 +188,13 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
     turns = turns2 = winner = winner2 = 0.0
     per_game = []
     results = None
+    shared = np.zeros(len(names))               # each style's win shares (a tie for first: 1/k each)
     for start in range(first, first + n, game.chunk):
         k = min(game.chunk, first + n - start)
         results = game.play(rules, players, seed, start, k, POL, W, rotate=len(names) > 1, out=results)
         won, style = np.asarray(results.won, bool), slot_style[np.asarray(results.slot)]
+        shared += np.bincount(style.ravel(), (won / np.maximum(won.sum(axis=1, keepdims=True), 1)).ravel(),
+                              minlength=len(names))[:len(names)]
         seat_wins += won.sum(axis=0)
         style_wins += _count(style, len(names), won)
         style_seats += _count(style, len(names))
@@ -202,8 +209,13 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
         best = np.asarray(results.score, float).max(axis=1)
         turns, turns2, winner, winner2 = turns + t.sum(), turns2 + (t * t).sum(), winner + best.sum(), \
             winner2 + (best * best).sum()
-    return Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game),
-                 group_wins, group_seats)
+    tally = Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game),
+                  group_wins, group_seats)
+    if meta is not None:
+        _, q, n_profiles = meta
+        tally.meta_share, tally.meta_games = np.zeros((n_profiles, len(names))), np.zeros(n_profiles, np.int64)
+        tally.meta_share[q], tally.meta_games[q] = shared, n
+    return tally
 
 
 @dataclass
@@ -234,13 +246,18 @@ class Evaluator:
     """Plays candidates' games on the workers: `tally(xs, seed, first, n)` -> a Tallies per x
     (n games at each player count of `counts`)."""
 
-    def __init__(self, game, config, variants, base_overrides, params, counts, strategies, parallel, jobs):
+    def __init__(self, game, config, variants, base_overrides, params, counts, strategies, parallel, jobs,
+                 variety=False):
         self.game, self.config, self.variants, self.base = game, config, variants, dict(base_overrides or {})
         self.params, self.counts, self.strategies = params, counts, strategies
         self.parallel, self.jobs = parallel, jobs
         self.played = 0
         names = split_names(strategies)
         self.names = {p: names * p if len(names) == 1 else names for p in counts}
+        # variety: a candidate plays every profile of the styles `strategies` (its games shared among them)
+        self.styles = names if variety else None
+        self.profiles = {p: [[names[i] for i in range(len(names)) for _ in range(c[i])]
+                             for c in profiles(len(names), p)] for p in counts} if variety else None
         self._config = get_game(game).load_rules(config, self.base, variants=variants).config
 
     def overrides(self, x):
@@ -249,6 +266,8 @@ class Evaluator:
     def tally(self, xs, seed, first, n):
         from joblib import delayed
 
+        if self.styles is not None:
+            return self._meta_tally(xs, seed, first, n)
         per = max(1, math.ceil(n / max(1, self.jobs // max(1, len(xs) * len(self.counts)))))
         tasks = [(i, p, a, min(per, first + n - a)) for i in range(len(xs)) for p in self.counts
                  for a in range(first, first + n, per)]
@@ -258,6 +277,29 @@ class Evaluator:
         for (i, p, _, _), t in zip(tasks, done):
             out[i][p] = t if p not in out[i] else out[i][p] + t
         self.played += n * len(xs) * len(self.counts)
+        return out
+
+
+    def _meta_tally(self, xs, seed, first, n):
+        """Variety: the `n` games [first, first + n) of a candidate shared among the profiles, each
+        profile its slice [first // K, (first + n) // K) of the seed's games (K profiles): every
+        candidate and round on the same deals."""
+        from joblib import delayed
+
+        tasks = []
+        for i in range(len(xs)):
+            for p in self.counts:
+                K = len(self.profiles[p])
+                a, b = first // K, max((first + n) // K, first // K + p)
+                tasks += [(i, p, q, a, b - a) for q in range(K)]
+        done = self.parallel(delayed(play_tally)(self.game, self.config, self.variants, self.overrides(xs[i]), p,
+                                                 self.profiles[p][q], seed, a, k,
+                                                 (self.styles, q, len(self.profiles[p])))
+                             for i, p, q, a, k in tasks)
+        out = [Tallies() for _ in xs]
+        for (i, p, _, _, k), t in zip(tasks, done):
+            out[i][p] = t if p not in out[i] else out[i][p] + t
+            self.played += k
         return out
 
 
@@ -345,7 +387,8 @@ def search(game, players, params, terms_, budget, *, strategies=None, seed=1, co
         return bound is not None and bound <= tolerance
     whole = grid(params)
     with Parallel(n_jobs=n_jobs) as parallel:
-        ev = Evaluator(game, config, variants, overrides, params, counts, strategies, parallel, n_jobs)
+        ev = Evaluator(game, config, variants, overrides, params, counts, strategies, parallel, n_jobs,
+                       variety=any(t.name == "variety" for t in terms_))
 
         def raced(xs, generation, share):
             nonlocal saved, stopped
@@ -430,3 +473,37 @@ def _seat_steps(ev, params, seats, players, terms_, budget, seed, finalists, his
         ws.append(n)
         x, n = next_setting(xs, ys, ws, lo, hi, len(seats) == players), 2 * n
     return steps, None
+
+
+def confirm_variety(game, counts, styles, params, x, terms_, budget, *, seed, config=None, overrides=None,
+                    variants=None, jobs=-1, folder=None):
+    """A variety search's confirmation: the printed values and the best `x`, each playing every
+    profile of the `styles` on the same fresh seeds (`budget` games each), judged by the objective
+    with its interval; each one's landscape written to `folder`/printed and `folder`/balanced
+    (``simulate.running.landscape``). Returns ({"printed"|"balanced": {"objective", "ci",
+    "variety": {players: [variety, low, high]}}}, games played)."""
+    from joblib import Parallel
+
+    g = get_game(game)
+    printed = snap(params, [p.printed for p in params])
+    with Parallel(n_jobs=local_jobs(jobs)) as parallel:
+        ev = Evaluator(game, config, variants, overrides, params, counts, ",".join(styles), parallel, local_jobs(jobs),
+                       variety=True)
+        tallies = ev.tally([printed, tuple(x)], seed, 0, budget)
+    out = {}
+    for name, at, t in zip(("printed", "balanced"), (printed, tuple(x)), tallies):
+        close = closeness(params, at)
+        judged = {"objective": value(terms_, t, None, close)[0], "ci": list(interval(terms_, t, None, close)[0]),
+                  "variety": {}}
+        for p, tally in t.items():
+            meta = tally.meta(p)
+            meta = MetaGame(tuple(styles), p, meta.counts, meta.share, meta.games)
+            summary = summarize(meta, resamples=100, seed=seed)
+            judged["variety"][p] = [summary["variety"], summary["variety_low"], summary["variety_high"]]
+            if folder is not None:
+                rules = g.load_rules(config, ev.overrides(at), variants=variants)
+                save(folder / (name + (f"-{p}p" if len(counts) > 1 else "")), meta, summary,
+                     {"game": g.name, "players": p, "styles": list(styles), "games_per_profile": int(meta.games[0]),
+                      "budget": None, "seed": seed, "config_hash": rules.hash, "config": rules.config}, force=True)
+        out[name] = judged
+    return out, ev.played

@@ -17,6 +17,7 @@ from simulate.core.errors import UserError
 from simulate.core.games import get_game
 from simulate.core.run_files import write_atomic
 from simulate.core.run_progress import Progress
+from simulate.core.stats import wilson_interval
 from simulate.core.workers import local_jobs
 from strategies.roster import style_names
 
@@ -42,8 +43,8 @@ def play_meta_game(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
     """The MetaGame of strategies `names` at `n_players`: `games` games per profile; with a
     `budget` (games in all), then more where a head-to-head is still undecided (its interval
     holds 0 and is wider than +-``EVEN``: who beats whom decides the verdicts), doubling those
-    profiles' games each round while the budget lasts. A profile's extra games are the next ones of the run seed, so every
-    profile's games stay a prefix of the same deals."""
+    profiles' games each round while the budget lasts. A profile's extra games are the next ones
+    of the run seed, so every profile's games stay a prefix of the same deals."""
     from joblib import Parallel, delayed
 
     game = get_game(game)
@@ -58,8 +59,9 @@ def play_meta_game(game, rules, n_players, names, games, seed=1, jobs=-1, plugin
     with Parallel(n_jobs=local_jobs(jobs), return_as="generator") as parallel:
         while todo:
             jobs_ = [(q, int(meta.games[q]), n) for q, n in todo.items()]
-            results = parallel(delayed(_profile_worker)(game, rules.config, n_players, [names[i] for i in slot_style[q]],
-                                                        first, n, seed, list(plugin_files)) for q, first, n in jobs_)
+            results = parallel(delayed(_profile_worker)(game, rules.config, n_players,
+                                                        [names[i] for i in slot_style[q]], first, n, seed,
+                                                        list(plugin_files)) for q, first, n in jobs_)
             for slots, (q, _, n) in zip(results, jobs_):          # (results first: the generator runs out)
                 np.add.at(meta.share[q], slot_style[q], slots)
                 meta.games[q] += n
@@ -99,13 +101,12 @@ def play_groups(game, rules, n_players, names, field, games, seed=1, jobs=-1, pl
     """For a game with balance groups (EOS's nations): each style in one seat against `field` in
     the others, seats rotated, `games` games each on the same deals: {group: {"labels", "styles",
     "field", "wins", "seats"}}, wins and seat-games per (label, style)."""
-    from joblib import Parallel
+    from joblib import Parallel, delayed
 
     game = get_game(game)
     out = {}
     with Parallel(n_jobs=local_jobs(jobs)) as parallel:
         for group, labels in game.balance_groups.items():
-            from joblib import delayed
             done = parallel(delayed(_field_worker)(game, rules.config, n_players, name, field, games, seed, group,
                                                    list(plugin_files)) for name in names)
             out[group] = {"labels": list(labels), "styles": list(names), "field": field,
@@ -117,8 +118,6 @@ def play_groups(game, rules, n_players, names, field, games, seed=1, jobs=-1, pl
 def groups_text(groups):
     """Per balance group: each label's win rate with each style against the field (95% Wilson
     intervals), and the style each label does best with."""
-    from simulate.core.stats import wilson_interval
-
     lines = []
     for group, g in groups.items():
         wins, seats = np.array(g["wins"]), np.array(g["seats"])
@@ -207,7 +206,8 @@ def to_text(meta, summary):
               else f"{int(meta.games.min())}-{int(meta.games.max())}")
     lines.append(f"{summary['profiles']} profiles x {spread} games ({int(meta.games.sum())} in all); "
                  f"{summary['resamples']} resampled tables for the verdicts' confidence.")
-    return "\n".join(lines + [""] + words(summary)) + ("\n" + groups_text(summary["groups"]) if "groups" in summary else "")
+    groups = "\n" + groups_text(summary["groups"]) if "groups" in summary else ""
+    return "\n".join(lines + [""] + words(summary)) + groups
 
 
 def landscape(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_files=(), progress=False,

@@ -34,8 +34,8 @@ class Rps(ContractGame):
     records = "tests.rpsgame.records"
     config_dir = Path(__file__).resolve().parent / "configs"
     config_ranges = {"game.min_players": (2, MAX_PLAYERS), "game.max_players": (2, MAX_PLAYERS),
-                     "throw.tremble": (0, 100)}
-    rules_table = ("throw.tremble",)
+                     "throw.tremble": (0, 100), "throw.rock_points": (0, 5)}
+    rules_table = ("throw.tremble", "throw.rock_points")
     contract = "tests.rpsgame.kernel.PLAY"
     state_size, state_dtype, max_options, slot_column = S_SIZE, "int64", len(SHAPES), P_SLOT
     option_kinds = SHAPES

@@ -42,7 +42,7 @@ def apply(S, T, R, OPT, i):
         for a in range(S[S_N]):
             for b in range(S[S_N]):
                 if (S[S_THROW + a] - S[S_THROW + b]) % 3 == 1:      # paper beats rock, scissors paper, rock scissors
-                    S[S_POINTS + a] += 1
+                    S[S_POINTS + a] += T[1] if S[S_THROW + a] == 0 else 1
         S[S_DONE] = 1
     return options(S, T, OPT)
 
