@@ -1,7 +1,9 @@
 """The strategy landscape on a report's page (``windtunnel landscape --out`` into a run or
 comparison folder, ``simulate.running.landscape``): the summary card's verdict on whether one
-style is the best way to play, the head-to-head table with the words, and the response graph."""
+style is the best way to play, the head-to-head table with the words, and the response graph;
+and the landscape folder's own page (``write_landscape_page``)."""
 import math
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -9,6 +11,7 @@ import polars as pl
 from analysis.landscape import words
 from analysis.verdicts import FAIL, PASS, WATCH, Verdict
 from simulate.core.errors import UserError
+from simulate.core.run_files import write_atomic
 from simulate.core.stats import wilson_interval
 from simulate.running.landscape import FILE, read
 
@@ -136,3 +139,20 @@ def landscape_figures(data):
         return {}
     return {"landscape": ("The styles' response graph: an arrow from each style to the one that beats it, a disc "
                           "sized by the equilibrium mix's share", lambda d, f: draw_response_graph(d.landscape, f))}
+
+
+def write_landscape_page(folder, summary, made):
+    """The landscape folder's own page: ``landscape.md`` (the verdict, the tables with the words,
+    the next step) and ``landscape.png`` (the response graph) beside its landscape.json."""
+    from .markdown import _table
+
+    folder = Path(folder)
+    v = verdict(summary, made["game"], folder)
+    said = words(summary)
+    figure = draw_response_graph(summary, folder)
+    lines = [f"# Strategy landscape: {made['game']}, {summary['players']} players", "",
+             f"**{QUESTION}** {v.verdict}: {said[0]}", "", *said[1:4], "", said[4], ""]
+    lines += [_table(t) for t in landscape_tables(summary, made)]
+    lines += [f"![The styles' response graph]({Path(figure).name})", ""]
+    write_atomic(folder / "landscape.md", "\n".join(lines).encode())
+    return folder / "landscape.md"

@@ -127,7 +127,7 @@ def landscape(game: str = GAME_ARG,
     """The styles' meta-game: is one style dominant, the equilibrium mix, cycles (docs/landscape.md)."""
     from strategies.plugin import loaded_files
 
-    from .running.landscape import FILE, landscape as play_landscape, save, styles, to_text
+    from .running.landscape import FILE, PAGE, landscape as play_landscape, save, styles, to_text
 
     g = get_game(game)
     check_seed(seed, None)
@@ -144,15 +144,24 @@ def landscape(game: str = GAME_ARG,
         raise UserError(f"--budget must be a positive number of games, not {budget}")
     if resamples < 0:
         raise UserError(f"--resamples must be 0 or more, not {resamples}")
-    if out is not None and (Path(check_path(out)) / FILE).exists() and not force:
-        raise UserError(f"{Path(out) / FILE} already exists (use --force to replace it, or another --out)")
+    if out is not None:
+        folder = Path(check_path(out))
+        if (folder / FILE).exists() and not force:
+            raise UserError(f"{folder / FILE} already exists (use --force to replace it, or another --out)")
+        theirs = [n for n in PAGE if (folder / n).exists()] if not (folder / FILE).exists() else []
+        if theirs:                           # our page's names, not written by us: never replaced
+            raise UserError(f"{folder / theirs[0]} exists and windtunnel did not write it (no {FILE} beside it); "
+                            "choose another --out")
     meta, summary, provenance = play_landscape(g, rules, players, names, games, seed, jobs, loaded_files(),
                                                progress=False if no_progress else None, resamples=resamples,
                                                budget=budget)
     path = save(out, meta, summary, provenance, force) if out is not None else None
+    if path is not None:
+        from reports.landscape import write_landscape_page
+        page = write_landscape_page(path.parent, summary, provenance)
     typer.echo(json.dumps(summary, separators=(",", ":")) if as_json else to_text(meta, summary))
     if path is not None and not as_json:
-        typer.echo(f"Saved to {path}.")
+        typer.echo(f"Saved to {path} ({page.name} and landscape.png beside it; a run folder's report shows it).")
 
 
 @app.command()

@@ -87,6 +87,13 @@ def test_an_existing_landscape_is_kept_without_force(rps, tmp_path):
     assert r.exit_code == 2 and "already exists" in r.stderr and (out / FILE).read_text() == "mine"
     landscape("rps", "--games", 30, "--resamples", 0, "--out", out, "--force")
     assert read(out)[2]["game"] == "rps" and (out / "notes.txt").read_text() == "the user's"
+    assert "**Is one style the best way to play?** pass" in (out / "landscape.md").read_text()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "landscape.md").write_text("my own notes")             # a user's file of our page's name: kept
+    r = invoke("landscape", "rps", "--games", 30, "--out", mine, "--no-progress", "--force")
+    assert r.exit_code == 2 and "windtunnel did not write it" in r.stderr
+    assert (mine / "landscape.md").read_text() == "my own notes" and not (mine / FILE).exists()
 
 
 def test_a_run_folders_report_shows_its_landscape(rps, tmp_path):

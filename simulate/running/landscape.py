@@ -22,6 +22,7 @@ from simulate.core.workers import local_jobs
 from strategies.roster import style_names
 
 FILE = "landscape.json"
+PAGE = ("landscape.md", "landscape.png")       # the folder's page beside it (reports.landscape)
 MIN_STYLES = 2
 EVEN = 0.02         # an edge known to within this (win share a seat) is even enough: the budget goes elsewhere
 
