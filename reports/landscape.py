@@ -122,10 +122,12 @@ def draw_response_graph(summary, folder):
     for i in range(k):
         colour = SIGNIFICANT if summary["dominant"] == i else COLORS[0]
         ax.scatter(*xy[i], s=size[i], color=colour, alpha=0.8, zorder=3)
-        ax.annotate(f"{names[i]}\n{summary['mix'][i]:.0%}", xy[i] * (1.25 + 0.3 * summary["mix"][i]),
-                    ha="center", va="center", fontsize=9)
-    ax.set_xlim(-1.6, 1.6)
-    ax.set_ylim(-1.6, 1.6)
+        x, y = xy[i] * (1.15 + 0.25 * summary["mix"][i])     # outside the disc, away from the circle
+        ax.annotate(f"{names[i]}\n{summary['mix'][i]:.0%}", (x, y), fontsize=9,
+                    ha="center" if abs(x) < 0.3 else "left" if x > 0 else "right",
+                    va="bottom" if y > 0.3 else "top" if y < -0.3 else "center")
+    ax.set_xlim(-2.0, 2.0)
+    ax.set_ylim(-1.8, 1.8)
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_title(f"Who beats whom ({summary['players']} players): an arrow points to the style that beats it; "
