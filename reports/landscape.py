@@ -16,6 +16,7 @@ from simulate.core.stats import wilson_interval
 from simulate.running.landscape import FILE, read
 
 from .figures import COLORS, PLAIN, SIGNIFICANT, _figure, _save
+from .markdown import _table
 from .table_text import Table
 
 QUESTION = "Is one style the best way to play?"
@@ -146,8 +147,6 @@ def landscape_figures(data):
 def write_landscape_page(folder, summary, made):
     """The landscape folder's own page: ``landscape.md`` (the verdict, the tables with the words,
     the next step) and ``landscape.png`` (the response graph) beside its landscape.json."""
-    from .markdown import _table
-
     folder = Path(folder)
     v = verdict(summary, made["game"], folder)
     said = words(summary)

@@ -39,12 +39,12 @@ def test_a_planted_cycle_is_a_cycle_with_an_even_mix(rps, tmp_path, players):
 
 def test_a_style_made_stronger_is_dominant(tmp_path):
     stronger = [x for card in FAVOR_CARDS for x in ("--set", f"favor.{card}.end_vp=6")]
-    r = landscape("aeolos", "--players", 2, "--games", 200, "--resamples", 50, "--json", *stronger)
+    r = landscape("aeolos", "--players", 2, "--games", 120, "--resamples", 20, "--json", *stronger)
     planted = json.loads(r.stdout)
     favor = planted["styles"].index("favor")
     assert planted["dominant"] == favor and planted["dominant_share"][favor] == 1.0
     assert planted["mix"][favor] > 0.99 and planted["alpha_rank"][favor] > 0.9
-    printed = json.loads(landscape("aeolos", "--players", 2, "--games", 200, "--resamples", 50, "--json").stdout)
+    printed = json.loads(landscape("aeolos", "--players", 2, "--games", 120, "--resamples", 20, "--json").stdout)
     assert printed["dominant"] != favor and printed["styles"] == planted["styles"] == styles("aeolos")
 
 
