@@ -12,7 +12,8 @@ Terms (each 0 when met; weights by ``NAME:WEIGHT``):
   (``analysis.landscape``): 100 x (1 - the entropy of its equilibrium mix over its greatest), 0
   when the equilibrium mixes every style equally, 100 when it plays one style alone; with the
   seat objective kept within its threshold (``SEAT_KEPT`` points: each point of the largest
-  seat gap beyond it costs ``SEAT_COST``). Its candidates play every profile of the styles;
+  seat gap beyond it costs ``SEAT_COST``; the seats' win shares, a shared win split, so a game
+  of many ties is not taken for a seat's edge). Its candidates play every profile of the styles;
 - ``length=T``: the mean game length's distance from T turns;
 - ``score=T``: the mean winner's score's distance from T;
 - ``close``: the distance from the printed game: per searched value, one point for changing it
@@ -103,13 +104,15 @@ class Tally:
     group_seats: dict = field(default_factory=dict)    # balance group -> seat-games per label
     meta_share: np.ndarray = None      # variety: (profiles, styles) win shares of the styles' meta-game
     meta_games: np.ndarray = None      # ... and each profile's games (``analysis.landscape.MetaGame``)
+    seat_shares: np.ndarray = None     # each seat's win shares (a tie for first between k seats: 1/k each)
 
     def __add__(self, other):
         """`other`'s games follow this one's (a race adds its rounds in game order; a meta-game's
         profiles add up)."""
         seq = None if self.per_game is None or other.per_game is None else np.vstack([self.per_game, other.per_game])
-        meta = [None if a is None else a + b for a, b in ((self.meta_share, other.meta_share),
-                                                         (self.meta_games, other.meta_games))]
+        meta = [None if a is None or b is None else a + b
+                for a, b in ((self.meta_share, other.meta_share), (self.meta_games, other.meta_games),
+                             (self.seat_shares, other.seat_shares))]
         return Tally(self.games + other.games, self.seat_wins + other.seat_wins,
                      self.strategy_wins + other.strategy_wins, self.strategy_seats + other.strategy_seats,
                      self.turns + other.turns, self.turns2 + other.turns2, self.winner + other.winner,
@@ -128,7 +131,8 @@ class Tally:
         no seat played)."""
         n = max(self.games, 1)
         rate, se = {}, {}
-        for name, wins, seats in [("seat", self.seat_wins, np.full(len(self.seat_wins), n)),
+        shares = [] if self.seat_shares is None else [("seat_share", self.seat_shares, np.full(len(self.seat_wins), n))]
+        for name, wins, seats in [("seat", self.seat_wins, np.full(len(self.seat_wins), n)), *shares,
                                   ("strategy", self.strategy_wins, self.strategy_seats),
                                   *((g, w, self.group_seats[g]) for g, w in self.group_wins.items())]:
             seats = np.asarray(seats, float)
@@ -174,8 +178,8 @@ def terms(terms_, rates, players, closeness=0.0):
     for t in terms_:
         if t.name == "diversity":
             out[t.name] = 100 * (np.nanmax(rates["strategy"], axis=-1) - np.nanmin(rates["strategy"], axis=-1))
-        elif t.name == "variety":
-            seat = 100 * np.nanmax(np.abs(rates["seat"] - 1 / players), axis=-1)
+        elif t.name == "variety":             # (the seats' win shares, a shared win split, where the tally has them)
+            seat = 100 * np.nanmax(np.abs(rates.get("seat_share", rates["seat"]) - 1 / players), axis=-1)
             out[t.name] = rates["unvaried"] + SEAT_COST * np.maximum(seat - SEAT_KEPT, 0)
         elif t.name == "length":
             out[t.name] = np.abs(rates["turns"] - t.target)

@@ -189,12 +189,14 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
     per_game = []
     results = None
     shared = np.zeros(len(names))               # each style's win shares (a tie for first: 1/k each)
+    seat_shares = np.zeros(players)
     for start in range(first, first + n, game.chunk):
         k = min(game.chunk, first + n - start)
         results = game.play(rules, players, seed, start, k, POL, W, rotate=len(names) > 1, out=results)
         won, style = np.asarray(results.won, bool), slot_style[np.asarray(results.slot)]
-        shared += np.bincount(style.ravel(), (won / np.maximum(won.sum(axis=1, keepdims=True), 1)).ravel(),
-                              minlength=len(names))[:len(names)]
+        share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+        shared += np.bincount(style.ravel(), share.ravel(), minlength=len(names))[:len(names)]
+        seat_shares += share.sum(axis=0)
         seat_wins += won.sum(axis=0)
         style_wins += _count(style, len(names), won)
         style_seats += _count(style, len(names))
@@ -210,7 +212,7 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
         turns, turns2, winner, winner2 = turns + t.sum(), turns2 + (t * t).sum(), winner + best.sum(), \
             winner2 + (best * best).sum()
     tally = Tally(n, seat_wins, style_wins, style_seats, turns, turns2, winner, winner2, np.vstack(per_game),
-                  group_wins, group_seats)
+                  group_wins, group_seats, seat_shares=seat_shares)
     if meta is not None:
         _, q, n_profiles = meta
         tally.meta_share, tally.meta_games = np.zeros((n_profiles, len(names))), np.zeros(n_profiles, np.int64)
