@@ -10,6 +10,8 @@ README shows one)::
     print(r.summary_text())
     r = simulate.open_run("runs/demo")                                  # later
     c = simulate.open_compare("runs/variants")     # a comparison (windtunnel compare / whatif)
+    l = simulate.landscape(GAME, players=2, games=1000)  # the styles' meta-game (windtunnel landscape)
+    print(l.text()); l.summary["dominant"]; l.table()
 
 The kernel (numba) is imported only when games are played, so ``import simulate``
 stays light.
@@ -17,7 +19,7 @@ stays light.
 from .core.compare_folder import open_compare
 from .core.run_folder import open_run
 
-__all__ = ["open_compare", "open_run", "run"]
+__all__ = ["landscape", "open_compare", "open_landscape", "open_run", "run"]
 
 
 def run(game, players=None, games=None, seed=None, strategies=None, **options):
@@ -27,3 +29,18 @@ def run(game, players=None, games=None, seed=None, strategies=None, **options):
     from .running.runner import run as _run
 
     return _run(game, players, games, seed, strategies, **options)
+
+
+def landscape(game, players=2, strategies=None, games=1000, seed=1, **options):
+    """The styles' meta-game played and read (``windtunnel landscape``): a ``Landscape`` with its
+    ``summary``, ``text()`` and ``table()``. See ``simulate.running.landscape.play`` for every option."""
+    from .running.landscape import play
+
+    return play(game, players, strategies, games, seed, **options)
+
+
+def open_landscape(folder):
+    """The landscape a folder holds (its landscape.json, verified)."""
+    from .running.landscape import open_landscape as _open
+
+    return _open(folder)

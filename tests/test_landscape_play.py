@@ -4,6 +4,7 @@ card worth twice its end VP makes the favor style dominant, which the printed ga
 import json
 
 import numpy as np
+import polars as pl
 import pytest
 
 from simulate.running.landscape import FILE, read, styles
@@ -146,3 +147,16 @@ def test_balance_for_variety_finds_the_value_that_makes_every_style_worth_playin
     assert s["confirm"]["cells"]["balanced"]["objective"] < 5 < s["confirm"]["cells"]["printed"]["objective"]
     assert read(out / "confirm" / "balanced")[2]["config"]["throw"]["rock_points"] >= 1
     assert "variety" in r.stdout and (out / "balanced.toml").is_file()
+
+
+def test_a_notebook_plays_and_opens_a_landscape(rps, tmp_path):
+    import simulate
+
+    land = simulate.landscape("rps", players=2, games=150, resamples=10, jobs=1, out=tmp_path / "l")
+    assert land.summary["cycles"] == [[0, 1, 2]] and "A cycle: paper beats rock" in land.text()
+    table = land.table()
+    assert table.height == 3 and table["games"].to_list() == [150] * 3
+    assert (table.select(pl.sum_horizontal("share_paper", "share_rock", "share_scissors")).to_series()
+            .round(6) == table["games"]).all()
+    again = simulate.open_landscape(tmp_path / "l")
+    assert again.summary == land.summary and np.array_equal(again.meta.share, land.meta.share)

@@ -8,9 +8,11 @@ config hash, seed, styles, games), the payoff table and the summary (docs/landsc
 """
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 
 from analysis.landscape import MetaGame, profiles, summarize, words
 from simulate.core.errors import UserError
@@ -225,3 +227,44 @@ def landscape(game, rules, n_players, names, games, seed=1, jobs=-1, plugin_file
     provenance = {"game": game.name, "players": n_players, "styles": list(names), "games_per_profile": games,
                   "budget": budget, "seed": seed, "config_hash": rules.hash, "config": rules.config}
     return meta, summary, provenance
+
+
+@dataclass
+class Landscape:
+    """A landscape for a notebook (``simulate.landscape``, ``simulate.open_landscape``): its meta-game,
+    summary (``analysis.landscape.summarize``) and what was played; ``text()`` the command's words,
+    ``table()`` the payoff table as a polars DataFrame (a row per profile: seats and win share of
+    each style, games)."""
+
+    meta: MetaGame
+    summary: dict
+    made: dict
+
+    def text(self):
+        return to_text(self.meta, self.summary)
+
+    def table(self):
+        names = self.meta.styles
+        return pl.DataFrame([{**{f"seats_{n}": int(c[i]) for i, n in enumerate(names)},
+                              **{f"share_{n}": float(s[i]) for i, n in enumerate(names)}, "games": int(g)}
+                             for c, s, g in zip(self.meta.counts, self.meta.share, self.meta.games)])
+
+
+def play(game, players=2, strategies=None, games=1000, seed=1, *, budget=None, resamples=200, jobs=-1, config=None,
+         overrides=None, variants=None, out=None, force=False):
+    """Play and read a landscape (`strategies`: names, or None for the game's styles); with `out`,
+    saved as ``windtunnel landscape --out`` saves it (landscape.json; the page is the CLI's)."""
+    game = get_game(game)
+    rules = game.load_rules(config, overrides, variants=variants)
+    game.check_players(players, rules)
+    names = list(strategies.split(",") if isinstance(strategies, str) else strategies or styles(game))
+    meta, summary, made = landscape(game, rules, players, names, games, seed, jobs, resamples=resamples,
+                                    budget=budget)
+    if out is not None:
+        save(out, meta, summary, made, force)
+    return Landscape(meta, summary, made)
+
+
+def open_landscape(folder):
+    """The Landscape a folder's landscape.json holds, verified (``read``)."""
+    return Landscape(*read(folder))
