@@ -102,18 +102,24 @@ class MetaGame:
 
 
 def beats(meta, alpha=0.05):
-    """(k, k) bool: style i beats j (its head-to-head edge above 0, Holm-corrected over the
-    pairs), and the edges."""
+    """(k, k) bool: style i beats j, its head-to-head edge over j above 0 (Holm-corrected over
+    the tests), and the edges. Two players: one test a pair (i's win rate against j is j's
+    against i turned round). More: one a direction, each its own profile (one seat of i among
+    j's: i beats j where that seat does better than them, i "invades" j); both, neither or one
+    of i and j may beat the other."""
     edge, se, n = meta.head_to_head()
     k = len(meta.styles)
-    pairs = [(i, j) for i in range(k) for j in range(i + 1, k) if n[i, j] > 0]
+    both = meta.players == 2
+    pairs = [(i, j) for i in range(k) for j in range(k) if i != j and n[i, j] > 0 and (i < j or not both)]
     with np.errstate(divide="ignore", invalid="ignore"):
         p = [normal_sf2(edge[i, j] / se[i, j]) if se[i, j] > 0 else float(edge[i, j] == 0) for i, j in pairs]
     significant = holm(np.array(p)) < alpha if pairs else []
     out = np.zeros((k, k), bool)
     for (i, j), s in zip(pairs, significant):
         if s:
-            out[i, j], out[j, i] = edge[i, j] > 0, edge[i, j] < 0
+            out[i, j] = edge[i, j] > 0
+            if both:
+                out[j, i] = edge[i, j] < 0
     return out, edge
 
 

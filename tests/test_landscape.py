@@ -110,3 +110,16 @@ def test_cycles_and_dominance_on_a_graph():
     assert dominant(edge) == 3
     b, e = beats(planted(RPS, tuple("rps"), 2))
     assert b.sum() == 3 and all(b[i, j] != b[j, i] for i, j in itertools.combinations(range(3), 2))
+
+
+def test_at_more_players_each_direction_is_its_own_profile():
+    """Three players: one A seat among two B's does clearly worse (-12.5 points), one B among two
+    A's about as well as them (+1): A does not beat B, and B does not beat A either (its own
+    profile's edge is not clear of even), so nothing is dominant."""
+    games = 5_000
+    counts = profiles(2, 3)                                  # (2 A, 1 B), (1 A, 2 B)
+    share = np.array([[0.66 * games, 0.34 * games], [0.25 * games, 0.75 * games]])
+    meta = MetaGame(("A", "B"), 3, counts, share, np.full(2, games))
+    win, edge = beats(meta)
+    assert edge[0, 1] == pytest.approx(0.25 - 0.375) and edge[1, 0] == pytest.approx(0.34 - 0.33)
+    assert not win.any() and summarize(meta, resamples=20)["dominant"] == -1
