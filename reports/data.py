@@ -387,7 +387,7 @@ def gather(source, threshold=0.03, baseline="base", min_group=None):
         data.landscape, data.landscape_made, notes = landscape_of(path, game)
         data.notes += notes
         if data.landscape is not None:
-            data.verdicts.append(landscape_verdict(data.landscape, game.name, path))
+            data.verdicts.append(landscape_verdict(data.landscape, data.landscape_made, path))
     if kind == COMPARISON:
         data.notes += _balance_note(path)
     if meta.get("status") not in (None, "complete"):

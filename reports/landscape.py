@@ -39,13 +39,13 @@ def landscape_of(path, game):
     return summary, made, []
 
 
-def verdict(summary, game, folder):
+def verdict(summary, made, folder):
     """The summary card's row: fail with a dominant style, watch with little variety (the next step:
     the landscape again on four times the games), pass otherwise."""
     said = words(summary)
     names, d = summary["styles"], summary["dominant"]
-    next_ = (f"windtunnel landscape {game} --players {summary['players']} --budget {4 * summary['games']} "
-             f"--out {folder} --force")
+    next_ = (f"windtunnel landscape {made['game']} --players {summary['players']} --games "
+             f"{made['games_per_profile']} --budget {4 * summary['games']} --out {folder} --force")
     if d >= 0:
         return Verdict(QUESTION, FAIL, said[0], {"strategy": names[d]})
     if summary["variety"] < LOW_VARIETY:
@@ -148,7 +148,7 @@ def write_landscape_page(folder, summary, made):
     """The landscape folder's own page: ``landscape.md`` (the verdict, the tables with the words,
     the next step) and ``landscape.png`` (the response graph) beside its landscape.json."""
     folder = Path(folder)
-    v = verdict(summary, made["game"], folder)
+    v = verdict(summary, made, folder)
     said = words(summary)
     figure = draw_response_graph(summary, folder)
     lines = [f"# Strategy landscape: {made['game']}, {summary['players']} players", "",
