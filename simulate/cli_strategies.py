@@ -45,6 +45,19 @@ def _echo_roster(game, indent):
         typer.echo(f"{indent}{name:<{width}}  {load_strategy(game, name).description}{mark}")
 
 
+def _checked(game, seed, jobs, plugin, config, set_, players, variant, games):
+    """(game, rules) of a command that plays strategies against each other, its options checked
+    (seed, jobs, plugin files loaded, the config) and `games` at least one seat rotation."""
+    g = get_game(game)
+    check_seed(seed, None)
+    check_jobs(jobs)
+    load_plugins(plugin)
+    rules = load_game_rules(g, config, set_, players, variant)
+    if games < players:
+        raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
+    return g, rules
+
+
 def _strategy_list(game, spec):
     """--strategies for tune/tournament: names, or 'all' for the whole roster."""
     from strategies import load_strategy, strategy_names
@@ -82,16 +95,10 @@ def tournament(game: str = GAME_ARG,
     from strategies.plugin import loaded_files
     from strategies.tournament import SAVED, run_tournament, save_tournament, to_text
 
-    g = get_game(game)
-    check_seed(seed, None)
-    check_jobs(jobs)
-    load_plugins(plugin)
-    rules = load_game_rules(g, config, set_, players, variant)
+    g, rules = _checked(game, seed, jobs, plugin, config, set_, players, variant, games)
     names = _strategy_list(g, strategies)
     if len(names) < 2:
         raise UserError("a tournament needs at least two strategies")
-    if games < players:
-        raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
     path = _out_path(out, force, SAVED) if out is not None else None
     t = run_tournament(g, rules, players, names, games, seed, jobs, loaded_files(),
                        progress=False if no_progress else None)
@@ -129,17 +136,11 @@ def landscape(game: str = GAME_ARG,
 
     from .running.landscape import FILE, PAGE, landscape as play_landscape, save, styles, to_text
 
-    g = get_game(game)
-    check_seed(seed, None)
-    check_jobs(jobs)
-    load_plugins(plugin)
-    rules = load_game_rules(g, config, set_, players, variant)
+    g, rules = _checked(game, seed, jobs, plugin, config, set_, players, variant, games)
     names = styles(g) if strategies.strip() == "styles" else _strategy_list(g, strategies)
     if len(names) < 2:
         raise UserError(f"a landscape needs at least two styles ({g.title} marks {len(names)} style = true; "
                         "name them with --strategies)")
-    if games < players:
-        raise UserError(f"--games must be at least {players} (one seat rotation), not {games}")
     if budget is not None and budget < 1:
         raise UserError(f"--budget must be a positive number of games, not {budget}")
     if resamples < 0:
