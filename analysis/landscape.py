@@ -265,6 +265,7 @@ def summarize(meta, resamples=200, seed=0):
     mixes = np.array(mixes).reshape(len(again), k)
     lo, hi = (np.percentile(mixes, [2.5, 97.5], axis=0) if resamples else (mix, mix))
     sure = [int(i) for i in range(k) if all(win[i, j] for j in range(k) if j != i)]
+    spread = np.percentile([entropy(m) for m in mixes], [2.5, 97.5]) if resamples else (entropy(mix),) * 2
     low, high = edge - 1.96 * se, edge + 1.96 * se
     if meta.players == 2:                                   # a win rate: Wilson's interval, sound at 0% and 100%
         w_lo, w_hi = wilson_interval((1 + edge) / 2 * n, n)
@@ -277,9 +278,17 @@ def summarize(meta, resamples=200, seed=0):
             "dominant_share": (dominant_in / max(resamples, 1)).tolist(),
             "mix": mix.tolist(), "mix_low": np.asarray(lo).tolist(), "mix_high": np.asarray(hi).tolist(),
             "settled": bool(settled), "variety": entropy(mix),
-            "variety_low": float(np.percentile([entropy(m) for m in mixes], 2.5)) if resamples else entropy(mix),
-            "variety_high": float(np.percentile([entropy(m) for m in mixes], 97.5)) if resamples else entropy(mix),
+            "variety_low": float(spread[0]), "variety_high": float(spread[1]),
             "cycles": cycles(win), "alpha_rank": alpha_rank(meta).tolist()}
+
+
+def edge_text(s, i, j, sep=", ", between=", "):
+    """Style i's head-to-head against j in a summary `s`, as a table cell: two players its win
+    rate [interval] (the bounds joined by `sep`), more its edge in points [interval] (`between`)."""
+    edge, lo, hi = s["edge"][i][j], s["edge_low"][i][j], s["edge_high"][i][j]
+    if s["players"] == 2:
+        return f"{(1 + edge) / 2:.1%} [{(1 + lo) * 50:.0f}{sep}{(1 + hi) * 50:.0f}]"
+    return f"{edge * 100:+.1f} [{round(lo * 100) + 0:+d}{between}{round(hi * 100) + 0:+d}]"
 
 
 def _share(v):

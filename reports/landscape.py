@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.landscape import words
+from analysis.landscape import edge_text, words
 from analysis.verdicts import FAIL, PASS, WATCH, Verdict
 from simulate.core.errors import UserError
 from simulate.core.run_files import write_atomic
@@ -60,14 +60,9 @@ def landscape_tables(summary, made):
     edge, lo, hi = (np.array(summary[k]) for k in ("edge", "edge_low", "edge_high"))
     beats = np.array(summary["beats"])
 
-    def cell(i, j):
-        if i == j:
-            return "-"
-        if P == 2:
-            return f"{(1 + edge[i, j]) / 2:.1%} [{(1 + lo[i, j]) * 50:.0f}, {(1 + hi[i, j]) * 50:.0f}]"
-        return f"{edge[i, j] * 100:+.1f} [{round(lo[i, j] * 100) + 0:+d}, {round(hi[i, j] * 100) + 0:+d}]"
     rows = [[names[i], f"{summary['mix'][i]:.0%} [{summary['mix_low'][i]:.0%}, {summary['mix_high'][i]:.0%}]",
-             f"{summary['alpha_rank'][i]:.2f}"] + [cell(i, j) for j in range(len(names))] for i in range(len(names))]
+             f"{summary['alpha_rank'][i]:.2f}"] + ["-" if i == j else edge_text(summary, i, j)
+                                                   for j in range(len(names))] for i in range(len(names))]
     what = ("the row style's win rate against the column style" if P == 2 else
             f"the edge of one seat of the row style over {P - 1} seats of the column style (its win share a seat "
             f"minus theirs, points)")

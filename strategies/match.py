@@ -31,26 +31,39 @@ class MatchResult:
         return wilson_interval(self.wins, self.games, confidence)
 
 
-def shares_by_slot(won, slot, n_slots):
-    """Per strategy slot, its seats' win shares summed over the games (a tie for first between k
-    seats: 1/k each); `won`, `slot`: (games, players) arrays of a batch's results."""
+def win_shares(won):
+    """(games, players) win shares of a batch's `won`: 1 for a lone winner, 1/k for each of k
+    seats tied for first, 0 for the others."""
     won = np.asarray(won, dtype=bool)
-    share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
-    return np.bincount(np.asarray(slot).ravel(), weights=share.ravel(), minlength=n_slots)[:n_slots]
+    return won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+
+
+def shares_by_slot(won, slot, n_slots):
+    """Per strategy slot, its seats' win shares summed over the games (``win_shares``); `won`,
+    `slot`: (games, players) arrays of a batch's results."""
+    return np.bincount(np.asarray(slot).ravel(), weights=win_shares(won).ravel(), minlength=n_slots)[:n_slots]
+
+
+def _batches(game, rules, n_players, strategies, games, seed, first=0):
+    """`strategies` (one per seat) rotated over the seats game by game, games [first, first +
+    games) of `seed` a chunk at a time: yields each batch's (Results, games in it)."""
+    POL, W = strategy_arrays(game, strategies)
+    check_python_strategies(game, strategies)
+    mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
+                names=[s.name for s in strategies])
+    results = None
+    for start in range(first, first + games, game.chunk):
+        k = min(game.chunk, first + games - start)
+        results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results, **mine)
+        yield results, k
 
 
 def play_profile(game, rules, n_players, strategies, games, seed, first=0):
     """`strategies` (one per seat) rotated over the seats game by game: games [first, first +
     games) of `seed`; each strategy slot's win shares summed (``shares_by_slot``)."""
     game = get_game(game)
-    POL, W = strategy_arrays(game, strategies)
-    check_python_strategies(game, strategies)
-    mine = dict(scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
-                names=[s.name for s in strategies])
-    out, results = np.zeros(len(strategies)), None
-    for start in range(first, first + games, game.chunk):
-        k = min(game.chunk, first + games - start)
-        results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results, **mine)
+    out = np.zeros(len(strategies))
+    for results, k in _batches(game, rules, n_players, strategies, games, seed, first):
         out += shares_by_slot(results.won[:k], results.slot[:k], len(strategies))
     return out
 
@@ -60,21 +73,12 @@ def play_field(game, rules, n_players, strategy, field, games, seed, group):
     game's balance group `group` (a nation), the strategy's seat's (win shares, seat-games)."""
     game = get_game(game)
     labels = len(game.balance_groups[group])
-    strategies = [strategy] + [field] * (n_players - 1)
-    POL, W = strategy_arrays(game, strategies)
-    check_python_strategies(game, strategies)
-    wins, seats, results = np.zeros(labels), np.zeros(labels), None
-    for start in range(0, games, game.chunk):
-        k = min(game.chunk, games - start)
-        results = play(game, rules, n_players, seed, start, k, POL, W, rotate=True, out=results,
-                       scorers=scorers_for(strategies), choosers=choosers_for(game, strategies),
-                       names=[s.name for s in strategies])
-        won = np.asarray(results.won[:k], bool)
-        share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
-        mine = (np.asarray(results.slot[:k]) == 0) & (np.asarray(results.group(group)[:k]) >= 0)
-        label = np.asarray(results.group(group)[:k])[mine]
-        wins += np.bincount(label, weights=share[mine], minlength=labels)[:labels]
-        seats += np.bincount(label, minlength=labels)[:labels]
+    wins, seats = np.zeros(labels), np.zeros(labels)
+    for results, k in _batches(game, rules, n_players, [strategy] + [field] * (n_players - 1), games, seed):
+        share, label = win_shares(results.won[:k]), np.asarray(results.group(group)[:k])
+        mine = (np.asarray(results.slot[:k]) == 0) & (label >= 0)
+        wins += np.bincount(label[mine], weights=share[mine], minlength=labels)[:labels]
+        seats += np.bincount(label[mine], minlength=labels)[:labels]
     return wins, seats
 
 

@@ -2,9 +2,11 @@
 its Python face (``contract_face``) and its search players; the game declares its arrays and
 words. ``Game`` (``protocol``) for everything else."""
 import importlib
+from functools import partial
 
 from .config_files import check_keys
 from .errors import ConfigError, UserError
+from .held_items import held
 from .protocol import Game
 
 
@@ -44,9 +46,10 @@ class ContractGame(Game):
         of the core's interventions beside it (its values checked: ``forbidden``, ``held``)."""
         path, data = self.read_config(config, overrides, variants, data)
         own = {k: v for k, v in data.items() if k != self.intervention_table}
-        keys = {"forbid", *(c.key for c in self.item_classes)}
-        check_keys(data, {"": set(data), self.intervention_table: keys}, path)
-        for key, check in [("forbid", self.forbidden), *((c.key, self.held) for c in self.item_classes)]:
+        checks = {"forbid": self.forbidden, **{c.key: partial(held, (c,), table=self.intervention_table,
+                                                              absent=self.item_absent) for c in self.item_classes}}
+        check_keys(data, {"": set(data), self.intervention_table: set(checks)}, path)
+        for key, check in checks.items():         # (each item class alone: its error names its own key)
             try:
                 check(data)
             except UserError as e:

@@ -21,6 +21,7 @@ import numpy as np
 from analysis.landscape import MetaGame, profiles, summarize
 from analysis.objectives import Tallies, Tally, anytime_upper, closeness, interval, value
 from strategies.cem import cross_entropy
+from strategies.match import win_shares
 from strategies.roster import load_strategy, split_names, strategy_arrays
 
 from ..core.config_files import config_value, set_at, value_at
@@ -194,7 +195,7 @@ def play_tally(game, config, variants, overrides, players, strategies, seed, fir
         k = min(game.chunk, first + n - start)
         results = game.play(rules, players, seed, start, k, POL, W, rotate=len(names) > 1, out=results)
         won, style = np.asarray(results.won, bool), slot_style[np.asarray(results.slot)]
-        share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+        share = win_shares(won)
         shared += np.bincount(style.ravel(), share.ravel(), minlength=len(names))[:len(names)]
         seat_shares += share.sum(axis=0)
         seat_wins += won.sum(axis=0)

@@ -14,14 +14,14 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.landscape import MetaGame, profiles, summarize, words
+from analysis.landscape import MetaGame, edge_text, profiles, summarize, words
 from simulate.core.errors import UserError
 from simulate.core.games import get_game
 from simulate.core.run_files import write_atomic
 from simulate.core.run_progress import Progress
 from simulate.core.stats import wilson_interval
 from simulate.core.workers import local_jobs
-from strategies.roster import style_names
+from strategies.roster import split_names, style_names
 
 FILE = "landscape.json"
 PAGE = ("landscape.md", "landscape.png")       # the folder's page beside it (reports.landscape)
@@ -191,19 +191,16 @@ def read(folder):
 def to_text(meta, summary):
     """The head-to-head table (two players: the row's win rate against the column) and the words."""
     names, k = summary["styles"], len(summary["styles"])
-    edge, lo, hi = (np.array(summary[key]) for key in ("edge", "edge_low", "edge_high"))
     width = max(len(n) for n in names)
     cell = 18
     if meta.players == 2:
         head = "Win rate of the row style against the column style (2 players, fair 50%), 95% intervals:"
-        fmt = lambda i, j: f"{(1 + edge[i, j]) / 2:.1%} [{(1 + lo[i, j]) * 50:.0f}-{(1 + hi[i, j]) * 50:.0f}]"
     else:
         head = (f"Edge of the row style over the column style ({meta.players} players: one seat of the row, "
                 f"the others the column; its win share per seat minus theirs, points), 95% intervals:")
-        fmt = lambda i, j: f"{edge[i, j] * 100:+.1f} [{round(lo[i, j] * 100) + 0:+d},{round(hi[i, j] * 100) + 0:+d}]"
     lines = [head, " " * (width + 2) + "".join(f"{n[:cell - 1]:>{cell}}" for n in names)]
     for i in range(k):
-        lines.append(f"{names[i]:<{width}}  " + "".join(f"{'-':>{cell}}" if i == j else fmt(i, j).rjust(cell)
+        lines.append(f"{names[i]:<{width}}  " + "".join(f"{'-':>{cell}}" if i == j else edge_text(summary, i, j, "-", ",").rjust(cell)
                                                        for j in range(k)))
     spread = (f"{int(meta.games.min())}" if meta.games.min() == meta.games.max()
               else f"{int(meta.games.min())}-{int(meta.games.max())}")
@@ -257,7 +254,7 @@ def play(game, players=2, strategies=None, games=1000, seed=1, *, budget=None, r
     game = get_game(game)
     rules = game.load_rules(config, overrides, variants=variants)
     game.check_players(players, rules)
-    names = list(strategies.split(",") if isinstance(strategies, str) else strategies or styles(game))
+    names = split_names(strategies) if strategies else styles(game)
     meta, summary, made = landscape(game, rules, players, names, games, seed, jobs, resamples=resamples,
                                     budget=budget)
     if out is not None:
