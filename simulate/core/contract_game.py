@@ -4,6 +4,8 @@ words. ``Game`` (``protocol``) for everything else."""
 import importlib
 from functools import partial
 
+import numpy as np
+
 from .config_files import check_keys
 from .errors import ConfigError, UserError
 from .held_items import held
@@ -64,8 +66,6 @@ class ContractGame(Game):
     def forbidden(self, config):
         """The option rows the config's intervention forbids the treated seat (an int32 (k, 4)
         array, -1 matching any value): none, or one row for "kind" or "kind:a"."""
-        import numpy as np
-
         value = str((config.get(self.intervention_table or "", {}) or {}).get("forbid", "none"))
         if value == "none":
             return np.zeros((0, 4), np.int32)
@@ -83,8 +83,6 @@ class ContractGame(Game):
         raise NotImplementedError
 
     def _play(self, rules, n_players, run_seed, first, n_games, POL, W, r, *, rotate, scorers, check, tape):
-        import numpy as np
-
         from .contract import scratch
         from .contract_batch import codes
         from .tape import no_tape
